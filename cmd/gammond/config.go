@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/url"
 	"path/filepath"
@@ -144,6 +145,9 @@ type Line struct {
 func (l *Line) UnmarshalTOML(v any) error {
 	switch v := v.(type) {
 	case int64:
+		if v < 0 || v > math.MaxInt32 {
+			return fmt.Errorf("GPIO line %d: want an offset 0 or more", v)
+		}
 		*l = Line{Offset: int(v)}
 	case string:
 		if v == "" {

@@ -114,7 +114,8 @@ func TestLoadErrors(t *testing.T) {
 		{"zero rate", "[scan]\nrate = 0\n", []string{"scan.rate: 0: want 1 to 1000"}},
 		{"23 points", "[board]\npoints = 23\n", []string{"board.points: 23"}},
 		{"no mux lines", "[scan]\nmux_lines = []\n", []string{"scan.mux_lines: 0 lines"}},
-		{"negative mux line", "[scan]\nmux_lines = [5, -6]\n", []string{"scan.mux_lines[1]: -6"}},
+		{"negative mux line", "[scan]\nmux_lines = [5, -6]\n", []string{":2:", "scan.mux_lines", "GPIO line -6"}},
+		{"huge line", "[buttons.white]\ndone = 0x1_0000_0000\n", []string{"buttons.white.done", "GPIO line 4294967296"}},
 		{"ADC port twice", "[scan]\nadc_ports = [\"/dev/spidev0.0\", \"/dev/spidev0.0\"]\n", []string{`scan.adc_ports[1]: "/dev/spidev0.0" is listed twice`}},
 		{"ADC too fast", "[scan]\nadc_hz = 3_600_000\n", []string{"scan.adc_hz: 3600000"}},
 		{"duplicate button lines", "[buttons.black]\ndone = 17\n", []string{"buttons.black.done: line 17 is also buttons.white.done"}},
@@ -204,5 +205,13 @@ func TestLoadNamesTheFileOnEveryLine(t *testing.T) {
 		if !strings.HasPrefix(l, path+": ") {
 			t.Errorf("line %q does not start with the file name", l)
 		}
+	}
+}
+
+func TestValidateNegativeLine(t *testing.T) {
+	c := DefaultConfig()
+	c.Scan.MuxLines[0] = Line{Offset: -5}
+	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "scan.mux_lines[0]: -5") {
+		t.Errorf("error %v, want one about scan.mux_lines[0]", err)
 	}
 }
