@@ -3,6 +3,7 @@ package mux
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/warthog618/go-gpiocdev"
@@ -20,7 +21,7 @@ type Pins struct {
 	// the first present is used.
 	Chips []string
 	// Names are the lines' names from the device tree ("GPIO5"), in order;
-	// nil to go by Offsets alone.
+	// nil or "" to go by Offsets alone.
 	Names []string
 	// Offsets are the lines' offsets on the chip, in order, each used when
 	// the line's name is not on the chip; nil to go by Names alone.
@@ -97,15 +98,16 @@ func (p *Pins) pick(chips []ChipInfo) (*ChipInfo, error) {
 
 // line is the offset of p's line i on chip c: by name, else by offset.
 func (p *Pins) line(c *ChipInfo, i int) (int, error) {
-	if p.Names != nil {
-		for o, name := range c.Lines {
-			if name == p.Names[i] {
-				return o, nil
-			}
+	if p.Names != nil && p.Names[i] != "" {
+		if o := slices.Index(c.Lines, p.Names[i]); o >= 0 {
+			return o, nil
 		}
 		if p.Offsets == nil {
 			return 0, fmt.Errorf("gpio chip %s (%s): no line named %q", c.Name, c.Label, p.Names[i])
 		}
+	}
+	if p.Offsets == nil {
+		return 0, fmt.Errorf("gpio pins: line %d has neither name nor offset", i)
 	}
 	if o := p.Offsets[i]; o < 0 || o >= len(c.Lines) {
 		return 0, fmt.Errorf("gpio chip %s (%s): no line %d (%d lines)", c.Name, c.Label, o, len(c.Lines))
