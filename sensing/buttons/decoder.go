@@ -20,6 +20,7 @@ const (
 	RollButton               // rolls the electronic dice
 )
 
+// String is the button's label on the board.
 func (b Button) String() string {
 	switch b {
 	case DoneButton:
@@ -43,6 +44,7 @@ const (
 	Roll               // ROLL pressed: decided on the press
 )
 
+// String names the action in lower case, for logs.
 func (a Action) String() string {
 	switch a {
 	case Done:
@@ -67,6 +69,7 @@ type Event struct {
 	At time.Duration
 }
 
+// String says who did what when: "Black pass at 1.5s".
 func (e Event) String() string { return fmt.Sprintf("%s %s at %s", e.Side, e.Action, e.At) }
 
 // Line is a button's GPIO line.
