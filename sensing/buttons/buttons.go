@@ -18,10 +18,11 @@ type Opts struct {
 	// Lines are the buttons wired, at most one per side and button; a
 	// board without ROLL buttons leaves them out.
 	Lines []Line
-	// Debounce is the kernel's debounce period, 0 (none) to 100 ms: longer
+	// Debounce is the kernel's debounce period, 0 (none) to 1 s: longer
 	// than the switch's bounce, shorter than a quick double press.
 	Debounce time.Duration
-	// LongPress is how long CUBE is held to pass, 100 ms to 10 s.
+	// LongPress is how long CUBE is held to pass, 100 ms to 10 s and longer
+	// than Debounce.
 	LongPress time.Duration
 	// Clock runs the long-press timer; nil is SystemClock.
 	Clock Clock
@@ -93,10 +94,12 @@ func (d *Dev) Close() error {
 
 func (o *Opts) validate() error {
 	switch {
-	case o.Debounce < 0 || o.Debounce > 100*time.Millisecond:
-		return fmt.Errorf("debounce %s out of range 0..100ms", o.Debounce)
+	case o.Debounce < 0 || o.Debounce > time.Second:
+		return fmt.Errorf("debounce %s out of range 0..1s", o.Debounce)
 	case o.LongPress < 100*time.Millisecond || o.LongPress > 10*time.Second:
 		return fmt.Errorf("long press %s out of range 100ms..10s", o.LongPress)
+	case o.LongPress <= o.Debounce:
+		return fmt.Errorf("long press %s not above debounce %s", o.LongPress, o.Debounce)
 	case len(o.Lines) == 0:
 		return fmt.Errorf("no buttons")
 	}

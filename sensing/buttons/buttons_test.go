@@ -183,7 +183,8 @@ func TestOpenErrors(t *testing.T) {
 		o    *Opts
 		msg  string
 	}{
-		{"debounce", edit(func(o *Opts) { o.Debounce = time.Second }), "buttons: debounce 1s out of range 0..100ms"},
+		{"debounce", edit(func(o *Opts) { o.Debounce = 2 * time.Second }), "buttons: debounce 2s out of range 0..1s"},
+		{"long press within debounce", edit(func(o *Opts) { o.Debounce, o.LongPress = 500*time.Millisecond, 500*time.Millisecond }), "buttons: long press 500ms not above debounce 500ms"},
 		{"long press", edit(func(o *Opts) { o.LongPress = 0 }), "buttons: long press 0s out of range 100ms..10s"},
 		{"no lines", edit(func(o *Opts) { o.Lines = nil }), "buttons: no buttons"},
 		{"twice", edit(func(o *Opts) { o.Lines[1].Side = engine.White }), "buttons: two White DONE buttons"},

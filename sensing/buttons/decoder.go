@@ -77,7 +77,7 @@ type Line struct {
 	Side   engine.Side
 	Button Button
 	Name   string // line name ("GPIO17"), "" to go by Offset
-	Offset int    // offset on the chip, if the name is not found
+	Offset int    // offset on the chip, if Name is "" or not found; -1 for none
 }
 
 // Clock runs a function later: the long-press timer. Tests give a fake

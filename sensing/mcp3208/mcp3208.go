@@ -19,7 +19,7 @@ const maxBatch = Channels
 type Opts struct {
 	// Freq is the SPI clock. The chip needs at least 10 kHz (its sampled
 	// charge holds for 1.2 ms) and takes at most 1 MHz at 2.7 V, 2 MHz at
-	// 5 V (datasheet table 1-1, fCLK).
+	// 5 V (datasheet, electrical characteristics, fCLK).
 	Freq physic.Frequency
 	// Batch is how many conversions go to the port in one TxPackets call,
 	// 1 to 8. With 1 every conversion is a plain Tx, which every spi.Conn

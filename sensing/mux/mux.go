@@ -36,9 +36,9 @@ type Opts struct {
 	Consumer string
 }
 
-// DefaultOpts are the settings for the reference board R1: S0-S3 on the
-// header's GPIO5, 6, 13 and 19, which no Pi HAT bus (SPI0, SPI1, I2C1, UART)
-// uses.
+// DefaultOpts are the settings for the reference board R1
+// (shared/design/HARDWARE.md): S0-S3 on the header's GPIO5, 6, 13 and 19,
+// found by name on the Pi's header chip.
 var DefaultOpts = Opts{
 	Pins: Pins{
 		Chips:   PiChips,
@@ -70,7 +70,11 @@ func Open(o *Opts) (*Dev, error) {
 	if err != nil {
 		return nil, fmt.Errorf("CD74HC4067 select lines %s%v: %w", chip, offsets, err)
 	}
-	return New(l)
+	d, err := New(l)
+	if err != nil {
+		l.Close()
+	}
+	return d, err
 }
 
 // New drives the multiplexers through l, already requested as outputs.

@@ -193,6 +193,8 @@ func TestResolve(t *testing.T) {
 		{"offset out of range", Pins{Chips: []string{"custom"}, Offsets: []int{32}}, unnamed, "", nil, "gpio chip gpiochip2 (custom): no line 32 (32 lines)"},
 		{"lengths differ", Pins{Chips: PiChips, Names: []string{"GPIO5"}, Offsets: []int{5, 6}}, pi4, "", nil, `gpio pins: 1 names ["GPIO5"] but 2 offsets [5 6]`},
 		{"empty name: offset", Pins{Chips: PiChips, Names: []string{"", "GPIO6"}, Offsets: []int{4, 0}}, pi4, "gpiochip0", []int{4, 6}, ""},
+		{"name missing, no offset", Pins{Chips: PiChips, Names: []string{"GPIO5", "GPIO99"}, Offsets: []int{-1, -1}}, pi4, "", nil, `gpio chip gpiochip0 (pinctrl-bcm2711): no line named "GPIO99"`},
+		{"name or offset per line", Pins{Chips: PiChips, Names: []string{"GPIO5", ""}, Offsets: []int{-1, 7}}, pi4, "gpiochip0", []int{5, 7}, ""},
 		{"empty name, no offset", Pins{Chips: PiChips, Names: []string{""}}, pi4, "", nil, "gpio pins: line 0 has neither name nor offset"},
 		{"nothing", Pins{Chips: PiChips}, pi4, "", nil, "gpio pins: neither names nor offsets"},
 	} {

@@ -24,7 +24,8 @@ type Pins struct {
 	// nil or "" to go by Offsets alone.
 	Names []string
 	// Offsets are the lines' offsets on the chip, in order, each used when
-	// the line's name is not on the chip; nil to go by Names alone.
+	// the line has no name or its name is not on the chip; nil or -1 to go
+	// by Names alone.
 	Offsets []int
 }
 
@@ -98,21 +99,28 @@ func (p *Pins) pick(chips []ChipInfo) (*ChipInfo, error) {
 
 // line is the offset of p's line i on chip c: by name, else by offset.
 func (p *Pins) line(c *ChipInfo, i int) (int, error) {
-	if p.Names != nil && p.Names[i] != "" {
-		if o := slices.Index(c.Lines, p.Names[i]); o >= 0 {
+	name, off := "", -1
+	if p.Names != nil {
+		name = p.Names[i]
+	}
+	if p.Offsets != nil {
+		off = p.Offsets[i]
+	}
+	if name != "" {
+		if o := slices.Index(c.Lines, name); o >= 0 {
 			return o, nil
 		}
-		if p.Offsets == nil {
-			return 0, fmt.Errorf("gpio chip %s (%s): no line named %q", c.Name, c.Label, p.Names[i])
+		if off < 0 {
+			return 0, fmt.Errorf("gpio chip %s (%s): no line named %q", c.Name, c.Label, name)
 		}
 	}
-	if p.Offsets == nil {
+	switch {
+	case off < 0:
 		return 0, fmt.Errorf("gpio pins: line %d has neither name nor offset", i)
+	case off >= len(c.Lines):
+		return 0, fmt.Errorf("gpio chip %s (%s): no line %d (%d lines)", c.Name, c.Label, off, len(c.Lines))
 	}
-	if o := p.Offsets[i]; o < 0 || o >= len(c.Lines) {
-		return 0, fmt.Errorf("gpio chip %s (%s): no line %d (%d lines)", c.Name, c.Label, o, len(c.Lines))
-	}
-	return p.Offsets[i], nil
+	return off, nil
 }
 
 // Chips lists the system's GPIO chips with their line names.

@@ -114,8 +114,9 @@ func DefaultMuxes(n, sensors int) []Mux {
 	return muxes
 }
 
-// Spin is a Waiter that busy-waits: time.Sleep on Linux oversleeps a 20 µs
-// wait by the timer slack (50 µs), sixteen times a frame.
+// Spin is a Waiter that busy-waits: time.Sleep oversleeps a 20 µs wait by
+// tens of microseconds (timer slack, scheduler wake-up), sixteen times a
+// frame.
 type Spin struct{}
 
 // Wait returns once d has passed.
@@ -142,6 +143,7 @@ type conversion struct {
 
 // Scanner scans frames. It is not safe for concurrent use.
 type Scanner struct {
+	name      string
 	sel       Selector
 	settle    time.Duration
 	period    time.Duration
@@ -158,6 +160,7 @@ func New(sel Selector, adcs []ADC, o *Opts) (*Scanner, error) {
 		return nil, fmt.Errorf("scan: %w", err)
 	}
 	s := &Scanner{
+		name:      fmt.Sprintf("scan{%d sensors, %d multiplexers, %d ADCs, %d frames/s}", o.Sensors, len(o.Muxes), len(adcs), o.Rate),
 		sel:       sel,
 		settle:    o.Settle,
 		period:    time.Second / time.Duration(o.Rate),
@@ -195,6 +198,9 @@ func plan(ch int, adcs []ADC, muxes []Mux) []conversion {
 	}
 	return convs
 }
+
+// String sums up the hardware scanned and the rate.
+func (s *Scanner) String() string { return s.name }
 
 // Period is the time between two of Run's frames.
 func (s *Scanner) Period() time.Duration { return s.period }

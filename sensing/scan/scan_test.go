@@ -282,12 +282,16 @@ func TestSpin(t *testing.T) {
 	}
 }
 
-func TestPeriod(t *testing.T) {
+func TestPeriodString(t *testing.T) {
 	b, adcs := fakeR1()
 	o := DefaultOpts
 	o.Rate = 250
-	if got := newScanner(t, b, adcs, o, b).Period(); got != 4*time.Millisecond {
+	s := newScanner(t, b, adcs, o, b)
+	if got := s.Period(); got != 4*time.Millisecond {
 		t.Errorf("Period() = %s at 250 frames/s, want 4ms", got)
+	}
+	if got, want := s.String(), "scan{152 sensors, 10 multiplexers, 2 ADCs, 250 frames/s}"; got != want {
+		t.Errorf("String() = %q, want %q", got, want)
 	}
 }
 
