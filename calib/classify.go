@@ -20,6 +20,7 @@ const (
 	BlackChecker              // a Black checker (at the bottom of the stack)
 )
 
+// String returns the class's name: "unsure", "empty", "White" or "Black".
 func (c Class) String() string {
 	switch c {
 	case Unsure:

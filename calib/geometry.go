@@ -87,6 +87,8 @@ type Place struct {
 	Slot int
 }
 
+// String returns the place as a player names it: "point 7 slot 2" or
+// "bar White's half slot 0".
 func (p Place) String() string {
 	if p.Point == 0 {
 		return fmt.Sprintf("bar %s's half slot %d", p.Half, p.Slot)

@@ -24,6 +24,7 @@ const (
 	Inconsistent
 )
 
+// String returns the problem in words.
 func (p Problem) String() string {
 	switch p {
 	case Stuck:
@@ -52,6 +53,7 @@ type Finding struct {
 	First, Last time.Time
 }
 
+// String returns the finding for a log line or a report.
 func (f Finding) String() string {
 	return fmt.Sprintf("%s (sensor %d): %s, reading %d, %d frames from %s to %s",
 		f.Place, f.Sensor, f.Problem, f.Reading, f.Frames,
@@ -154,7 +156,6 @@ func (m *Monitor) Observe(at time.Time, frame []uint16) {
 		for i := range m.since {
 			m.since[i] = at
 		}
-		clear(m.broken)
 	}
 	for g, start := range m.start {
 		m.changed[g] = 0

@@ -25,9 +25,10 @@ const DefaultSettleWindow = 150 * time.Millisecond
 //   - if Pending is false, the board has held still for the window: Settled
 //     is what the mover left;
 //   - if Pending is true (a hand still on the board, a spike, or a checker
-//     half set down), it waits: it judges the next occupancy Observe
-//     reports settled, or Settled once Pending turns false (the board came
-//     back to the occupancy settled before).
+//     half set down), it waits until Pending turns false after an Observe
+//     or Advance, and judges Settled then: a new occupancy (Observe or
+//     Advance reported it) or, if the board came back to it, the one
+//     settled before.
 //
 // A Settler is not safe for concurrent use.
 type Settler struct {

@@ -52,6 +52,7 @@ const (
 
 var eventNames = [...]string{Roll: "roll", Done: "done", Double: "double", Take: "take", Drop: "drop"}
 
+// String returns the event's name in a trace: "roll", "done" and so on.
 func (k EventKind) String() string {
 	if k >= Roll && int(k) < len(eventNames) {
 		return eventNames[k]
@@ -69,6 +70,7 @@ type Event struct {
 	Dice engine.Dice
 }
 
+// String returns the event for a log line: "White roll 63".
 func (e Event) String() string {
 	if e.Kind == Roll {
 		return fmt.Sprintf("%s %s %s", e.Side, e.Kind, e.Dice)

@@ -50,6 +50,7 @@ type TraceError struct {
 	Err  error
 }
 
+// Error returns "trace line N: what is wrong".
 func (e *TraceError) Error() string { return fmt.Sprintf("trace line %d: %v", e.Line, e.Err) }
 
 // Unwrap returns what is wrong.

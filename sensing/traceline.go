@@ -7,9 +7,8 @@ import (
 	"io"
 )
 
-// line is one trace line after the header, parsed but not
-// checked: what it holds, as the JSON said it. Its slices are reused from
-// line to line.
+// line is one trace line after the header, parsed but not checked: what it
+// holds, as the JSON said it. Its slices are reused from line to line.
 type line struct {
 	hasT, hasFrame, hasSet, hasEvent, hasSide, hasDice bool
 
