@@ -16,6 +16,7 @@ const (
 	CubeBlack                    // Black took it: only Black may double
 )
 
+// String names the owner: "centred", "White" or "Black".
 func (o CubeOwner) String() string {
 	switch o {
 	case CubeCentred:
@@ -36,11 +37,11 @@ type GameState uint8
 
 // The states of a game.
 const (
-	GameNotStarted GameState = iota
-	GamePlaying
-	GameOver     // a side bore off all its checkers
-	GameResigned // a side accepted a resignation
-	GameDropped  // a side passed a double
+	GameNotStarted GameState = iota // before the opening roll
+	GamePlaying                     // checkers and cube in play
+	GameOver                        // a side bore off all its checkers
+	GameResigned                    // a side accepted a resignation
+	GameDropped                     // a side passed a double
 )
 
 // Resignation is what a resigning side offers to give up.
@@ -66,8 +67,8 @@ type MatchKey struct {
 	OnRoll    Side // the side on roll or that has rolled: the dice are its
 	Crawford  bool // this game is the Crawford game
 	State     GameState
-	// Turn is the side to act: OnRoll, or its opponent while that answers
-	// OnRoll's double or resignation.
+	// Turn is the side to act: OnRoll, or the side answering a double or
+	// a resignation.
 	Turn        Side
 	Doubled     bool        // a double is offered, Turn to take or pass
 	Resigned    Resignation // offered by the opponent of Turn
@@ -107,8 +108,10 @@ const centredBits = 3 // keyCubeOwner of a centred cube
 
 type keyField struct{ first, width int }
 
+// matchKeyBits are the nine bytes of a match key.
 type matchKeyBits [9]byte
 
+// put sets field f to the low bits of v; the field's bits start clear.
 func (b *matchKeyBits) put(f keyField, v int) {
 	for i := range f.width {
 		if v>>i&1 != 0 {
@@ -118,6 +121,7 @@ func (b *matchKeyBits) put(f keyField, v int) {
 	}
 }
 
+// get reads field f.
 func (b *matchKeyBits) get(f keyField) int {
 	v := 0
 	for i := range f.width {
@@ -156,10 +160,10 @@ func (k MatchKey) MatchID() string {
 }
 
 // ParseMatchID returns the match key a gnubg match ID stands for, the
-// higher die first. It rejects what gnubg cannot have written: a cube owner of binary 10, a game
-// state past 4, a die over 6 or one die without the other, a match longer
-// than 64 points, a score over the match length, a Crawford game in money
-// play, bits set past the last field.
+// higher die first. It rejects what gnubg cannot have written: a cube owner
+// of binary 10, a game state past 4, a die over 6 or one die without the
+// other, a match longer than 64 points, a score over the match length, a
+// Crawford game in money play, bits set past the last field.
 func ParseMatchID(id string) (MatchKey, error) {
 	var b matchKeyBits
 	if len(id) != 12 {
@@ -211,7 +215,7 @@ func (k *MatchKey) check(ownerBits, unused int) error {
 	case k.MatchLength == 0 && k.Crawford:
 		return errors.New("Crawford game in money play")
 	case unused != 0:
-		return errors.New("bits set past the score")
+		return errors.New("bits set past the Jacoby bit")
 	}
 	return nil
 }
@@ -226,6 +230,7 @@ func log2Cube(n int) int {
 	return i
 }
 
+// boolBit is 1 for true, 0 for false.
 func boolBit(b bool) int {
 	if b {
 		return 1

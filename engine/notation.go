@@ -16,6 +16,13 @@ var (
 // maxPips is the farthest four dice can carry checkers: four sixes.
 const maxPips = MaxMoves * 6
 
+// blanks may stand anywhere between the parts of a move; commas may also
+// stand between moves.
+const (
+	blanks     = " \t\r\n"
+	separators = blanks + ","
+)
+
 // ParseMoves reads a play written the way people, gnubg and XG write one:
 // "24/18 13/11", "bar/22*", "b/22", "25/22", "6/off", "6/0", "13/7(2)",
 // "24/20*/16", "8/6*/2* 4/2", with any spaces and commas between moves.
@@ -32,7 +39,7 @@ const maxPips = MaxMoves * 6
 // pips than four sixes). The empty string is a roll with no move, a dance.
 func ParseMoves(s string) ([]Move, error) {
 	p := moveReader{s: s}
-	for p.skip(" \t\r\n,"); p.i < len(s); p.skip(" \t\r\n,") {
+	for p.skip(separators); p.i < len(s); p.skip(separators) {
 		if err := p.chain(); err != nil {
 			return nil, err
 		}
@@ -60,6 +67,7 @@ func (p *moveReader) chain() error {
 		return p.errorf(p.i, "want '/' after point %d", from)
 	}
 	for {
+		p.skip(blanks)
 		at := p.i
 		to, err := p.point()
 		if err != nil {
@@ -129,7 +137,7 @@ func (p *moveReader) repeat(first int) error {
 
 // point reads a point: a number 0..25, "bar" or "b" (25), "off" (0).
 func (p *moveReader) point() (int, error) {
-	p.skip(" \t\r\n")
+	p.skip(blanks)
 	at := p.i
 	for p.i < len(p.s) && isAlnum(p.s[p.i]) {
 		p.i++
@@ -160,7 +168,7 @@ func (p *moveReader) point() (int, error) {
 
 // number reads a small decimal number.
 func (p *moveReader) number() (int, bool) {
-	p.skip(" \t")
+	p.skip(blanks)
 	at := p.i
 	for p.i < len(p.s) && p.i-at < 3 && p.s[p.i] >= '0' && p.s[p.i] <= '9' {
 		p.i++
@@ -171,7 +179,7 @@ func (p *moveReader) number() (int, bool) {
 
 // take skips spaces and reads c if it comes next.
 func (p *moveReader) take(c byte) bool {
-	p.skip(" \t")
+	p.skip(blanks)
 	if p.i < len(p.s) && p.s[p.i] == c {
 		p.i++
 		return true

@@ -176,7 +176,7 @@ func (x XGID) String() string {
 	case CubeBlack:
 		owner = 1
 	}
-	turn := 1
+	turn := 1 // any Side but White is Black, as in xgSide
 	if x.Turn == White {
 		turn = -1
 	}
@@ -191,14 +191,15 @@ func (x XGID) String() string {
 	if x.MatchLength == 0 {
 		rules = boolBit(x.Jacoby) | boolBit(x.Beaver)<<1
 	}
-	return fmt.Sprintf("XGID=%s:%d:%d:%d:%s:%d:%d:%d:%d:%d", x.position(), log2Cube(x.Cube), owner, turn,
-		dice, x.Score[Black], x.Score[White], rules, x.MatchLength, log2Cube(x.MaxCube))
+	return fmt.Sprintf("XGID=%s:%d:%d:%d:%s:%d:%d:%d:%d:%d", xgPosition(&x.Board, xgSide(turn)), log2Cube(x.Cube),
+		owner, turn, dice, x.Score[Black], x.Score[White], rules, x.MatchLength, log2Cube(x.MaxCube))
 }
 
-// position writes the board as XG's 26 position characters.
-func (x *XGID) position() string {
+// xgPosition writes the board, turn's side on roll, as XG's 26 position
+// characters.
+func xgPosition(b *Board, turn Side) string {
 	var halves [2]Half
-	halves[x.Turn], halves[x.Turn.Other()] = x.Board[Mover], x.Board[Opponent]
+	halves[turn], halves[turn.Other()] = b[Mover], b[Opponent]
 	pos := make([]byte, 26)
 	for i := range pos {
 		switch {
