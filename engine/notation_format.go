@@ -12,11 +12,12 @@ import (
 // point hit, "(n)" for n checkers moved alike, "bar" and "off". b is the
 // board before the play: hits are read from it, not from Move.Hit.
 //
-// Moves of one die each, as a Play holds them, give gnubg's string. So do
-// the moves ParseMoves reads from gnubg's string, with one caveat: moves
-// from the same point keep the order given, because gnubg writes a
-// non-double's shorter move first ("8/5 8/2" for 63) and a double's longer
-// first ("8/2 8/5" for 33), which the moves alone cannot tell apart.
+// Moves from one point keep the order given, as the moves alone cannot
+// tell gnubg's order: it writes a non-double's shorter move first ("8/5 8/2"
+// for 63) and a double's longer first ("8/2 8/5" for 33). So FormatPlay
+// gives gnubg's string for the moves ParseMoves reads from it, and for moves
+// of one die each (a Play's steps) in any order but with the shorter of two
+// moves from one point first.
 func FormatPlay(b Board, moves []Move) string {
 	checkers := joinCheckers(&b, moves)
 	var sb strings.Builder
