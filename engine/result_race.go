@@ -1,0 +1,288 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+)
+
+// This file answers "is it certain?" questions about races: positions
+// without contact, where the sides' checkers have passed each other. No
+// checker can be hit or blocked any more, so every die plays (a checker
+// outside the home board moves by it; with all home, one moves or bears
+// off), each side races alone, and its half of the board is all that
+// matters.
+//
+// A side is certain to get something done (bear off every checker, bear
+// off a first one, clear the opponent's home board) before the opponent
+// gets its own thing done when the most turns the side can need, rolling
+// the worst and playing the best, are fewer than the fewest turns the
+// opponent can need, rolling the best. The first is searched exactly, up to
+// a budget; the second is a lower bound that holds whatever is rolled. Every
+// shortcut errs towards "not certain".
+
+// Contact reports whether a checker of one side can still meet one of the
+// other: some checker has an opposing checker ahead of it, or is on the bar.
+func (b *Board) Contact() bool {
+	return b[Mover].highest()+b[Opponent].highest() >= 25
+}
+
+// highest returns the side's highest point with a checker (Bar for the bar),
+// 0 when every checker is off.
+func (h *Half) highest() int {
+	for p := Bar; p >= 1; p-- {
+		if h.On(p) > 0 {
+			return p
+		}
+	}
+	return 0
+}
+
+// raceGoal is what a side in a race is trying to get done.
+type raceGoal uint8
+
+const (
+	allOff    raceGoal = iota // every checker borne off: the game won
+	firstOff                  // a checker borne off: a gammon saved
+	zoneClear                 // no checker left in the opponent's home board: a backgammon saved
+)
+
+func (g raceGoal) reached(h *Half) bool {
+	switch g {
+	case allOff:
+		return h.Total() == 0
+	case firstOff:
+		return h.BorneOff() > 0
+	}
+	return h.inZone() == 0
+}
+
+// dice counts the dice the goal needs at least: a die takes a checker 6
+// points at most. Bearing off, the checkers outside the home board come in
+// and one more die bears a checker off.
+func (g raceGoal) dice(h *Half) int {
+	if g.reached(h) {
+		return 0
+	}
+	n := 0
+	for p := 1; p <= Bar; p++ {
+		switch g {
+		case allOff:
+			n += h.On(p) * ceilDiv(p, 6)
+		case firstOff:
+			n += h.On(p) * ceilDiv(max(p-6, 0), 6)
+		case zoneClear:
+			n += h.On(p) * ceilDiv(max(p-18, 0), 6)
+		}
+	}
+	if g == firstOff {
+		n++
+	}
+	return n
+}
+
+// fewestTurns is a lower bound on the turns the goal takes, however well the
+// side rolls: a turn plays four dice at most.
+func (g raceGoal) fewestTurns(h *Half) int { return ceilDiv(g.dice(h), 4) }
+
+// pips counts the pips the goal needs at least: a borne-off checker travels
+// one pip or more.
+func (g raceGoal) pips(h *Half) int {
+	if g.reached(h) {
+		return 0
+	}
+	n := 0
+	for p := 1; p <= Bar; p++ {
+		switch g {
+		case allOff:
+			n += h.On(p) * p
+		case firstOff:
+			n += h.On(p) * max(p-6, 0)
+		case zoneClear:
+			n += h.On(p) * max(p-18, 0)
+		}
+	}
+	if g == firstOff {
+		n++
+	}
+	return n
+}
+
+// worstFloor is a lower bound on the turns the goal can take with the worst
+// rolls: rolling 2-1 every turn moves 3 pips and bears off 2 checkers at
+// most.
+func (g raceGoal) worstFloor(h *Half) int {
+	n := ceilDiv(g.pips(h), 3)
+	if g == allOff {
+		n = max(n, ceilDiv(h.Total(), 2))
+	}
+	return n
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// raceBudget caps the positions one raceSearch expands. Races a side is
+// certain of take a few turns and a few hundred positions; past the budget
+// the answer is "not certain".
+const raceBudget = 20000
+
+// raceSearch decides whether a side can make sure of its goal within a
+// number of turns, whatever it rolls: it plays each roll the best way for
+// the goal, and no roll may fail.
+type raceSearch struct {
+	goal   raceGoal
+	known  map[Half]raceBounds
+	budget int
+}
+
+// raceBounds is what a search has learnt about a position: sure is the
+// fewest turns known to suffice, short the most known not to.
+type raceBounds struct{ sure, short int }
+
+func newRaceSearch(g raceGoal) *raceSearch {
+	return &raceSearch{goal: g, known: map[Half]raceBounds{}, budget: raceBudget}
+}
+
+// within reports whether the side with checkers h is sure to reach the goal
+// within turns turns.
+func (s *raceSearch) within(h Half, turns int) bool {
+	switch {
+	case s.goal.reached(&h):
+		return true
+	case turns <= 0 || s.goal.worstFloor(&h) > turns || s.budget <= 0:
+		return false
+	}
+	k, ok := s.known[h]
+	switch {
+	case !ok:
+		k = raceBounds{sure: 1 << 30, short: 0}
+	case turns >= k.sure:
+		return true
+	case turns <= k.short:
+		return false
+	}
+	s.budget--
+	sure := true
+	for _, d := range worstRollsFirst {
+		if !s.afterRoll(h, d, turns-1) {
+			sure = false
+			break
+		}
+	}
+	if s.budget <= 0 {
+		return false // an unfinished search proves nothing either way
+	}
+	if sure {
+		k.sure = turns
+	} else {
+		k.short = turns
+	}
+	s.known[h] = k
+	return sure
+}
+
+// afterRoll reports whether some play of d leaves the side sure to reach the
+// goal within turns more turns.
+func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
+	for _, after := range racePlays(h, d, nil) {
+		if s.within(after, turns) {
+			return true
+		}
+	}
+	return false
+}
+
+// worstRollsFirst is the 21 rolls, those that move fewest pips first: a
+// search for a roll that fails finds it soonest.
+var worstRollsFirst = func() []Dice {
+	var rolls []Dice
+	for a := 1; a <= 6; a++ {
+		for b := a; b <= 6; b++ {
+			rolls = append(rolls, Dice{b, a})
+		}
+	}
+	slices.SortStableFunc(rolls, func(x, y Dice) int { return cmp.Compare(rollPips(x), rollPips(y)) })
+	return rolls
+}()
+
+func rollPips(d Dice) int {
+	if d.Double() {
+		return 4 * d[0]
+	}
+	return d[0] + d[1]
+}
+
+// racePlays appends to dst every position a roll can leave the side's
+// checkers h in, with no contact, most advanced first (fewest pips).
+func racePlays(h Half, d Dice, dst []Half) []Half {
+	orders := [][]int{{d[0], d[1]}, {d[1], d[0]}}
+	if d.Double() {
+		orders = [][]int{{d[0], d[0], d[0], d[0]}}
+	}
+	start := len(dst)
+	for _, dice := range orders {
+		level := []Half{h}
+		for _, die := range dice {
+			var next []Half
+			for i := range level {
+				next = raceMoves(next, &level[i], die)
+			}
+			level = next
+		}
+		for _, after := range level {
+			if !slices.Contains(dst[start:], after) {
+				dst = append(dst, after)
+			}
+		}
+	}
+	slices.SortFunc(dst[start:], func(x, y Half) int { return cmp.Compare(x.Pips(), y.Pips()) })
+	return dst
+}
+
+// raceMoves appends every position one die can leave h in, with no contact;
+// h itself when it has no checker left.
+func raceMoves(dst []Half, h *Half, die int) []Half {
+	if h.Total() == 0 {
+		return append(dst, *h)
+	}
+	top := h.highest()
+	for p := top; p >= 1; p-- {
+		if h.On(p) == 0 {
+			continue
+		}
+		to := p - die
+		if to < 1 && (top > 6 || (to < 0 && p != top)) {
+			continue // bear off only with all home, exactly or from the highest point
+		}
+		after := *h
+		after[p-1]--
+		if to >= 1 {
+			after[to-1]++
+		}
+		if !slices.Contains(dst, after) {
+			dst = append(dst, after)
+		}
+	}
+	return dst
+}
+
+// raceFirst reports whether side p of a position with no contact is certain
+// to reach goal pg before side q reaches goal qg, whatever is rolled, p
+// playing for it. dice is the roll of the side on roll (Mover) if it has
+// rolled and not yet played; otherwise not Valid.
+func raceFirst(b *Board, p int, pg raceGoal, q int, qg raceGoal, dice Dice) bool {
+	if qg.reached(&b[q]) {
+		return false
+	}
+	// q gets its goal on its turn fewest at the earliest; p must get there
+	// on an earlier turn: its own turn fewest if p rolls first, else the one
+	// before.
+	turns := qg.fewestTurns(&b[q])
+	if p == Opponent {
+		turns--
+	}
+	s := newRaceSearch(pg)
+	if p == Mover && dice.Valid() && !pg.reached(&b[p]) {
+		return turns >= 1 && s.afterRoll(b[p], dice, turns-1)
+	}
+	return s.within(b[p], turns)
+}
