@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// newMatch returns a match to length at score, before its next game.
-func newMatch(t *testing.T, length int, score [2]int, opts MatchOpts) *Match {
+// testMatch returns a match to length at score, before its next game.
+func testMatch(t *testing.T, length int, score [2]int, opts MatchOpts) *Match {
 	t.Helper()
 	m, err := NewMatch(length, opts)
 	if err != nil {
@@ -16,8 +16,8 @@ func newMatch(t *testing.T, length int, score [2]int, opts MatchOpts) *Match {
 	return m
 }
 
-// must fails the test on an error of a step that should succeed.
-func must(t *testing.T, err error) {
+// noErr fails the test on an error of a step that should succeed.
+func noErr(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
@@ -28,21 +28,21 @@ func must(t *testing.T, err error) {
 // passes the turn to side, before its roll.
 func toTurn(t *testing.T, m *Match, opener, side Side) {
 	t.Helper()
-	must(t, m.StartGame(opener))
-	must(t, m.EndTurn(opener))
+	noErr(t, m.StartGame(opener))
+	noErr(t, m.EndTurn(opener))
 	if side == opener {
-		must(t, m.Roll(side.Other()))
-		must(t, m.EndTurn(side.Other()))
+		noErr(t, m.Roll(side.Other()))
+		noErr(t, m.EndTurn(side.Other()))
 	}
 }
 
 // cubeTo has side double and the opponent take, then side roll and play.
 func cubeTo(t *testing.T, m *Match, side Side) {
 	t.Helper()
-	must(t, m.Double(side))
-	must(t, m.Take(side.Other()))
-	must(t, m.Roll(side))
-	must(t, m.EndTurn(side))
+	noErr(t, m.Double(side))
+	noErr(t, m.Take(side.Other()))
+	noErr(t, m.Roll(side))
+	noErr(t, m.EndTurn(side))
 }
 
 func TestNewMatch(t *testing.T) {
@@ -72,7 +72,7 @@ func TestNewMatch(t *testing.T) {
 // TestCrawfordSequence plays a 5-point match through its Crawford game (US
 // 5.5, Danish 4.4.4) into post-Crawford play and past the length.
 func TestCrawfordSequence(t *testing.T) {
-	m := newMatch(t, 5, [2]int{}, MatchOpts{})
+	m := testMatch(t, 5, [2]int{}, MatchOpts{})
 	type game struct {
 		name           string
 		crawford, post bool
@@ -89,7 +89,7 @@ func TestCrawfordSequence(t *testing.T) {
 		}},
 		{name: "game 2: White doubles, Black passes", score: [2]int{3, 0}, play: func(t *testing.T) (Result, error) {
 			toTurn(t, m, Black, White)
-			must(t, m.Double(White))
+			noErr(t, m.Double(White))
 			return m.Drop(Black)
 		}},
 		{name: "game 3: White resigns a gammon", score: [2]int{3, 2}, play: func(t *testing.T) (Result, error) {
@@ -106,8 +106,8 @@ func TestCrawfordSequence(t *testing.T) {
 				if err := m.CanDouble(side); !errors.Is(err, ErrCrawfordDouble) {
 					t.Fatalf("CanDouble(%v) = %v, want ErrCrawfordDouble", side, err)
 				}
-				must(t, m.Roll(side))
-				must(t, m.EndTurn(side))
+				noErr(t, m.Roll(side))
+				noErr(t, m.EndTurn(side))
 			}
 			return m.Resign(White, Gammon)
 		}},
@@ -149,71 +149,71 @@ func TestCanDouble(t *testing.T) {
 		want  error
 	}{
 		{"US 5.4 centred cube, on turn before rolling", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{}, MatchOpts{})
+			m := testMatch(t, 7, [2]int{}, MatchOpts{})
 			toTurn(t, m, White, Black)
 			return m
 		}, Black, nil},
 		{"US 5.4 not on turn", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{}, MatchOpts{})
+			m := testMatch(t, 7, [2]int{}, MatchOpts{})
 			toTurn(t, m, White, Black)
 			return m
 		}, White, ErrNotYourTurn},
 		{"US 5.4 after rolling: the opening roll", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{}, MatchOpts{})
-			must(t, m.StartGame(White))
+			m := testMatch(t, 7, [2]int{}, MatchOpts{})
+			noErr(t, m.StartGame(White))
 			return m
 		}, White, ErrRolled},
 		{"US 5.4 after rolling", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{}, MatchOpts{})
+			m := testMatch(t, 7, [2]int{}, MatchOpts{})
 			toTurn(t, m, White, Black)
-			must(t, m.Roll(Black))
+			noErr(t, m.Roll(Black))
 			return m
 		}, Black, ErrRolled},
 		{"double pending", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{}, MatchOpts{})
+			m := testMatch(t, 7, [2]int{}, MatchOpts{})
 			toTurn(t, m, White, Black)
-			must(t, m.Double(Black))
+			noErr(t, m.Double(Black))
 			return m
 		}, Black, ErrDoublePending},
 		{"redouble: the owner may", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{}, MatchOpts{})
+			m := testMatch(t, 7, [2]int{}, MatchOpts{})
 			toTurn(t, m, White, Black)
 			cubeTo(t, m, Black)
 			return m
 		}, White, nil},
 		{"redouble: the doubler may not", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{}, MatchOpts{})
+			m := testMatch(t, 7, [2]int{}, MatchOpts{})
 			toTurn(t, m, White, Black)
 			cubeTo(t, m, Black)
-			must(t, m.Roll(White))
-			must(t, m.EndTurn(White))
+			noErr(t, m.Roll(White))
+			noErr(t, m.EndTurn(White))
 			return m
 		}, Black, ErrNotCubeOwner},
 		{"US 5.5 Crawford game", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{6, 3}, MatchOpts{})
+			m := testMatch(t, 7, [2]int{6, 3}, MatchOpts{})
 			toTurn(t, m, White, Black)
 			return m
 		}, Black, ErrCrawfordDouble},
 		{"US 5.6 dead cube, frozen", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{5, 5}, MatchOpts{FreezeDeadCube: true})
+			m := testMatch(t, 7, [2]int{5, 5}, MatchOpts{FreezeDeadCube: true})
 			toTurn(t, m, White, Black)
 			cubeTo(t, m, Black)
 			return m
 		}, White, ErrDeadCube},
 		{"dead cube turned, as gnubg and the Danish rules allow", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{5, 5}, MatchOpts{})
+			m := testMatch(t, 7, [2]int{5, 5}, MatchOpts{})
 			toTurn(t, m, White, Black)
 			cubeTo(t, m, Black)
 			return m
 		}, White, nil},
 		{"US 5.6 live cube, frozen dead cubes only", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{3, 5}, MatchOpts{FreezeDeadCube: true})
+			m := testMatch(t, 7, [2]int{3, 5}, MatchOpts{FreezeDeadCube: true})
 			toTurn(t, m, White, Black)
 			cubeTo(t, m, Black)
 			return m
 		}, White, nil},
 		{"cube at MaxCube", func(t *testing.T) *Match {
-			m := newMatch(t, 0, [2]int{}, MatchOpts{})
+			m := testMatch(t, 0, [2]int{}, MatchOpts{})
 			toTurn(t, m, White, Black)
 			for side := Black; m.Cube() < MaxCube; side = side.Other() {
 				cubeTo(t, m, side)
@@ -221,11 +221,11 @@ func TestCanDouble(t *testing.T) {
 			return m
 		}, Black, ErrCubeMax},
 		{"no game", func(t *testing.T) *Match {
-			return newMatch(t, 7, [2]int{}, MatchOpts{})
+			return testMatch(t, 7, [2]int{}, MatchOpts{})
 		}, White, ErrNoGame},
 		{"match over", func(t *testing.T) *Match {
-			m := newMatch(t, 7, [2]int{}, MatchOpts{})
-			must(t, m.AwardMatch(Black))
+			m := testMatch(t, 7, [2]int{}, MatchOpts{})
+			noErr(t, m.AwardMatch(Black))
 			return m
 		}, White, ErrMatchOver},
 	} {
@@ -249,7 +249,7 @@ func TestCanDouble(t *testing.T) {
 // TestRedoublesAlternate: each take doubles the cube and gives it to the
 // taker, who alone may redouble.
 func TestRedoublesAlternate(t *testing.T) {
-	m := newMatch(t, 0, [2]int{}, MatchOpts{})
+	m := testMatch(t, 0, [2]int{}, MatchOpts{})
 	toTurn(t, m, White, Black)
 	for i, side := range []Side{Black, White, Black, White} {
 		cubeTo(t, m, side)
@@ -262,11 +262,11 @@ func TestRedoublesAlternate(t *testing.T) {
 
 // TestDrop: a pass loses the cube's value before the double.
 func TestDrop(t *testing.T) {
-	m := newMatch(t, 0, [2]int{}, MatchOpts{})
+	m := testMatch(t, 0, [2]int{}, MatchOpts{})
 	toTurn(t, m, White, Black)
 	cubeTo(t, m, Black) // 2, White's
 	cubeTo(t, m, White) // 4, Black's
-	must(t, m.Double(Black))
+	noErr(t, m.Double(Black))
 	r, err := m.Drop(White)
 	if err != nil {
 		t.Fatal(err)
@@ -279,8 +279,8 @@ func TestDrop(t *testing.T) {
 	}
 }
 
-// loser returns the loser's half of a final position.
-func loser(borneOff int, points map[int]int) Half {
+// loserHalf returns the loser's half of a final position.
+func loserHalf(borneOff int, points map[int]int) Half {
 	var h Half
 	left := CheckersPerSide - borneOff
 	for p, n := range points {
@@ -300,25 +300,25 @@ func TestFinish(t *testing.T) {
 		loser  Half
 		want   Result
 	}{
-		{"single", 7, MatchOpts{}, false, loser(1, nil), Result{Black, Single, 1}},
-		{"gammon: nothing borne off", 7, MatchOpts{}, false, loser(0, map[int]int{6: 3}), Result{Black, Gammon, 2}},
-		{"backgammon: a checker in the winner's home board", 7, MatchOpts{}, false, loser(0, map[int]int{19: 1}), Result{Black, Backgammon, 3}},
-		{"backgammon: a checker on the bar", 7, MatchOpts{}, false, loser(0, map[int]int{Bar: 1}), Result{Black, Backgammon, 3}},
-		{"gammon: the winner's outer board is no backgammon", 7, MatchOpts{}, false, loser(0, map[int]int{18: 2}), Result{Black, Gammon, 2}},
-		{"gammon times the cube", 7, MatchOpts{}, true, loser(0, nil), Result{Black, Gammon, 4}},
-		{"backgammon times the cube", 7, MatchOpts{}, true, loser(0, map[int]int{24: 1}), Result{Black, Backgammon, 6}},
-		{"Jacoby: centred cube, a gammon counts single", 0, MatchOpts{Jacoby: true}, false, loser(0, nil), Result{Black, Gammon, 1}},
-		{"Jacoby: turned cube, a gammon counts", 0, MatchOpts{Jacoby: true}, true, loser(0, nil), Result{Black, Gammon, 4}},
-		{"money without Jacoby", 0, MatchOpts{}, false, loser(0, map[int]int{20: 1}), Result{Black, Backgammon, 3}},
+		{"single", 7, MatchOpts{}, false, loserHalf(1, nil), Result{Black, Single, 1}},
+		{"gammon: nothing borne off", 7, MatchOpts{}, false, loserHalf(0, map[int]int{6: 3}), Result{Black, Gammon, 2}},
+		{"backgammon: a checker in the winner's home board", 7, MatchOpts{}, false, loserHalf(0, map[int]int{19: 1}), Result{Black, Backgammon, 3}},
+		{"backgammon: a checker on the bar", 7, MatchOpts{}, false, loserHalf(0, map[int]int{Bar: 1}), Result{Black, Backgammon, 3}},
+		{"gammon: the winner's outer board is no backgammon", 7, MatchOpts{}, false, loserHalf(0, map[int]int{18: 2}), Result{Black, Gammon, 2}},
+		{"gammon times the cube", 7, MatchOpts{}, true, loserHalf(0, nil), Result{Black, Gammon, 4}},
+		{"backgammon times the cube", 7, MatchOpts{}, true, loserHalf(0, map[int]int{24: 1}), Result{Black, Backgammon, 6}},
+		{"Jacoby: centred cube, a gammon counts single", 0, MatchOpts{Jacoby: true}, false, loserHalf(0, nil), Result{Black, Gammon, 1}},
+		{"Jacoby: turned cube, a gammon counts", 0, MatchOpts{Jacoby: true}, true, loserHalf(0, nil), Result{Black, Gammon, 4}},
+		{"money without Jacoby", 0, MatchOpts{}, false, loserHalf(0, map[int]int{20: 1}), Result{Black, Backgammon, 3}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newMatch(t, tc.length, [2]int{}, tc.opts)
+			m := testMatch(t, tc.length, [2]int{}, tc.opts)
 			toTurn(t, m, White, Black)
 			if tc.cubed {
-				must(t, m.Double(Black))
-				must(t, m.Take(White))
+				noErr(t, m.Double(Black))
+				noErr(t, m.Take(White))
 			}
-			must(t, m.Roll(Black))
+			noErr(t, m.Roll(Black))
 			r, err := m.Finish(Board{Opponent: Half{}, Mover: tc.loser})
 			if err != nil {
 				t.Fatal(err)
@@ -349,11 +349,11 @@ func TestResign(t *testing.T) {
 		{"not a kind of win", MatchOpts{}, false, 4, Result{}, ErrResultKind},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newMatch(t, 0, [2]int{}, tc.opts)
+			m := testMatch(t, 0, [2]int{}, tc.opts)
 			toTurn(t, m, White, Black)
 			if tc.cubed {
-				must(t, m.Double(Black))
-				must(t, m.Take(White))
+				noErr(t, m.Double(Black))
+				noErr(t, m.Take(White))
 			}
 			r, err := m.Resign(Black, tc.kind)
 			if !errors.Is(err, tc.err) || r != tc.want {
@@ -366,10 +366,10 @@ func TestResign(t *testing.T) {
 // TestTurnErrors: actions out of turn or out of order are refused and
 // change nothing. Black is on turn before rolling, then prep runs.
 func TestTurnErrors(t *testing.T) {
-	roll := func(m *Match) { must(t, m.Roll(Black)) }
-	double := func(m *Match) { must(t, m.Double(Black)) }
-	gameOver := func(m *Match) { _, err := m.Resign(White, Single); must(t, err) }
-	matchOver := func(m *Match) { must(t, m.AwardMatch(White)) }
+	roll := func(m *Match) { noErr(t, m.Roll(Black)) }
+	double := func(m *Match) { noErr(t, m.Double(Black)) }
+	gameOver := func(m *Match) { _, err := m.Resign(White, Single); noErr(t, err) }
+	matchOver := func(m *Match) { noErr(t, m.AwardMatch(White)) }
 	for _, tc := range []struct {
 		name string
 		prep func(m *Match)
@@ -392,7 +392,7 @@ func TestTurnErrors(t *testing.T) {
 		{"award a match twice", matchOver, func(m *Match) error { return m.AwardMatch(Black) }, ErrMatchOver},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newMatch(t, 0, [2]int{}, MatchOpts{})
+			m := testMatch(t, 0, [2]int{}, MatchOpts{})
 			toTurn(t, m, White, Black)
 			if tc.prep != nil {
 				tc.prep(m)
@@ -427,7 +427,7 @@ func TestCubeDead(t *testing.T) {
 		{"money play", 0, [2]int{30, 30}, 64, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newMatch(t, tc.length, tc.score, MatchOpts{})
+			m := testMatch(t, tc.length, tc.score, MatchOpts{})
 			m.cube = tc.cube
 			if got := m.CubeDead(); got != tc.want {
 				t.Fatalf("CubeDead() = %v, want %v (%v)", got, tc.want, m)
@@ -455,9 +455,9 @@ func TestCrawfordOnce(t *testing.T) {
 		{"money play", 0, [2]int{4, 2}, false, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			m := newMatch(t, tc.length, tc.score, MatchOpts{})
+			m := testMatch(t, tc.length, tc.score, MatchOpts{})
 			m.crawfordPlayed = tc.played
-			must(t, m.StartGame(White))
+			noErr(t, m.StartGame(White))
 			if m.Crawford() != tc.crawford || m.PostCrawford() != tc.post {
 				t.Fatalf("Crawford, PostCrawford = %v, %v, want %v, %v", m.Crawford(), m.PostCrawford(), tc.crawford, tc.post)
 			}
@@ -466,8 +466,8 @@ func TestCrawfordOnce(t *testing.T) {
 }
 
 func TestMatchString(t *testing.T) {
-	m := newMatch(t, 5, [2]int{4, 2}, MatchOpts{})
-	must(t, m.StartGame(White))
+	m := testMatch(t, 5, [2]int{4, 2}, MatchOpts{})
+	noErr(t, m.StartGame(White))
 	if got, want := m.String(), "5-point match, 4-2, Crawford, cube 1 centred"; got != want {
 		t.Fatalf("String() = %q, want %q", got, want)
 	}

@@ -120,10 +120,10 @@ func (g raceGoal) worstFloor(h *Half) int {
 
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
-// raceBudget caps the positions one raceSearch expands. Races a side is
-// certain of take a few turns and a few hundred positions; past the budget
-// the answer is "not certain".
-const raceBudget = 20000
+// raceBudget caps the positions one raceSearch expands, and so its time
+// (some 12µs a position on a desktop core). Fifteen checkers spread over the
+// home board need about 2000; past the budget the answer is "not certain".
+const raceBudget = 5000
 
 // raceSearch decides whether a side can make sure of its goal within a
 // number of turns, whatever it rolls: it plays each roll the best way for
@@ -132,11 +132,20 @@ type raceSearch struct {
 	goal   raceGoal
 	known  map[Half]raceBounds
 	budget int
+	plays  [][]racePlay // a buffer per depth of the search, reused
+	depth  int
 }
 
 // raceBounds is what a search has learnt about a position: sure is the
 // fewest turns known to suffice, short the most known not to.
 type raceBounds struct{ sure, short int }
+
+// racePlay is a position a roll leaves, with what the goal still needs of
+// it: the order to try plays in.
+type racePlay struct {
+	after Half
+	need  int
+}
 
 func newRaceSearch(g raceGoal) *raceSearch {
 	return &raceSearch{goal: g, known: map[Half]raceBounds{}, budget: raceBudget}
@@ -181,10 +190,22 @@ func (s *raceSearch) within(h Half, turns int) bool {
 }
 
 // afterRoll reports whether some play of d leaves the side sure to reach the
-// goal within turns more turns.
+// goal within turns more turns. It tries the plays that leave the goal the
+// least to do first.
 func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
-	for _, after := range racePlays(h, d, nil) {
-		if s.within(after, turns) {
+	if s.depth == len(s.plays) {
+		s.plays = append(s.plays, nil)
+	}
+	plays := racePlays(h, d, s.plays[s.depth][:0])
+	for i := range plays {
+		plays[i].need = s.goal.pips(&plays[i].after)
+	}
+	slices.SortFunc(plays, func(x, y racePlay) int { return cmp.Compare(x.need, y.need) })
+	s.plays[s.depth] = plays
+	s.depth++
+	defer func() { s.depth-- }()
+	for i := range plays {
+		if s.within(plays[i].after, turns) {
 			return true
 		}
 	}
@@ -212,55 +233,52 @@ func rollPips(d Dice) int {
 }
 
 // racePlays appends to dst every position a roll can leave the side's
-// checkers h in, with no contact, most advanced first (fewest pips).
-func racePlays(h Half, d Dice, dst []Half) []Half {
-	orders := [][]int{{d[0], d[1]}, {d[1], d[0]}}
+// checkers h in, with no contact. A double's four moves are taken from
+// points in descending order: any legal order can be so rearranged, as
+// moving a higher checker first never makes a later move illegal.
+func racePlays(h Half, d Dice, dst []racePlay) []racePlay {
 	if d.Double() {
-		orders = [][]int{{d[0], d[0], d[0], d[0]}}
+		return raceSteps(dst, len(dst), h, d[:1], 4, Bar)
 	}
 	start := len(dst)
-	for _, dice := range orders {
-		level := []Half{h}
-		for _, die := range dice {
-			var next []Half
-			for i := range level {
-				next = raceMoves(next, &level[i], die)
-			}
-			level = next
-		}
-		for _, after := range level {
-			if !slices.Contains(dst[start:], after) {
-				dst = append(dst, after)
-			}
-		}
-	}
-	slices.SortFunc(dst[start:], func(x, y Half) int { return cmp.Compare(x.Pips(), y.Pips()) })
-	return dst
+	dst = raceSteps(dst, start, h, d[:], 1, Bar)
+	return raceSteps(dst, start, h, []int{d[1], d[0]}, 1, Bar)
 }
 
-// raceMoves appends every position one die can leave h in, with no contact;
-// h itself when it has no checker left.
-func raceMoves(dst []Half, h *Half, die int) []Half {
-	if h.Total() == 0 {
-		return append(dst, *h)
+// raceSteps appends to dst the positions h is left in by playing dice, each
+// times times, from points top and below, those not already in dst[start:].
+// A side with no checker left plays no more.
+func raceSteps(dst []racePlay, start int, h Half, dice []int, times, top int) []racePlay {
+	highest := h.highest()
+	if len(dice) == 0 || highest == 0 {
+		for i := start; i < len(dst); i++ {
+			if dst[i].after == h {
+				return dst
+			}
+		}
+		return append(dst, racePlay{after: h})
 	}
-	top := h.highest()
-	for p := top; p >= 1; p-- {
+	die, rest, nextTop := dice[0], dice, top
+	if times == 1 {
+		rest, nextTop = dice[1:], Bar
+	}
+	for p := min(top, highest); p >= 1; p-- {
 		if h.On(p) == 0 {
 			continue
 		}
 		to := p - die
-		if to < 1 && (top > 6 || (to < 0 && p != top)) {
+		if to < 1 && (highest > 6 || (to < 0 && p != highest)) {
 			continue // bear off only with all home, exactly or from the highest point
 		}
-		after := *h
+		after := h
 		after[p-1]--
 		if to >= 1 {
 			after[to-1]++
 		}
-		if !slices.Contains(dst, after) {
-			dst = append(dst, after)
+		if times > 1 {
+			nextTop = p
 		}
+		dst = raceSteps(dst, start, after, rest, max(times-1, 1), nextTop)
 	}
 	return dst
 }
