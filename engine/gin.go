@@ -9,17 +9,14 @@ package engine
 // b is the position at the start of the turn under way, the side on turn
 // (Turn) in Board[Mover]; dice is that side's roll if it has rolled
 // (Rolled), else ignored. A side can be certain only in a race: see
-// OutlookFor.
+// Outlook.
 func (m *Match) Gin(flagged Side, b Board, dice Dice) bool {
 	if m.length == 0 || !m.playing {
 		return false
 	}
-	if !m.rolled {
-		dice = Dice{}
-	}
-	if OutlookFor(b, m.half(flagged), dice).MayLose {
+	if m.Outlook(flagged, b, dice).MayLose {
 		return false
 	}
-	least := OutlookFor(b, m.half(flagged.Other()), dice).Least
+	least := m.Outlook(flagged.Other(), b, dice).Least
 	return m.score[flagged]+m.points(least) >= m.length
 }

@@ -6,8 +6,8 @@ import "testing"
 // it is certain to win the match whatever is rolled, a roll already made
 // included. White's time runs out; White is on turn unless said otherwise.
 func TestGin(t *testing.T) {
-	lastTwo := Board{half(map[int]int{6: 14}), half(map[int]int{1: 2})}     // Black has one checker off
-	lastTwoFull := Board{half(map[int]int{6: 15}), half(map[int]int{1: 2})} // Black has none off: a sure gammon
+	lastTwo := Board{halfWith(map[int]int{6: 14}), halfWith(map[int]int{1: 2})}     // Black has one checker off
+	lastTwoFull := Board{halfWith(map[int]int{6: 15}), halfWith(map[int]int{1: 2})} // Black has none off: a sure gammon
 	for _, tc := range []struct {
 		name   string
 		length int
@@ -22,7 +22,7 @@ func TestGin(t *testing.T) {
 		{"sure single at cube 2, two away", 7, [2]int{5, 0}, true, lastTwo, Dice{}, true},
 		{"sure gammon, two away", 7, [2]int{5, 0}, false, lastTwoFull, Dice{}, true},
 		{"sure gammon, three away", 7, [2]int{4, 0}, false, lastTwoFull, Dice{}, false},
-		{"the opponent may still win", 7, [2]int{6, 0}, false, Board{half(map[int]int{1: 2}), half(map[int]int{6: 3})}, Dice{}, false},
+		{"the opponent may still win", 7, [2]int{6, 0}, false, Board{halfWith(map[int]int{1: 2}), halfWith(map[int]int{6: 3})}, Dice{}, false},
 		{"contact", 7, [2]int{6, 0}, false, StartingBoard, Dice{}, false},
 		{"a roll of 6-6 made bears off both", 7, [2]int{6, 0}, false, twoOnSix, Dice{6, 6}, true},
 		{"a roll of 2-1 made", 7, [2]int{6, 0}, false, twoOnSix, Dice{2, 1}, false},
@@ -55,7 +55,7 @@ func TestGinNotOnTurn(t *testing.T) {
 	m.crawfordPlayed = true // post-Crawford: Black may double
 	toTurn(t, m, White, Black)
 	noErr(t, m.Double(Black))
-	b := Board{half(map[int]int{1: 2}), half(map[int]int{6: 14})}
+	b := Board{halfWith(map[int]int{1: 2}), halfWith(map[int]int{6: 14})}
 	if !m.Gin(White, b, Dice{}) {
 		t.Fatal("Gin(White) = false, want true: Black needs four turns, White one")
 	}

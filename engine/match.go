@@ -38,6 +38,7 @@ var (
 	ErrCubeMax        = errors.New("the cube is at its highest")
 	ErrDeadCube       = errors.New("the cube is dead")
 	ErrGameNotOver    = errors.New("the mover has checkers left")
+	ErrOutOfPlay      = errors.New("not a count of checkers")
 )
 
 // Match is the score and the cube of a match (or a money session), driven
@@ -58,10 +59,11 @@ type Match struct {
 	owner   Side // who holds the cube, unless centred
 	centred bool
 
-	playing bool
-	turn    Side // the side on turn: to double or roll, to play, or doubling
-	rolled  bool
-	doubled bool // turn has doubled; the other side takes or passes
+	playing   bool
+	outOfPlay [2]int // checkers missing from the game, never borne off
+	turn      Side   // the side on turn: to double or roll, to play, or doubling
+	rolled    bool
+	doubled   bool // turn has doubled; the other side takes or passes
 
 	over   bool
 	winner Side
@@ -165,6 +167,7 @@ func (m *Match) StartGame(opener Side) error {
 	m.games++
 	m.cube, m.centred = 1, true
 	m.playing, m.turn, m.rolled, m.doubled = true, opener, true, false
+	m.outOfPlay = [2]int{}
 	m.crawford = m.length > 1 && !m.crawfordPlayed &&
 		(m.score[White] == m.length-1 || m.score[Black] == m.length-1)
 	m.crawfordPlayed = m.crawfordPlayed || m.crawford
@@ -270,7 +273,22 @@ func (m *Match) Finish(after Board) (Result, error) {
 	case after[Opponent].Total() > 0:
 		return Result{}, fmt.Errorf("%v cannot finish with %d checkers: %w", m.turn, after[Opponent].Total(), ErrGameNotOver)
 	}
-	return m.end(m.win(m.turn, KindOf(&after[Mover]))), nil
+	return m.end(m.win(m.turn, KindOf(&after[Mover], m.outOfPlay[m.turn.Other()]))), nil
+}
+
+// OutOfPlay records that n of side's checkers are out of the game without
+// having been borne off: a short starting position that became official (US
+// 4.7, Danish 4.2.4), or checkers illegally removed (US 4.4). They do not
+// save side from a gammon. A new game starts with none.
+func (m *Match) OutOfPlay(side Side, n int) error {
+	if err := m.inGame(side, "have checkers out of play"); err != nil {
+		return err
+	}
+	if n < 0 || n > CheckersPerSide {
+		return fmt.Errorf("%v: %w: %d", side, ErrOutOfPlay, n)
+	}
+	m.outOfPlay[side] = n
+	return nil
 }
 
 // Resign ends the game with side conceding a single game, gammon or

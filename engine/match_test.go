@@ -472,3 +472,27 @@ func TestMatchString(t *testing.T) {
 		t.Fatalf("String() = %q, want %q", got, want)
 	}
 }
+
+// TestOutOfPlay: US 4.4 and 4.7, Danish 4.2.4, checkers missing from the
+// game without having been borne off save no gammon.
+func TestOutOfPlay(t *testing.T) {
+	m := testMatch(t, 7, [2]int{}, MatchOpts{})
+	toTurn(t, m, White, Black)
+	if err := m.OutOfPlay(White, 16); !errors.Is(err, ErrOutOfPlay) {
+		t.Fatalf("OutOfPlay(White, 16) = %v, want ErrOutOfPlay", err)
+	}
+	noErr(t, m.OutOfPlay(White, 2))
+	noErr(t, m.Roll(Black))
+	r, err := m.Finish(Board{Opponent: Half{}, Mover: halfWith(map[int]int{1: 13})})
+	if err != nil || r.Kind != Gammon {
+		t.Fatalf("Finish = %v, %v, want a gammon", r, err)
+	}
+	noErr(t, m.StartGame(White))
+	if m.outOfPlay != [2]int{} {
+		t.Fatalf("a new game starts with %v checkers out of play, want none", m.outOfPlay)
+	}
+	noErr(t, m.AwardMatch(White))
+	if err := m.OutOfPlay(White, 1); !errors.Is(err, ErrMatchOver) {
+		t.Fatalf("OutOfPlay after the match = %v, want ErrMatchOver", err)
+	}
+}

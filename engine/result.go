@@ -38,9 +38,11 @@ func (k ResultKind) valid() bool { return k >= Single && k <= Backgammon }
 // in loser when the winner bears off its last checker: a gammon when the
 // loser has borne off none, a backgammon when, besides, a loser's checker is
 // on the bar or in the winner's home board (the loser's points 19 to 24).
-func KindOf(loser *Half) ResultKind {
+// outOfPlay counts the loser's checkers missing from the board that were
+// never borne off (US 4.4, 4.7): they save no gammon.
+func KindOf(loser *Half, outOfPlay int) ResultKind {
 	switch {
-	case loser.BorneOff() > 0:
+	case loser.BorneOff() > outOfPlay:
 		return Single
 	case loser.inZone() > 0:
 		return Backgammon

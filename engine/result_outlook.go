@@ -4,8 +4,8 @@ import "fmt"
 
 // Outlook is what can still come of a game for one side, as far as the
 // engine can be sure. Anything not proven impossible counts as possible: in
-// a position with contact everything but what the score sheet already rules
-// out.
+// a position with contact, everything but a gammon once the side has borne
+// off a checker.
 type Outlook struct {
 	MayWin, MayLose bool
 	// Least and Most bound what the side loses should it lose: Least is
@@ -14,24 +14,34 @@ type Outlook struct {
 	Least, Most ResultKind
 }
 
-// OutlookFor returns the outlook of side (Mover or Opponent) in b. dice is
-// the roll of the side on roll if it has rolled and not yet played; Dice{}
-// otherwise, when the outlook holds for any roll to come.
+// Outlook returns side's outlook in b, the position with the side on turn
+// in Board[Mover]; dice is the roll of the side on turn if it has rolled
+// (Rolled) and not yet played, else ignored, when the outlook holds for any
+// roll to come.
 //
 // In a race (no contact) it compares, for each question, the most turns one
-// side can need against the fewest the other can: see result_race.go.
-func OutlookFor(b Board, side int, dice Dice) Outlook {
+// side can need against the fewest the other can: see result_race.go. A
+// side with checkers out of play (see OutOfPlay) is never sure to save a
+// gammon by bearing off.
+func (m *Match) Outlook(side Side, b Board, dice Dice) Outlook {
+	if !m.rolled {
+		dice = Dice{}
+	}
+	return outlook(&b, m.half(side), dice, m.outOfPlay[side])
+}
+
+// outlook returns the outlook of half side of b, which has outOfPlay
+// checkers out of play; dice is the roll of the side on roll or not Valid.
+func outlook(b *Board, side int, dice Dice, outOfPlay int) Outlook {
 	me := &b[side]
 	most := Backgammon
-	if me.BorneOff() > 0 {
+	if me.BorneOff() > outOfPlay {
 		most = Single
 	}
 	if b.Contact() {
 		return Outlook{MayWin: true, MayLose: true, Least: Single, Most: most}
 	}
-	first := func(p int, pg raceGoal, qg raceGoal) bool {
-		return raceFirst(&b, p, pg, 1-p, qg, dice)
-	}
+	first := func(p int, pg, qg raceGoal) bool { return raceFirst(b, p, pg, qg, dice) }
 	o := Outlook{
 		MayWin:  !first(1-side, allOff, allOff),
 		MayLose: !first(side, allOff, allOff),
@@ -48,7 +58,7 @@ func OutlookFor(b Board, side int, dice Dice) Outlook {
 		o.Least = Gammon
 	}
 	switch {
-	case first(side, firstOff, allOff):
+	case outOfPlay == 0 && first(side, firstOff, allOff):
 		o.Most = Single
 	case me.inZone() == 0 || first(side, zoneClear, allOff):
 		o.Most = Gammon
@@ -76,7 +86,7 @@ func (m *Match) WeighConcession(conceder Side, kind ResultKind, b Board) (Conces
 	if !kind.valid() {
 		return Concession{}, fmt.Errorf("%v cannot concede %v: %w", conceder, kind, ErrResultKind)
 	}
-	o := OutlookFor(b, m.half(conceder), Dice{})
+	o := outlook(&b, m.half(conceder), Dice{}, m.outOfPlay[conceder])
 	worth := func(k ResultKind) int { return m.worth(conceder.Other(), k) }
 	return Concession{
 		Forced:   worth(o.Most) <= worth(kind),

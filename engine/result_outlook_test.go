@@ -9,52 +9,55 @@ import (
 var (
 	// The side on roll has fifteen checkers on its 12 point, the other one
 	// checker home: the side on roll is gammoned whatever happens.
-	sureGammon = Board{half(map[int]int{1: 1}), half(map[int]int{12: 15})}
+	sureGammon = Board{halfWith(map[int]int{1: 1}), halfWith(map[int]int{12: 15})}
 	// The side not on roll is stuck with a checker in the winner's home
 	// board, and the winner bears off now.
-	sureBackgammon = Board{half(map[int]int{23: 1, 12: 14}), half(map[int]int{1: 1})}
+	sureBackgammon = Board{halfWith(map[int]int{23: 1, 12: 14}), halfWith(map[int]int{1: 1})}
 	// The side on roll has fifteen checkers just outside its home board,
 	// the other fifteen spread over its home board: anything but a
 	// backgammon.
-	openRace = Board{half(map[int]int{6: 3, 5: 3, 4: 3, 3: 3, 2: 3}), half(map[int]int{7: 15})}
+	openRace = Board{halfWith(map[int]int{6: 3, 5: 3, 4: 3, 3: 3, 2: 3}), halfWith(map[int]int{7: 15})}
 	// The side on roll has borne off one checker and is far behind.
-	behindOneOff = Board{half(map[int]int{1: 2}), half(map[int]int{6: 14})}
+	behindOneOff = Board{halfWith(map[int]int{1: 2}), halfWith(map[int]int{6: 14})}
 )
 
-func TestOutlookFor(t *testing.T) {
+func TestOutlook(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		b    Board
-		side int
-		dice Dice
-		want Outlook
+		name      string
+		b         Board
+		side      int
+		dice      Dice
+		outOfPlay int
+		want      Outlook
 	}{
-		{"contact: anything can happen", StartingBoard, Mover, Dice{},
+		{"contact: anything can happen", StartingBoard, Mover, Dice{}, 0,
 			Outlook{MayWin: true, MayLose: true, Least: Single, Most: Backgammon}},
-		{"contact, a checker off: no gammon", Board{half(map[int]int{6: 15}), half(map[int]int{Bar: 1, 6: 13})}, Mover, Dice{},
+		{"contact, a checker off: no gammon", Board{halfWith(map[int]int{6: 15}), halfWith(map[int]int{Bar: 1, 6: 13})}, Mover, Dice{}, 0,
 			Outlook{MayWin: true, MayLose: true, Least: Single, Most: Single}},
-		{"race: sure to win", behindOneOff, Opponent, Dice{},
+		{"race: sure to win", behindOneOff, Opponent, Dice{}, 0,
 			Outlook{MayWin: true, MayLose: false, Least: Single, Most: Single}},
-		{"race: sure to lose a single", behindOneOff, Mover, Dice{},
+		{"race: sure to lose a single", behindOneOff, Mover, Dice{}, 0,
 			Outlook{MayWin: false, MayLose: true, Least: Single, Most: Single}},
-		{"race: sure to lose a gammon", sureGammon, Mover, Dice{},
+		{"race: sure to lose a gammon", sureGammon, Mover, Dice{}, 0,
 			Outlook{MayWin: false, MayLose: true, Least: Gammon, Most: Gammon}},
-		{"race: sure to lose a backgammon", sureBackgammon, Opponent, Dice{},
+		{"race: sure to lose a backgammon", sureBackgammon, Opponent, Dice{}, 0,
 			Outlook{MayWin: false, MayLose: true, Least: Backgammon, Most: Backgammon}},
-		{"race: the checker in the zone rolls first, a backgammon may be saved", sureBackgammon.Swap(), Mover, Dice{},
+		{"race: the checker in the zone rolls first, a backgammon may be saved", sureBackgammon.Swap(), Mover, Dice{}, 0,
 			Outlook{MayWin: false, MayLose: true, Least: Gammon, Most: Backgammon}},
-		{"race: open", openRace, Mover, Dice{},
+		{"race: a checker off, but out of play, not borne off: the gammon is not saved yet", behindOneOff, Mover, Dice{}, 1,
+			Outlook{MayWin: false, MayLose: true, Least: Single, Most: Gammon}},
+		{"race: open", openRace, Mover, Dice{}, 0,
 			Outlook{MayWin: true, MayLose: true, Least: Single, Most: Gammon}},
-		{"race: the roll made decides, 6-6", twoOnSix, Mover, Dice{6, 6},
+		{"race: the roll made decides, 6-6", twoOnSix, Mover, Dice{6, 6}, 0,
 			Outlook{MayWin: true, MayLose: false, Least: Single, Most: Single}},
-		{"race: the roll made decides, 2-1", twoOnSix, Mover, Dice{2, 1},
+		{"race: the roll made decides, 2-1", twoOnSix, Mover, Dice{2, 1}, 0,
 			Outlook{MayWin: true, MayLose: true, Least: Single, Most: Single}},
-		{"race: no roll made", twoOnSix, Mover, Dice{},
+		{"race: no roll made", twoOnSix, Mover, Dice{}, 0,
 			Outlook{MayWin: true, MayLose: true, Least: Single, Most: Single}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := OutlookFor(tc.b, tc.side, tc.dice); got != tc.want {
-				t.Fatalf("OutlookFor = %+v, want %+v", got, tc.want)
+			if got := outlook(&tc.b, tc.side, tc.dice, tc.outOfPlay); got != tc.want {
+				t.Fatalf("outlook = %+v, want %+v", got, tc.want)
 			}
 		})
 	}
@@ -62,7 +65,7 @@ func TestOutlookFor(t *testing.T) {
 
 // twoOnSix: the side on roll has two checkers on its 6 point, the other
 // three on its 1 point.
-var twoOnSix = Board{half(map[int]int{1: 3}), half(map[int]int{6: 2})}
+var twoOnSix = Board{halfWith(map[int]int{1: 3}), halfWith(map[int]int{6: 2})}
 
 // TestWeighConcession: US 11.1 (clock rules 5.1), the director makes the
 // opponent accept a concession when nothing better for it can happen;

@@ -56,62 +56,49 @@ func (g raceGoal) reached(h *Half) bool {
 	return h.inZone() == 0
 }
 
-// dice counts the dice the goal needs at least: a die takes a checker 6
-// points at most. Bearing off, the checkers outside the home board come in
-// and one more die bears a checker off.
-func (g raceGoal) dice(h *Half) int {
+// need returns what the goal needs at least: pips, and dice, a die taking a
+// checker 6 pips at most. Bearing off, the checkers outside the home board
+// come in and one more die bears a checker off, a pip or more.
+func (g raceGoal) need(h *Half) (pips, dice int) {
 	if g.reached(h) {
-		return 0
-	}
-	n := 0
-	for p := 1; p <= Bar; p++ {
-		switch g {
-		case allOff:
-			n += h.On(p) * ceilDiv(p, 6)
-		case firstOff:
-			n += h.On(p) * ceilDiv(max(p-6, 0), 6)
-		case zoneClear:
-			n += h.On(p) * ceilDiv(max(p-18, 0), 6)
-		}
+		return 0, 0
 	}
 	if g == firstOff {
-		n++
+		pips, dice = 1, 1
 	}
-	return n
+	for p := 1; p <= Bar; p++ {
+		d := g.distance(p)
+		pips += h.On(p) * d
+		dice += h.On(p) * ceilDiv(d, 6)
+	}
+	return pips, dice
+}
+
+// distance returns how far a checker on point p has to travel for the
+// goal: off, home, out of the opponent's home board.
+func (g raceGoal) distance(p int) int {
+	switch g {
+	case firstOff:
+		return max(p-6, 0)
+	case zoneClear:
+		return max(p-18, 0)
+	}
+	return p
 }
 
 // fewestTurns is a lower bound on the turns the goal takes, however well the
 // side rolls: a turn plays four dice at most.
-func (g raceGoal) fewestTurns(h *Half) int { return ceilDiv(g.dice(h), 4) }
-
-// pips counts the pips the goal needs at least: a borne-off checker travels
-// one pip or more.
-func (g raceGoal) pips(h *Half) int {
-	if g.reached(h) {
-		return 0
-	}
-	n := 0
-	for p := 1; p <= Bar; p++ {
-		switch g {
-		case allOff:
-			n += h.On(p) * p
-		case firstOff:
-			n += h.On(p) * max(p-6, 0)
-		case zoneClear:
-			n += h.On(p) * max(p-18, 0)
-		}
-	}
-	if g == firstOff {
-		n++
-	}
-	return n
+func (g raceGoal) fewestTurns(h *Half) int {
+	_, dice := g.need(h)
+	return ceilDiv(dice, 4)
 }
 
 // worstFloor is a lower bound on the turns the goal can take with the worst
 // rolls: rolling 2-1 every turn moves 3 pips and bears off 2 checkers at
 // most.
 func (g raceGoal) worstFloor(h *Half) int {
-	n := ceilDiv(g.pips(h), 3)
+	pips, _ := g.need(h)
+	n := ceilDiv(pips, 3)
 	if g == allOff {
 		n = max(n, ceilDiv(h.Total(), 2))
 	}
@@ -198,7 +185,7 @@ func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
 	}
 	plays := racePlays(h, d, s.plays[s.depth][:0])
 	for i := range plays {
-		plays[i].need = s.goal.pips(&plays[i].after)
+		plays[i].need, _ = s.goal.need(&plays[i].after)
 	}
 	slices.SortFunc(plays, func(x, y racePlay) int { return cmp.Compare(x.need, y.need) })
 	s.plays[s.depth] = plays
@@ -233,22 +220,23 @@ func rollPips(d Dice) int {
 }
 
 // racePlays appends to dst every position a roll can leave the side's
-// checkers h in, with no contact. A double's four moves are taken from
-// points in descending order: any legal order can be so rearranged, as
-// moving a higher checker first never makes a later move illegal.
+// checkers h in, with no contact.
 func racePlays(h Half, d Dice, dst []racePlay) []racePlay {
-	if d.Double() {
-		return raceSteps(dst, len(dst), h, d[:1], 4, Bar)
-	}
 	start := len(dst)
-	dst = raceSteps(dst, start, h, d[:], 1, Bar)
-	return raceSteps(dst, start, h, []int{d[1], d[0]}, 1, Bar)
+	if d.Double() {
+		return raceSteps(dst, start, h, []int{d[0], d[0], d[0], d[0]}, Bar)
+	}
+	dst = raceSteps(dst, start, h, d[:], Bar)
+	return raceSteps(dst, start, h, []int{d[1], d[0]}, Bar)
 }
 
-// raceSteps appends to dst the positions h is left in by playing dice, each
-// times times, from points top and below, those not already in dst[start:].
-// A side with no checker left plays no more.
-func raceSteps(dst []racePlay, start int, h Half, dice []int, times, top int) []racePlay {
+// raceSteps appends to dst the positions h is left in by playing dice in
+// order, the first from point top or below, those not already in
+// dst[start:]. A side with no checker left plays no more. Equal dice move
+// checkers from points in descending order: any legal order can be so
+// rearranged, as moving a higher checker first never makes a later move
+// illegal, and the positions are the same.
+func raceSteps(dst []racePlay, start int, h Half, dice []int, top int) []racePlay {
 	highest := h.highest()
 	if len(dice) == 0 || highest == 0 {
 		for i := start; i < len(dst); i++ {
@@ -258,10 +246,7 @@ func raceSteps(dst []racePlay, start int, h Half, dice []int, times, top int) []
 		}
 		return append(dst, racePlay{after: h})
 	}
-	die, rest, nextTop := dice[0], dice, top
-	if times == 1 {
-		rest, nextTop = dice[1:], Bar
-	}
+	die, rest := dice[0], dice[1:]
 	for p := min(top, highest); p >= 1; p-- {
 		if h.On(p) == 0 {
 			continue
@@ -275,26 +260,28 @@ func raceSteps(dst []racePlay, start int, h Half, dice []int, times, top int) []
 		if to >= 1 {
 			after[to-1]++
 		}
-		if times > 1 {
-			nextTop = p
+		next := Bar
+		if len(rest) > 0 && rest[0] == die {
+			next = p
 		}
-		dst = raceSteps(dst, start, after, rest, max(times-1, 1), nextTop)
+		dst = raceSteps(dst, start, after, rest, next)
 	}
 	return dst
 }
 
-// raceFirst reports whether side p of a position with no contact is certain
-// to reach goal pg before side q reaches goal qg, whatever is rolled, p
-// playing for it. dice is the roll of the side on roll (Mover) if it has
-// rolled and not yet played; otherwise not Valid.
-func raceFirst(b *Board, p int, pg raceGoal, q int, qg raceGoal, dice Dice) bool {
-	if qg.reached(&b[q]) {
+// raceFirst reports whether side p (Mover or Opponent) of a position with
+// no contact is certain to reach goal pg before the other side reaches goal
+// qg, whatever is rolled, p playing for it. dice is the roll of the side on
+// roll if it has rolled and not yet played; otherwise not Valid.
+func raceFirst(b *Board, p int, pg, qg raceGoal, dice Dice) bool {
+	q := &b[1-p]
+	if qg.reached(q) {
 		return false
 	}
-	// q gets its goal on its turn fewest at the earliest; p must get there
-	// on an earlier turn: its own turn fewest if p rolls first, else the one
-	// before.
-	turns := qg.fewestTurns(&b[q])
+	// The other side gets there on its turn fewest at the earliest; p must
+	// get there on an earlier turn: its own turn fewest if p rolls first,
+	// else the one before.
+	turns := qg.fewestTurns(q)
 	if p == Opponent {
 		turns--
 	}

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// half returns a side's checkers: count on each point (Bar for the bar);
+// halfWith returns a side's checkers: count on each point (Bar for the bar);
 // those not placed are borne off.
-func half(points map[int]int) Half {
+func halfWith(points map[int]int) Half {
 	var h Half
 	for p, n := range points {
 		h[p-1] = uint8(n)
@@ -22,12 +22,12 @@ func TestContact(t *testing.T) {
 		want bool
 	}{
 		{"starting position", StartingBoard, true},
-		{"passed each other", Board{half(map[int]int{6: 15}), half(map[int]int{18: 15})}, false},
-		{"one checker still behind", Board{half(map[int]int{6: 14, 20: 1}), half(map[int]int{6: 15})}, true},
-		{"adjacent, not yet passed", Board{half(map[int]int{12: 1}), half(map[int]int{14: 1})}, true},
-		{"adjacent, passed", Board{half(map[int]int{12: 1}), half(map[int]int{12: 1})}, false},
-		{"on the bar", Board{half(map[int]int{Bar: 1}), half(map[int]int{1: 1})}, true},
-		{"the winner has no checker", Board{Half{}, half(map[int]int{24: 15})}, false},
+		{"passed each other", Board{halfWith(map[int]int{6: 15}), halfWith(map[int]int{18: 15})}, false},
+		{"one checker still behind", Board{halfWith(map[int]int{6: 14, 20: 1}), halfWith(map[int]int{6: 15})}, true},
+		{"adjacent, not yet passed", Board{halfWith(map[int]int{12: 1}), halfWith(map[int]int{14: 1})}, true},
+		{"adjacent, passed", Board{halfWith(map[int]int{12: 1}), halfWith(map[int]int{12: 1})}, false},
+		{"on the bar", Board{halfWith(map[int]int{Bar: 1}), halfWith(map[int]int{1: 1})}, true},
+		{"the winner has no checker", Board{Half{}, halfWith(map[int]int{24: 15})}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := tc.b.Contact(); got != tc.want {
@@ -181,7 +181,7 @@ func fullHalves(hs []Half, p int) []Half {
 
 // TestRaceBudget: a search that runs out of budget is never certain.
 func TestRaceBudget(t *testing.T) {
-	h := half(map[int]int{6: 3, 5: 3, 4: 3, 3: 3, 2: 3})
+	h := halfWith(map[int]int{6: 3, 5: 3, 4: 3, 3: 3, 2: 3})
 	s := newRaceSearch(allOff)
 	if !s.within(h, 20) {
 		t.Fatal("within(20) = false with the full budget")
@@ -196,7 +196,7 @@ func TestRaceBudget(t *testing.T) {
 // BenchmarkRaceSearch: proving the worst case of fifteen checkers spread
 // over the home board, some 1400 positions.
 func BenchmarkRaceSearch(b *testing.B) {
-	h := half(map[int]int{6: 3, 5: 3, 4: 3, 3: 3, 2: 3})
+	h := halfWith(map[int]int{6: 3, 5: 3, 4: 3, 3: 3, 2: 3})
 	for b.Loop() {
 		if !newRaceSearch(allOff).within(h, 20) {
 			b.Fatal("within(20) = false")
