@@ -4,7 +4,8 @@ package engine
 // the same (Danish 4.3.3): it is certain to win the game whatever is rolled,
 // including a roll already made, and the least it can win gives it the
 // match. A win that would not end the match is no gin: the match would go
-// on with flagged out of time. Never in money play.
+// on with flagged out of time. A double not yet answered counts at the
+// cube's value before it. Never in money play.
 //
 // b is the position at the start of the turn under way, the side on turn
 // (Turn) in Board[Mover]; dice is that side's roll if it has rolled
