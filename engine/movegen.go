@@ -116,15 +116,13 @@ func (g *Generator) foundFirst(first int) uint32 {
 //
 // Allocation budget: none; save may grow g.plays.
 func (g *Generator) search(depth, top, pips int) bool {
-	if depth == g.nDice {
-		return true
-	}
 	die := g.dice[depth]
 	movers := g.pos.movers(die, top)
 	m := movers
 	if depth == 1 {
 		m &^= g.found
 	}
+	last := depth+1 == g.nDice
 	for m != 0 {
 		from := highestPoint(m)
 		m &^= 1 << from
@@ -134,7 +132,7 @@ func (g *Generator) search(depth, top, pips int) bool {
 		if g.nDice == MaxMoves {
 			next = from
 		}
-		if g.search(depth+1, next, pips+die) {
+		if last || g.search(depth+1, next, pips+die) {
 			g.save(depth+1, pips+die)
 		}
 		g.pos.takeBack(u)

@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Partial is a position on the way to a legal play: the first N moves of
 // some order of a legal play's moves, the mover still on roll (Board[Mover]
 // is the side moving, not swapped as in Play.After). A complete legal play
@@ -63,10 +65,11 @@ func (g *Generator) walk(d Dice, used uint8, depth int) bool {
 	}
 	i = int32(len(g.nodes))
 	g.visited.keep(free, h, i)
-	n := node{hash: g.pos.hash, used: used}
-	n.partial = Partial{N: int8(depth), Board: g.pos.board}
-	copy(n.partial.Moves[:depth], g.path[:depth])
-	g.nodes = append(g.nodes, n)
+	g.nodes = slices.Grow(g.nodes, 1)[:i+1]
+	n := &g.nodes[i] // in place: a node temporary would cost more
+	n.hash, n.used, n.legal = g.pos.hash, used, false
+	n.partial.Moves, n.partial.N, n.partial.Board = g.path, int8(depth), g.pos.board
+	clear(n.partial.Moves[depth:])
 	legal := false
 	if depth == g.maxDice {
 		play, _ := g.seen.find(g.pos.hash, g.isPlayNow)

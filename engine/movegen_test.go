@@ -217,89 +217,93 @@ func TestPlaysOpening(t *testing.T) {
 // closedBoard is an opponent holding its whole home board.
 var closedBoard = points{1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 3}
 
+// ruleCases are rules of play, each on a board built for it: want lists
+// every legal play. FuzzPlays starts from them too.
+var ruleCases = []struct {
+	name            string
+	mover, opponent points
+	dice            Dice
+	want            []string
+}{
+	{
+		name:  "larger die when either can be played but not both",
+		mover: points{12: 1}, opponent: points{24: 2}, // holds the mover's 1
+		dice: Dice{5, 6}, want: []string{"12/6"},
+	},
+	{
+		name:  "smaller die when the larger cannot be played",
+		mover: points{12: 1}, opponent: points{19: 2, 24: 2}, // the mover's 6 and 1
+		dice: Dice{6, 5}, want: []string{"12/7"},
+	},
+	{
+		name:  "only the entering die when the other cannot follow",
+		mover: points{Bar: 1, 13: 2}, opponent: points{6: 2, 10: 2, 18: 2}, // the mover's 19, 15, 7
+		dice: Dice{6, 4}, want: []string{"bar/21"},
+	},
+	{
+		name:  "second checker on the bar cannot enter",
+		mover: points{Bar: 2, 6: 5}, opponent: points{3: 2},
+		dice: Dice{3, 5}, want: []string{"bar/20"},
+	},
+	{
+		name:  "nothing moves before the bar is empty",
+		mover: points{Bar: 1, 13: 5}, opponent: points{1: 2, 6: 2}, // the mover's 24 and 19
+		dice: Dice{6, 1}, want: nil,
+	},
+	{
+		name:  "larger die bears off the highest checker only",
+		mover: points{4: 2, 2: 1},
+		dice:  Dice{6, 5}, want: []string{"4/off 4/off"},
+	},
+	{
+		name:  "exact or highest bear-off, in either order",
+		mover: points{5: 1, 2: 1},
+		dice:  Dice{6, 2}, want: []string{"5/off 2/off", "5/3 3/off"},
+	},
+	{
+		name:  "bear-off only once every checker is home",
+		mover: points{8: 1, 3: 1},
+		dice:  Dice{6, 2}, want: []string{"8/6 6/off", "8/2 3/1"},
+	},
+	{
+		name:  "hit during bear-off",
+		mover: points{3: 1}, opponent: points{24: 1}, // a blot on the mover's 1
+		dice: Dice{1, 2}, want: []string{"3/1* 1/off", "3/2 2/off"},
+	},
+	{
+		name:  "hit and go on with the same checker",
+		mover: points{10: 1}, opponent: points{19: 1, 24: 2}, // blot on the mover's 6, holds 1
+		dice: Dice{4, 3}, want: []string{"10/6* 6/3", "10/7 7/3"},
+	},
+	{
+		name:  "double played as far as it goes",
+		mover: points{13: 2}, opponent: points{20: 2}, // holds the mover's 5
+		dice: Dice{4, 4}, want: []string{"13/9 13/9"},
+	},
+	{
+		name:  "double entering, then blocked",
+		mover: points{Bar: 1}, opponent: points{6: 2}, // the mover's 19
+		dice: Dice{3, 3}, want: []string{"bar/22"},
+	},
+	{
+		name:  "closed board dance",
+		mover: points{Bar: 1, 6: 5, 8: 3, 13: 6}, opponent: closedBoard,
+		dice: Dice{6, 6}, want: nil,
+	},
+	{
+		name:  "the only checker takes the open order",
+		mover: points{10: 1}, opponent: points{16: 2}, // holds the mover's 9
+		dice: Dice{1, 6}, want: []string{"10/4 4/3"},
+	},
+	{
+		name:  "each die by its own checker",
+		mover: points{10: 1, 8: 1}, opponent: points{21: 2, 22: 2}, // the mover's 4 and 3
+		dice: Dice{6, 5}, want: []string{"10/5 8/2"},
+	},
+}
+
 func TestPlaysRules(t *testing.T) {
-	for _, tc := range []struct {
-		name            string
-		mover, opponent points
-		dice            Dice
-		want            []string
-	}{
-		{
-			name:  "larger die when either can be played but not both",
-			mover: points{12: 1}, opponent: points{24: 2}, // holds the mover's 1
-			dice: Dice{5, 6}, want: []string{"12/6"},
-		},
-		{
-			name:  "smaller die when the larger cannot be played",
-			mover: points{12: 1}, opponent: points{19: 2, 24: 2}, // the mover's 6 and 1
-			dice: Dice{6, 5}, want: []string{"12/7"},
-		},
-		{
-			name:  "only the entering die when the other cannot follow",
-			mover: points{Bar: 1, 13: 2}, opponent: points{6: 2, 10: 2, 18: 2}, // the mover's 19, 15, 7
-			dice: Dice{6, 4}, want: []string{"bar/21"},
-		},
-		{
-			name:  "second checker on the bar cannot enter",
-			mover: points{Bar: 2, 6: 5}, opponent: points{3: 2},
-			dice: Dice{3, 5}, want: []string{"bar/20"},
-		},
-		{
-			name:  "nothing moves before the bar is empty",
-			mover: points{Bar: 1, 13: 5}, opponent: points{1: 2, 6: 2}, // the mover's 24 and 19
-			dice: Dice{6, 1}, want: nil,
-		},
-		{
-			name:  "larger die bears off the highest checker only",
-			mover: points{4: 2, 2: 1},
-			dice:  Dice{6, 5}, want: []string{"4/off 4/off"},
-		},
-		{
-			name:  "exact or highest bear-off, in either order",
-			mover: points{5: 1, 2: 1},
-			dice:  Dice{6, 2}, want: []string{"5/off 2/off", "5/3 3/off"},
-		},
-		{
-			name:  "bear-off only once every checker is home",
-			mover: points{8: 1, 3: 1},
-			dice:  Dice{6, 2}, want: []string{"8/6 6/off", "8/2 3/1"},
-		},
-		{
-			name:  "hit during bear-off",
-			mover: points{3: 1}, opponent: points{24: 1}, // a blot on the mover's 1
-			dice: Dice{1, 2}, want: []string{"3/1* 1/off", "3/2 2/off"},
-		},
-		{
-			name:  "hit and go on with the same checker",
-			mover: points{10: 1}, opponent: points{19: 1, 24: 2}, // blot on the mover's 6, holds 1
-			dice: Dice{4, 3}, want: []string{"10/6* 6/3", "10/7 7/3"},
-		},
-		{
-			name:  "double played as far as it goes",
-			mover: points{13: 2}, opponent: points{20: 2}, // holds the mover's 5
-			dice: Dice{4, 4}, want: []string{"13/9 13/9"},
-		},
-		{
-			name:  "double entering, then blocked",
-			mover: points{Bar: 1}, opponent: points{6: 2}, // the mover's 19
-			dice: Dice{3, 3}, want: []string{"bar/22"},
-		},
-		{
-			name:  "closed board dance",
-			mover: points{Bar: 1, 6: 5, 8: 3, 13: 6}, opponent: closedBoard,
-			dice: Dice{6, 6}, want: nil,
-		},
-		{
-			name:  "the only checker takes the open order",
-			mover: points{10: 1}, opponent: points{16: 2}, // holds the mover's 9
-			dice: Dice{1, 6}, want: []string{"10/4 4/3"},
-		},
-		{
-			name:  "each die by its own checker",
-			mover: points{10: 1, 8: 1}, opponent: points{21: 2, 22: 2}, // the mover's 4 and 3
-			dice: Dice{6, 5}, want: []string{"10/5 8/2"},
-		},
-	} {
+	for _, tc := range ruleCases {
 		t.Run(tc.name, func(t *testing.T) {
 			b := board(tc.mover, tc.opponent)
 			if err := b.Validate(); err != nil {
