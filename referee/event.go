@@ -51,8 +51,8 @@ func (k Kind) String() string {
 type Event struct {
 	Kind Kind
 	At   time.Time
-	Game int           // from 1
-	Turn int           // the game's roll count: the opening roll is turn 1
+	Game int // from 1
+	Turn int // the game's roll count: the opening roll is turn 1
 	Side engine.Side
 	Dice engine.Dice
 
