@@ -25,11 +25,13 @@ type Pipeline struct {
 	pending bool // the settler was waiting for the board to hold still
 }
 
-// Run feeds the referee until the source ends; it returns nil at io.EOF.
+// Run feeds the referee until the source ends, then tells it so (End); it
+// returns nil at io.EOF.
 func (p *Pipeline) Run() error {
 	for {
 		it, err := p.Source.Next()
 		if errors.Is(err, io.EOF) {
+			p.Referee.End()
 			return nil
 		}
 		if err != nil {
