@@ -96,7 +96,7 @@ const (
 	Take               // "Takes"
 	Drop               // "Drops"
 	Win                // "Wins 2 points", "Wins 1 point and the match"
-	Resign             // the side rolled, then resigned without playing (XG: "63: ???")
+	Resign             // the roll before a resignation: the opponent's Win follows
 )
 
 func (k Kind) String() string {

@@ -92,6 +92,7 @@ type parser struct {
 	line      int
 	game      *Game // the game being read, nil before the first
 	wantScore bool  // the last line was " Game N"
+	won       bool  // the game has a Win
 }
 
 func (p *parser) parse(text string) error {
@@ -143,7 +144,7 @@ func (p *parser) newGame(num string) error {
 	}
 	p.m.Games = append(p.m.Games, Game{Number: n})
 	p.game = &p.m.Games[len(p.m.Games)-1]
-	p.wantScore = true
+	p.wantScore, p.won = true, false
 	return nil
 }
 
@@ -189,8 +190,11 @@ func (p *parser) moves(text string) error {
 	if err != nil {
 		return err
 	}
-	if _, _, over := p.game.Result(); over && len(cells) > 0 {
+	if p.won && len(cells) > 0 {
 		return fmt.Errorf("%v after the game was won", cells[0].Kind)
+	}
+	for _, c := range cells {
+		p.won = p.won || c.Kind == Win
 	}
 	if num == 0 {
 		return p.unnumbered(text, cells)
@@ -241,8 +245,9 @@ func (p *parser) finish() error {
 }
 
 // markResignations turns a roll without a play that the opponent's win
-// follows into Resign: GNU Backgammon writes a roll and a resignation so
-// (the side cannot resign on the opponent's turn, so it was no dance).
+// follows into Resign. GNU Backgammon writes a roll and a resignation so,
+// XG adds "???"; it cannot be a dance, as a side resigns on its own turn.
+// A roll marked "???" and not followed so stays a Roll.
 func (g *Game) markResignations() {
 	var prev *Action
 	prevSide := 0
@@ -364,10 +369,10 @@ func lexRoll(fs []field) (Action, int, error) {
 	switch {
 	case len(words) == 0:
 	case strings.HasPrefix(words[0], "???"):
+		// markResignations makes it a Resign, as GNU Backgammon's layout.
 		if len(words) > 1 || strings.Trim(words[0], "?") != "" {
 			return a, 0, fmt.Errorf("found %q after \"???\"", strings.Join(words, " "))
 		}
-		a.Kind = Resign
 	case len(words) == 2 && strings.EqualFold(words[0], "Cannot") && strings.EqualFold(words[1], "Move"):
 	default:
 		for _, m := range words {

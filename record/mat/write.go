@@ -44,6 +44,11 @@ func (m *Match) writeHeader(b *bytes.Buffer) {
 func (m *Match) writeGame(b *bytes.Buffer, g *Game, last bool) {
 	fmt.Fprintf(b, " Game %d\n", g.Number)
 	left := fmt.Sprintf("%s : %d", m.Players[engine.White], g.Score[engine.White])
+	if len(left) >= scoreWidth {
+		// GNU Backgammon glues the right name to the score here, which
+		// neither it nor we can read back.
+		left += " "
+	}
 	fmt.Fprintf(b, " %s%s : %d\n", pad(left, scoreWidth), m.Players[engine.Black], g.Score[engine.Black])
 	_, _, over := g.Result()
 	for i, t := range g.Turns {
