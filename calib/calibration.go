@@ -1,0 +1,162 @@
+package calib
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+)
+
+// Calibration is what each sensor reads with its slot empty (Baseline), with
+// one White checker on it (White) and with one Black checker (Black), in ADC
+// counts, indexed by sensor. It is the calibration file's content and a
+// trace header's "calibration".
+type Calibration struct {
+	// Board is the geometry the levels are for.
+	Board Geometry `json:"board"`
+	// Baseline, White and Black hold one level per sensor.
+	Baseline []uint16 `json:"baseline"`
+	White    []uint16 `json:"white"`
+	Black    []uint16 `json:"black"`
+}
+
+// MinGain is the smallest distance, in counts, between a sensor's baseline
+// and either checker level that calibration accepts. The reference board's
+// gains are 480..760 counts and its noise about ±12; at a gain under 100 the
+// empty band (Thresholds.EmptyEnter, 15% of the gain) would come within the
+// noise.
+const MinGain = 100
+
+// ErrCalibration is wrapped by every error Validate returns.
+var ErrCalibration = errors.New("bad calibration")
+
+// Validate reports a calibration the Classifier cannot use: levels missing
+// for some sensor, outside the ADC's range, or in the wrong order (White
+// must read above the baseline and Black below, each by MinGain or more).
+func (c *Calibration) Validate() error {
+	if err := c.Board.Validate(); err != nil {
+		return fmt.Errorf("%w: %w", ErrCalibration, err)
+	}
+	n := c.Board.Sensors()
+	for _, l := range [...]struct {
+		name   string
+		levels []uint16
+	}{{"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}} {
+		if len(l.levels) != n {
+			return fmt.Errorf("%w: %d %s levels, want one per sensor: %d", ErrCalibration, len(l.levels), l.name, n)
+		}
+	}
+	max := c.Board.MaxReading()
+	for i := range n {
+		base, white, black := int(c.Baseline[i]), int(c.White[i]), int(c.Black[i])
+		switch {
+		case white > max:
+			return c.sensorError(i, "White level %d beyond the ADC's %d", white, max)
+		case white-base < MinGain:
+			return c.sensorError(i, "White level %d is not %d above the baseline %d", white, MinGain, base)
+		case base-black < MinGain:
+			return c.sensorError(i, "Black level %d is not %d below the baseline %d", black, MinGain, base)
+		}
+	}
+	return nil
+}
+
+func (c *Calibration) sensorError(i int, format string, args ...any) error {
+	return fmt.Errorf("%w: sensor %d (%s): %s", ErrCalibration, i, c.Board.Place(i), fmt.Sprintf(format, args...))
+}
+
+// Load reads a calibration file written by Save and validates it. Unknown
+// fields are an error: a misspelt level must not pass for a missing one.
+func Load(r io.Reader) (*Calibration, error) {
+	dec := json.NewDecoder(r)
+	dec.DisallowUnknownFields()
+	var c Calibration
+	if err := dec.Decode(&c); err != nil {
+		return nil, fmt.Errorf("%w: %w", ErrCalibration, err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, fmt.Errorf("%w: data after the calibration", ErrCalibration)
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+// Save writes c as JSON, one line per field so a diff shows which levels
+// moved. It refuses a calibration Validate rejects.
+func (c *Calibration) Save(w io.Writer) error {
+	if err := c.Validate(); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	buf.WriteString("{\n")
+	for i, f := range [...]struct {
+		name  string
+		value any
+	}{{"board", c.Board}, {"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}} {
+		js, err := json.Marshal(f.value)
+		if err != nil {
+			return err
+		}
+		sep := ",\n"
+		if i == 3 {
+			sep = "\n"
+		}
+		fmt.Fprintf(&buf, " %q: %s%s", f.name, js, sep)
+	}
+	buf.WriteString("}\n")
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// LoadFile reads the calibration file at path.
+func LoadFile(path string) (*Calibration, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	c, err := Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
+}
+
+// SaveFile writes c to path atomically: a power cut leaves the old file or
+// the new one, never half of either.
+func (c *Calibration) SaveFile(path string) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
+	err = c.Save(tmp)
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes a rename in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}

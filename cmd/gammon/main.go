@@ -1,0 +1,89 @@
+// Command gammon is the gammond tool: it lists legal plays, checks match
+// records, replays board traces and more. Run "gammon help" for the list.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Exit statuses shared by the subcommands.
+const (
+	exitOK       = 0
+	exitFindings = 1 // the command ran and found something (or could not read its input)
+	exitUsage    = 2 // bad arguments
+)
+
+// command is one subcommand: run gets the arguments after its name.
+type command struct {
+	usage string
+	run   func(args []string, stdout, stderr io.Writer) int
+}
+
+var commands = map[string]command{
+	"moves": {movesUsage, runMoves},
+}
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		usage(stderr)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "gammon: unknown command %q\n", args[0])
+		usage(stderr)
+		return exitUsage
+	}
+	return cmd.run(args[1:], stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	names := make([]string, 0, len(commands))
+	for name := range commands {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	fmt.Fprintln(w, "usage: gammon COMMAND [arguments]")
+	for _, name := range names {
+		fmt.Fprintf(w, "  gammon %s\n", commands[name].usage)
+	}
+}
+
+// parseArgs parses flags given before, between or after the positional
+// arguments, and checks how many positional arguments there are.
+func parseArgs(fs *flag.FlagSet, args []string, minPos, maxPos int) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		args = fs.Args()
+		if len(args) == 0 {
+			break
+		}
+		pos = append(pos, args[0])
+		args = args[1:]
+	}
+	if len(pos) < minPos || len(pos) > maxPos {
+		return nil, fmt.Errorf("want %s, got %d argument(s): %s", argCount(minPos, maxPos), len(pos), strings.Join(pos, " "))
+	}
+	return pos, nil
+}
+
+func argCount(lo, hi int) string {
+	if lo == hi {
+		return fmt.Sprintf("%d argument(s)", lo)
+	}
+	return fmt.Sprintf("%d to %d arguments", lo, hi)
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+
+	"gammond/engine"
+)
+
+const movesUsage = "moves [--json] POSITION_ID DICE   every legal play, one per line"
+
+// runMoves prints every distinct legal play of a roll from a position:
+// "<play>\t<position ID after, opponent on roll>" per line, or a JSON array.
+func runMoves(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print a JSON array of {play, after}")
+	pos, err := parseArgs(fs, args, 2, 2)
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon moves: %v\nusage: gammon %s\n", err, movesUsage)
+		return exitUsage
+	}
+	board, err := engine.ParsePositionID(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon moves: %v\n", err)
+		return exitUsage
+	}
+	dice, err := engine.ParseDice(pos[1])
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon moves: %v\n", err)
+		return exitUsage
+	}
+	plays := listPlays(board, dice)
+	if *asJSON {
+		out, _ := json.Marshal(plays)
+		fmt.Fprintf(stdout, "%s\n", out)
+		return exitOK
+	}
+	for _, p := range plays {
+		fmt.Fprintf(stdout, "%s\t%s\n", p.Play, p.After)
+	}
+	return exitOK
+}
+
+// listedPlay is one line of "gammon moves".
+type listedPlay struct {
+	Play  string `json:"play"`
+	After string `json:"after"`
+}
+
+func listPlays(b engine.Board, d engine.Dice) []listedPlay {
+	plays := engine.LegalPlays(b, d)
+	out := make([]listedPlay, 0, len(plays))
+	for i := range plays {
+		out = append(out, listedPlay{
+			Play:  engine.FormatPlay(b, plays[i].Steps()),
+			After: plays[i].After.PositionID(),
+		})
+	}
+	return out
+}

@@ -1,0 +1,217 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+// writeConfig writes a config file and returns its path.
+func writeConfig(t *testing.T, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "gammond.toml")
+	if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestExampleIsDefault(t *testing.T) {
+	got, err := Load("../../systemd/gammond.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := DefaultConfig(); !reflect.DeepEqual(got, want) {
+		t.Errorf("systemd/gammond.toml differs from DefaultConfig():\n got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestDefaultConfigIsValid(t *testing.T) {
+	c := DefaultConfig()
+	if err := c.Validate(); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestLoadEmptyFileIsDefault(t *testing.T) {
+	got, err := Load(writeConfig(t, "# nothing set\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := DefaultConfig(); !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestLoadOverrides(t *testing.T) {
+	got, err := Load(writeConfig(t, `
+board_id = "club-3"
+[scan]
+settle = "200ms"
+gpio_chip = "pinctrl-rp1"
+mux_lines = ["GPIO5", "GPIO6", 13, 19]
+[buttons.white]
+done = "WHITE_DONE"
+[leds]
+kind = "ws2812"
+[match]
+rules = "danish"
+dice = "entered"
+clock = "us-doubles"
+clock_delay = "18s"
+length = 7
+white = "Alice"
+black = "Bob"
+[oled]
+enabled = true
+address = 0x3d
+[mqtt]
+broker = "tcp://td-desk.local:1883"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := DefaultConfig()
+	want.BoardID = "club-3"
+	want.Scan.Settle = 200 * time.Millisecond
+	want.Scan.GPIOChip = "pinctrl-rp1"
+	want.Scan.MuxLines = []Line{{Name: "GPIO5"}, {Name: "GPIO6"}, {Offset: 13}, {Offset: 19}}
+	want.Buttons.White.Done = Line{Name: "WHITE_DONE"}
+	want.LEDs.Kind = LEDsWS2812
+	want.Match = Match{Rules: RulesDanish, Dice: DiceEntered, Clock: ClockUSDoubles,
+		ClockDelay: 18 * time.Second, Length: 7, White: "Alice", Black: "Bob"}
+	want.OLED.Enabled = true
+	want.OLED.Address = 0x3D
+	want.MQTT.Broker = "tcp://td-desk.local:1883"
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v\nwant %+v", got, want)
+	}
+}
+
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string // Each must be in the error, after the file name.
+	}{
+		{"unknown key", "[scan]\nrat = 100\n", []string{"unknown keys: scan.rat"}},
+		{"unknown keys", "colour = 1\n[leds]\ncolour = \"red\"\n", []string{"unknown keys: colour, leds.colour"}},
+		{"unknown section", "[speaker]\nvolume = 3\n", []string{"unknown keys: speaker, speaker.volume"}},
+		{"syntax", "[scan\nrate = 100\n", []string{"expected '.' or ']'"}},
+		{"wrong type", "[scan]\nrate = \"fast\"\n", []string{"scan.rate", "incompatible types"}},
+		{"bad duration", "[scan]\nsettle = \"soon\"\n", []string{":2:", "scan.settle", "soon"}},
+		{"line as float", "[buttons.black]\nroll = 2.5\n", []string{":2:", "buttons.black.roll", "GPIO line 2.5"}},
+		{"empty line name", "[buttons.black]\nroll = \"\"\n", []string{"buttons.black.roll", `GPIO line ""`}},
+		{"bad rules", "[match]\nrules = \"uk\"\n", []string{`match.rules: "uk": want one of ["us" "danish"]`}},
+		{"bad dice", "[match]\ndice = \"loaded\"\n", []string{`match.dice: "loaded": want one of ["electronic" "entered" "inferred"]`}},
+		{"bad clock", "[match]\nclock = \"fide\"\n", []string{`match.clock: "fide"`, `"us-doubles"`}},
+		{"delay without clock", "[match]\nclock_delay = \"12s\"\n", []string{`match.clock_delay: 12s: set, but match.clock is "none"`}},
+		{"negative delay", "[match]\nclock = \"us\"\nclock_delay = \"-1s\"\n", []string{"match.clock_delay: -1s: want 0s to 1m0s"}},
+		{"negative settle", "[scan]\nsettle = \"-150ms\"\n", []string{"scan.settle: -150ms: want 1ms to 5s"}},
+		{"zero rate", "[scan]\nrate = 0\n", []string{"scan.rate: 0: want 1 to 1000"}},
+		{"23 points", "[board]\npoints = 23\n", []string{"board.points: 23"}},
+		{"no mux lines", "[scan]\nmux_lines = []\n", []string{"scan.mux_lines: 0 lines"}},
+		{"negative mux line", "[scan]\nmux_lines = [5, -6]\n", []string{":2:", "scan.mux_lines", "GPIO line -6"}},
+		{"huge line", "[buttons.white]\ndone = 0x1_0000_0000\n", []string{"buttons.white.done", "GPIO line 4294967296"}},
+		{"ADC port twice", "[scan]\nadc_ports = [\"/dev/spidev0.0\", \"/dev/spidev0.0\"]\n", []string{`scan.adc_ports[1]: "/dev/spidev0.0" is listed twice`}},
+		{"ADC too fast", "[scan]\nadc_hz = 3_600_000\n", []string{"scan.adc_hz: 3600000"}},
+		{"duplicate button lines", "[buttons.black]\ndone = 17\n", []string{"buttons.black.done: line 17 is also buttons.white.done"}},
+		{"button on a mux line", "[buttons.white]\nroll = 13\n", []string{"buttons.white.roll: line 13 is also scan.mux_lines[2]"}},
+		{"duplicate line names", "[buttons.white]\ndone = \"B1\"\ncube = \"B1\"\n", []string{`buttons.white.cube: line "B1" is also buttons.white.done`}},
+		{"long press under debounce", "[buttons]\ndebounce = \"500ms\"\nlong_press = \"400ms\"\n", []string{"buttons.long_press: 400ms: must be longer than buttons.debounce (500ms)"}},
+		{"LEDs kind", "[leds]\nkind = \"neopixel\"\n", []string{`leds.kind: "neopixel": want one of ["apa102" "ws2812"]`}},
+		{"LEDs on the ADC port", "[leds]\nport = \"/dev/spidev0.1\"\n", []string{`leds.port: "/dev/spidev0.1" is also scan.adc_ports[1]`}},
+		{"too few LEDs", "[leds]\ncount = 24\n", []string{"leds.count: 24"}},
+		{"LED brightness", "[leds]\nbrightness = 300\n", []string{"leds.brightness: 300: want 0 to 255"}},
+		{"bad display address", "[display]\naddress = 0x3c\n", []string{"display.address: 0x3c"}},
+		{"display digits", "[display]\ndigits = [0, 1, 1, 4]\n", []string{"display.digits: [0 1 1 4]"}},
+		{"three digits", "[display]\ndigits = [0, 1, 3]\n", []string{"display.digits: [0 1 3]"}},
+		{"white end", "[display]\nwhite_end = \"top\"\n", []string{`display.white_end: "top"`}},
+		{"bad OLED address", "[oled]\nenabled = true\naddress = 0x70\n", []string{"oled.address: 0x70"}},
+		{"empty player", "[match]\nwhite = \"\"\n", []string{`match.white: ""`}},
+		{"long match", "[match]\nlength = 99\n", []string{"match.length: 99: want 0 to 64"}},
+		{"bad listen", "[web]\nlisten = \"8080\"\n", []string{`web.listen: "8080"`}},
+		{"bad port", "[web]\nlisten = \":http-alt\"\n", []string{`web.listen: ":http-alt"`}},
+		{"short token", "[web]\ndirector_token = \"secret\"\n", []string{"web.director_token: 6 characters"}},
+		{"bad broker", "[mqtt]\nbroker = \"td-desk:1883\"\n", []string{`mqtt.broker: "td-desk:1883"`}},
+		{"relative state dir", "state_dir = \"var/lib/gammond\"\n", []string{`state_dir: "var/lib/gammond": want an absolute path`}},
+		{"bad board id", "board_id = \"club 3\"\n", []string{`board_id: "club 3"`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := writeConfig(t, tt.text)
+			_, err := Load(path)
+			if err == nil {
+				t.Fatalf("no error, want one containing %q", tt.want)
+			}
+			if !strings.HasPrefix(err.Error(), path) {
+				t.Errorf("error %q does not start with the file name", err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q does not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func TestValidateReportsEveryProblem(t *testing.T) {
+	c := DefaultConfig()
+	c.Match.Rules = "uk"
+	c.Scan.Settle = -time.Second
+	c.Buttons.Black.Roll = Line{Offset: 24}
+	err := c.Validate()
+	if err == nil {
+		t.Fatal("no error")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	want := []string{"scan.settle:", "buttons.black.roll:", "match.rules:"}
+	if len(lines) != len(want) {
+		t.Fatalf("got %d problems, want %d:\n%v", len(lines), len(want), err)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("problem %d: %q does not start with %q", i, lines[i], w)
+		}
+	}
+}
+
+func TestLoadMissingFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "none.toml")
+	if _, err := Load(path); err == nil || !strings.Contains(err.Error(), path) {
+		t.Errorf("error %v, want one naming %s", err, path)
+	}
+}
+
+func TestOLEDOffIsNotChecked(t *testing.T) {
+	c := DefaultConfig()
+	c.OLED.Address = 0
+	if err := c.Validate(); err != nil {
+		t.Errorf("OLED disabled: %v", err)
+	}
+}
+
+func TestLoadNamesTheFileOnEveryLine(t *testing.T) {
+	path := writeConfig(t, "[scan]\nrate = 0\n[match]\nrules = \"uk\"\n")
+	_, err := Load(path)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	for _, l := range strings.Split(err.Error(), "\n") {
+		if !strings.HasPrefix(l, path+": ") {
+			t.Errorf("line %q does not start with the file name", l)
+		}
+	}
+}
+
+func TestValidateNegativeLine(t *testing.T) {
+	c := DefaultConfig()
+	c.Scan.MuxLines[0] = Line{Offset: -5}
+	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "scan.mux_lines[0]: -5") {
+		t.Errorf("error %v, want one about scan.mux_lines[0]", err)
+	}
+}

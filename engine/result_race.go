@@ -1,0 +1,293 @@
+package engine
+
+import (
+	"cmp"
+	"slices"
+)
+
+// This file answers "is it certain?" questions about races: positions
+// without contact, where the sides' checkers have passed each other. No
+// checker can be hit or blocked any more, so every die plays (a checker
+// outside the home board moves by it; with all home, one moves or bears
+// off), each side races alone, and its half of the board is all that
+// matters.
+//
+// A side is certain to get something done (bear off every checker, bear
+// off a first one, clear the opponent's home board) before the opponent
+// gets its own thing done when the most turns the side can need, rolling
+// the worst and playing the best, are fewer than the fewest turns the
+// opponent can need, rolling the best. The first is searched exactly, up to
+// a budget; the second is a lower bound that holds whatever is rolled. Every
+// shortcut errs towards "not certain".
+
+// Contact reports whether a checker of one side can still meet one of the
+// other: some checker has an opposing checker ahead of it, or is on the bar.
+func (b *Board) Contact() bool {
+	return b[Mover].highest()+b[Opponent].highest() >= 25
+}
+
+// highest returns the side's highest point with a checker (Bar for the bar),
+// 0 when every checker is off.
+func (h *Half) highest() int {
+	for p := Bar; p >= 1; p-- {
+		if h.On(p) > 0 {
+			return p
+		}
+	}
+	return 0
+}
+
+// raceGoal is what a side in a race is trying to get done.
+type raceGoal uint8
+
+const (
+	allOff    raceGoal = iota // every checker borne off: the game won
+	firstOff                  // a checker borne off: a gammon saved
+	zoneClear                 // no checker left in the opponent's home board: a backgammon saved
+)
+
+func (g raceGoal) reached(h *Half) bool {
+	switch g {
+	case allOff:
+		return h.Total() == 0
+	case firstOff:
+		return h.BorneOff() > 0
+	}
+	return h.inZone() == 0
+}
+
+// need returns what the goal needs at least: pips, and dice, a die taking a
+// checker 6 pips at most. Bearing off, the checkers outside the home board
+// come in and one more die bears a checker off, a pip or more.
+func (g raceGoal) need(h *Half) (pips, dice int) {
+	if g.reached(h) {
+		return 0, 0
+	}
+	if g == firstOff {
+		pips, dice = 1, 1
+	}
+	for p := 1; p <= Bar; p++ {
+		d := g.distance(p)
+		pips += h.On(p) * d
+		dice += h.On(p) * ceilDiv(d, 6)
+	}
+	return pips, dice
+}
+
+// distance returns how far a checker on point p has to travel for the
+// goal: off, home, out of the opponent's home board.
+func (g raceGoal) distance(p int) int {
+	switch g {
+	case firstOff:
+		return max(p-6, 0)
+	case zoneClear:
+		return max(p-18, 0)
+	}
+	return p
+}
+
+// fewestTurns is a lower bound on the turns the goal takes, however well the
+// side rolls: a turn plays four dice at most.
+func (g raceGoal) fewestTurns(h *Half) int {
+	_, dice := g.need(h)
+	return ceilDiv(dice, 4)
+}
+
+// worstFloor is a lower bound on the turns the goal can take with the worst
+// rolls: rolling 2-1 every turn moves 3 pips and bears off 2 checkers at
+// most.
+func (g raceGoal) worstFloor(h *Half) int {
+	pips, _ := g.need(h)
+	n := ceilDiv(pips, 3)
+	if g == allOff {
+		n = max(n, ceilDiv(h.Total(), 2))
+	}
+	return n
+}
+
+func ceilDiv(a, b int) int { return (a + b - 1) / b }
+
+// raceBudget caps the positions one raceSearch expands, and so its time
+// (some 12µs a position on a desktop core). Fifteen checkers spread over the
+// home board need about 2000; past the budget the answer is "not certain".
+const raceBudget = 5000
+
+// raceSearch decides whether a side can make sure of its goal within a
+// number of turns, whatever it rolls: it plays each roll the best way for
+// the goal, and no roll may fail.
+type raceSearch struct {
+	goal   raceGoal
+	known  map[Half]raceBounds
+	budget int
+	plays  [][]racePlay // a buffer per depth of the search, reused
+	depth  int
+}
+
+// raceBounds is what a search has learnt about a position: sure is the
+// fewest turns known to suffice, short the most known not to.
+type raceBounds struct{ sure, short int }
+
+// racePlay is a position a roll leaves, with what the goal still needs of
+// it: the order to try plays in.
+type racePlay struct {
+	after Half
+	need  int
+}
+
+func newRaceSearch(g raceGoal) *raceSearch {
+	return &raceSearch{goal: g, known: map[Half]raceBounds{}, budget: raceBudget}
+}
+
+// within reports whether the side with checkers h is sure to reach the goal
+// within turns turns.
+func (s *raceSearch) within(h Half, turns int) bool {
+	switch {
+	case s.goal.reached(&h):
+		return true
+	case turns <= 0 || s.goal.worstFloor(&h) > turns || s.budget <= 0:
+		return false
+	}
+	k, ok := s.known[h]
+	switch {
+	case !ok:
+		k = raceBounds{sure: 1 << 30, short: 0}
+	case turns >= k.sure:
+		return true
+	case turns <= k.short:
+		return false
+	}
+	s.budget--
+	sure := true
+	for _, d := range worstRollsFirst {
+		if !s.afterRoll(h, d, turns-1) {
+			sure = false
+			break
+		}
+	}
+	if s.budget <= 0 {
+		return false // an unfinished search proves nothing either way
+	}
+	if sure {
+		k.sure = turns
+	} else {
+		k.short = turns
+	}
+	s.known[h] = k
+	return sure
+}
+
+// afterRoll reports whether some play of d leaves the side sure to reach the
+// goal within turns more turns. It tries the plays that leave the goal the
+// least to do first.
+func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
+	if s.depth == len(s.plays) {
+		s.plays = append(s.plays, nil)
+	}
+	plays := racePlays(h, d, s.plays[s.depth][:0])
+	for i := range plays {
+		plays[i].need, _ = s.goal.need(&plays[i].after)
+	}
+	slices.SortFunc(plays, func(x, y racePlay) int { return cmp.Compare(x.need, y.need) })
+	s.plays[s.depth] = plays
+	s.depth++
+	defer func() { s.depth-- }()
+	for i := range plays {
+		if s.within(plays[i].after, turns) {
+			return true
+		}
+	}
+	return false
+}
+
+// worstRollsFirst is the 21 rolls, those that move fewest pips first: a
+// search for a roll that fails finds it soonest.
+var worstRollsFirst = func() []Dice {
+	var rolls []Dice
+	for a := 1; a <= 6; a++ {
+		for b := a; b <= 6; b++ {
+			rolls = append(rolls, Dice{b, a})
+		}
+	}
+	slices.SortStableFunc(rolls, func(x, y Dice) int { return cmp.Compare(rollPips(x), rollPips(y)) })
+	return rolls
+}()
+
+func rollPips(d Dice) int {
+	if d.Double() {
+		return 4 * d[0]
+	}
+	return d[0] + d[1]
+}
+
+// racePlays appends to dst every position a roll can leave the side's
+// checkers h in, with no contact.
+func racePlays(h Half, d Dice, dst []racePlay) []racePlay {
+	start := len(dst)
+	if d.Double() {
+		return raceSteps(dst, start, h, []int{d[0], d[0], d[0], d[0]}, Bar)
+	}
+	dst = raceSteps(dst, start, h, d[:], Bar)
+	return raceSteps(dst, start, h, []int{d[1], d[0]}, Bar)
+}
+
+// raceSteps appends to dst the positions h is left in by playing dice in
+// order, the first from point top or below, those not already in
+// dst[start:]. A side with no checker left plays no more. Equal dice move
+// checkers from points in descending order: any legal order can be so
+// rearranged, as moving a higher checker first never makes a later move
+// illegal, and the positions are the same.
+func raceSteps(dst []racePlay, start int, h Half, dice []int, top int) []racePlay {
+	highest := h.highest()
+	if len(dice) == 0 || highest == 0 {
+		for i := start; i < len(dst); i++ {
+			if dst[i].after == h {
+				return dst
+			}
+		}
+		return append(dst, racePlay{after: h})
+	}
+	die, rest := dice[0], dice[1:]
+	for p := min(top, highest); p >= 1; p-- {
+		if h.On(p) == 0 {
+			continue
+		}
+		to := p - die
+		if to < 1 && (highest > 6 || (to < 0 && p != highest)) {
+			continue // bear off only with all home, exactly or from the highest point
+		}
+		after := h
+		after[p-1]--
+		if to >= 1 {
+			after[to-1]++
+		}
+		next := Bar
+		if len(rest) > 0 && rest[0] == die {
+			next = p
+		}
+		dst = raceSteps(dst, start, after, rest, next)
+	}
+	return dst
+}
+
+// raceFirst reports whether side p (Mover or Opponent) of a position with
+// no contact is certain to reach goal pg before the other side reaches goal
+// qg, whatever is rolled, p playing for it. dice is the roll of the side on
+// roll if it has rolled and not yet played; otherwise not Valid.
+func raceFirst(b *Board, p int, pg, qg raceGoal, dice Dice) bool {
+	q := &b[1-p]
+	if qg.reached(q) {
+		return false
+	}
+	// The other side gets there on its turn fewest at the earliest; p must
+	// get there on an earlier turn: its own turn fewest if p rolls first,
+	// else the one before.
+	turns := qg.fewestTurns(q)
+	if p == Opponent {
+		turns--
+	}
+	s := newRaceSearch(pg)
+	if p == Mover && dice.Valid() && !pg.reached(&b[p]) {
+		return turns >= 1 && s.afterRoll(b[p], dice, turns-1)
+	}
+	return s.within(b[p], turns)
+}

@@ -1,0 +1,89 @@
+package referee
+
+import (
+	"fmt"
+	"time"
+
+	"gammond/engine"
+)
+
+// Kind says what an Event reports.
+type Kind uint8
+
+// The kinds of event the referee emits.
+const (
+	SetupWrong      Kind = iota + 1 // before a game: Points differ from the starting position
+	GameStarted                     // a game began: Side opened with Dice
+	Rolled                          // Side rolled Dice: turn Turn begins
+	PlayMade                        // Side's legal play: Play, Board after; Ambiguous if the sensors could not tell
+	Resolved                        // a later position told which play an ambiguous turn was: Plays from turn Turn on
+	IllegalPlay                     // Side pressed DONE on a position no legal play gives: Points to light
+	BoardRestored                   // after an illegal play the board is back at the position before the turn
+	Corrected                       // the illegal play of turn Turn was replaced by a legal one
+	IllegalAccepted                 // the opponent rolled (or doubled) on an illegal play: it stands, Board is what the board shows
+	Doubled                         // Side doubled to Cube
+	Taken                           // Side took; Cube is the new value
+	Dropped                         // Side passed: the game ends
+	CubeRefused                     // Side's cube action is against the rules: Reason
+	GameOver                        // Side won Points (Result says single, gammon or backgammon)
+	MatchOver                       // Side won the match; Score is final
+	Irregularity                    // something off the rules' path, for the monitor's log: Reason
+)
+
+var kindNames = [...]string{
+	SetupWrong: "setup-wrong", GameStarted: "game-started", Rolled: "rolled",
+	PlayMade: "play", Resolved: "resolved", IllegalPlay: "illegal",
+	BoardRestored: "board-restored", Corrected: "corrected",
+	IllegalAccepted: "illegal-accepted", Doubled: "doubled", Taken: "taken",
+	Dropped: "dropped", CubeRefused: "cube-refused", GameOver: "game-over",
+	MatchOver: "match-over", Irregularity: "irregularity",
+}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) && kindNames[k] != "" {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Event is one thing the referee saw or decided. Fields that do not apply to
+// the Kind are zero.
+type Event struct {
+	Kind Kind
+	At   time.Time
+	Game int // from 1
+	Turn int // the game's roll count: the opening roll is turn 1
+	Side engine.Side
+	Dice engine.Dice
+
+	// Before is the position before the play, with the mover on roll
+	// (Board[Mover]); Play its moves and Play.After the position it left.
+	Before engine.Board
+	Play   engine.Play
+	// Board is the position on the board after the event, with the side now
+	// on roll in Board[Mover] and of colour OnRoll.
+	Board  engine.Board
+	OnRoll engine.Side
+
+	// Moves are the moves an accepted illegal play stands for
+	// (IllegalAccepted): a play of no roll, so not an engine.Play.
+	Moves []engine.Move
+
+	Ambiguous bool          // PlayMade: several legal plays fit what the sensors saw
+	Plays     []TurnPlay    // Resolved: the plays from the ambiguous turn on
+	Points    []int         // board points (1..24, engine.BarPoint) to light
+	Fault     string        // IllegalPlay: what kind of mistake ("partial", "illegal")
+	Cube      int           // cube value after the event
+	Result    engine.Result // GameOver
+	Score     [2]int        // after GameOver, MatchOver
+	Reason    string        // CubeRefused, Irregularity
+}
+
+// TurnPlay is one turn's play as a resolution of an ambiguity decides it.
+type TurnPlay struct {
+	Turn   int
+	Side   engine.Side
+	Dice   engine.Dice
+	Before engine.Board
+	Play   engine.Play
+}

@@ -1,0 +1,126 @@
+// Package referee is the live turn flow of a match. It is fed settled board
+// occupancies (from calib and sensing) and the players' presses (roll, done,
+// cube), judges every play against the engine's legal plays when the mover
+// presses DONE, and emits a typed stream of events that the display, the
+// journal, the web page and the match record subscribe to.
+//
+// It judges whole positions, never checker paths: during a turn any position
+// on the way passes unremarked (shuffling is allowed); at DONE the board must
+// show a position some legal play leaves. When the sensors cannot tell two
+// legal plays apart (tall stacks) it keeps both hypotheses until a later
+// position decides, and says so.
+package referee
+
+import (
+	"slices"
+
+	"gammond/engine"
+	"gammond/sensing"
+)
+
+// phase is where the referee is in the turn flow.
+type phase uint8
+
+const (
+	settingUp    phase = iota // between games: waiting for the starting position and a roll
+	awaitingRoll              // the side on roll may double or roll
+	doubled                   // a double is offered: the other side takes or drops
+	moving                    // the side on roll is playing its roll
+	flagged                   // DONE came on an illegal position: correct it, or the opponent's roll accepts it
+	matchOver                 // the match is decided
+)
+
+// line is one hypothesis about the game since the last position the sensors
+// were sure of: the board now and the plays that led there.
+type line struct {
+	board   engine.Board // the side on roll in Board[Mover]
+	plays   []TurnPlay   // since the ambiguity began
+	matcher engine.Matcher
+}
+
+// Referee runs the turn flow of one match. Its methods are not safe for
+// concurrent use: one goroutine feeds it, in time order.
+type Referee struct {
+	match *engine.Match
+	clock sensing.Clock
+	emit  func(Event)
+
+	phase  phase
+	game   int
+	turn   int
+	onRoll engine.Side // the side to roll, or playing
+	dice   engine.Dice
+	lines  []line
+	// ambiguousFrom is the first turn the lines disagree on, 0 when there
+	// is one line.
+	ambiguousFrom int
+
+	board       engine.Occupancy // the last settled occupancy
+	haveBoard   bool
+	unsettled   bool // the board has changed since it last settled
+	pendingDone bool // DONE was pressed while the board was unsettled
+	restored    bool // flagged, and the board is back at the position before the turn
+	setupWrong  []int
+	points      []int // scratch for Diff
+}
+
+// New returns a referee for a match, emitting its events to emit in order.
+func New(m *engine.Match, clock sensing.Clock, emit func(Event)) *Referee {
+	return &Referee{match: m, clock: clock, emit: emit, setupWrong: []int{}}
+}
+
+func (r *Referee) send(e Event) {
+	e.At = r.clock.Now()
+	e.Game, e.Turn = r.game, r.turn
+	r.emit(e)
+}
+
+func (r *Referee) irregular(side engine.Side, reason string) {
+	r.send(Event{Kind: Irregularity, Side: side, Reason: reason})
+}
+
+// Unsettled tells the referee that the board has moved since it last
+// settled: a DONE now waits for it to settle again.
+func (r *Referee) Unsettled() { r.unsettled = true }
+
+// Settled gives the referee an occupancy that has held still for the settle
+// window.
+func (r *Referee) Settled(o *engine.Occupancy) {
+	r.board, r.haveBoard, r.unsettled = *o, true, false
+	switch r.phase {
+	case settingUp:
+		r.checkSetup()
+	case moving, flagged:
+		if r.pendingDone {
+			r.pendingDone = false
+			r.judge()
+			return
+		}
+		if r.phase == flagged {
+			r.checkRestored()
+		}
+	}
+}
+
+// checkSetup reports the points that differ from the starting position
+// whenever they change, so the players see what to fix.
+func (r *Referee) checkSetup() {
+	start := engine.StartingBoard
+	r.points = r.board.Diff(r.points[:0], &start, engine.White)
+	if slices.Equal(r.points, r.setupWrong) {
+		return
+	}
+	r.setupWrong = append(r.setupWrong[:0], r.points...)
+	r.send(Event{Kind: SetupWrong, Points: append([]int(nil), r.points...)})
+}
+
+// checkRestored notices a flagged board put back to the position before the
+// turn, ready for the mover to replay.
+func (r *Referee) checkRestored() {
+	before := r.lines[0].matcher.Before()
+	fits := r.board.Fits(&before, r.onRoll)
+	if fits && !r.restored {
+		r.send(Event{Kind: BoardRestored, Side: r.onRoll})
+	}
+	r.restored = fits
+}

@@ -1,0 +1,196 @@
+package buttons
+
+import (
+	"fmt"
+	"sync"
+	"time"
+
+	"gammond/engine"
+
+	"github.com/warthog618/go-gpiocdev"
+)
+
+// Button is one of a side's push buttons.
+type Button uint8
+
+// The buttons of a side.
+const (
+	DoneButton Button = iota // ends the turn
+	CubeButton               // doubles, takes; held, passes
+	RollButton               // rolls the electronic dice
+)
+
+// String is the button's label on the board.
+func (b Button) String() string {
+	switch b {
+	case DoneButton:
+		return "DONE"
+	case CubeButton:
+		return "CUBE"
+	case RollButton:
+		return "ROLL"
+	}
+	return fmt.Sprintf("Button(%d)", uint8(b))
+}
+
+// Action is what a press means.
+type Action uint8
+
+// The actions, each decided at a moment of its own.
+const (
+	Done Action = iota // DONE pressed: decided on the press, the clock's moment
+	Cube               // CUBE pressed and released within the long press: decided on release
+	Pass               // CUBE held for the long press: decided when it has been held that long
+	Roll               // ROLL pressed: decided on the press
+)
+
+// String names the action in lower case, for logs.
+func (a Action) String() string {
+	switch a {
+	case Done:
+		return "done"
+	case Cube:
+		return "cube"
+	case Pass:
+		return "pass"
+	case Roll:
+		return "roll"
+	}
+	return fmt.Sprintf("Action(%d)", uint8(a))
+}
+
+// Event is a side's button action.
+type Event struct {
+	Action Action
+	Side   engine.Side
+	// At is when it was decided, on the kernel's event clock
+	// (CLOCK_MONOTONIC since Linux 5.7): the deciding edge's timestamp, or
+	// the press's plus the long press for a Pass decided by the timer.
+	At time.Duration
+}
+
+// String says who did what when: "Black pass at 1.5s".
+func (e Event) String() string { return fmt.Sprintf("%s %s at %s", e.Side, e.Action, e.At) }
+
+// Line is a button's GPIO line.
+type Line struct {
+	Side   engine.Side
+	Button Button
+	Name   string // line name ("GPIO17"), "" to go by Offset
+	Offset int    // offset on the chip, if Name is "" or not found; -1 for none
+}
+
+// Clock runs a function later: the long-press timer. Tests give a fake
+// they advance by hand.
+type Clock interface {
+	AfterFunc(d time.Duration, f func()) Timer
+}
+
+// Timer is a pending AfterFunc; *time.Timer is one.
+type Timer interface {
+	Stop() bool
+}
+
+// SystemClock is the Clock of package time.
+type SystemClock struct{}
+
+// AfterFunc calls time.AfterFunc.
+func (SystemClock) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
+
+// press is a CUBE button being held.
+type press struct {
+	at      time.Duration // the press edge's timestamp
+	timer   Timer
+	decided bool // Pass emitted by the timer
+}
+
+// Decoder turns the line events of active-low button lines into Events. Its
+// methods are safe to call from the gpiocdev event handler and the
+// clock's timers at once.
+type Decoder struct {
+	lines map[int]Line
+	long  time.Duration
+	clock Clock
+	emit  func(Event)
+
+	mu   sync.Mutex
+	held map[int]*press // CUBE lines down, by offset
+}
+
+// NewDecoder returns a Decoder for lines, keyed by their offsets as
+// requested, that passes each Event to emit. emit is called with the
+// Decoder locked: it must return promptly and not call the Decoder.
+func NewDecoder(lines map[int]Line, long time.Duration, c Clock, emit func(Event)) *Decoder {
+	return &Decoder{lines: lines, long: long, clock: c, emit: emit, held: map[int]*press{}}
+}
+
+// Handle decodes one edge; it is a gpiocdev.EventHandler.
+func (d *Decoder) Handle(e gpiocdev.LineEvent) {
+	l, ok := d.lines[e.Offset]
+	if !ok {
+		return
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	down := e.Type == gpiocdev.LineEventRisingEdge
+	switch {
+	case l.Button == CubeButton && down:
+		d.pressCube(e.Offset, l.Side, e.Timestamp)
+	case l.Button == CubeButton:
+		d.releaseCube(e.Offset, l.Side, e.Timestamp)
+	case down && l.Button == DoneButton:
+		d.emit(Event{Done, l.Side, e.Timestamp})
+	case down && l.Button == RollButton:
+		d.emit(Event{Roll, l.Side, e.Timestamp})
+	}
+}
+
+// pressCube starts a CUBE press and the timer that makes it a Pass. A press
+// without a release before it (an edge lost) starts over.
+func (d *Decoder) pressCube(offset int, side engine.Side, at time.Duration) {
+	if p := d.held[offset]; p != nil {
+		p.timer.Stop()
+	}
+	p := &press{at: at}
+	p.timer = d.clock.AfterFunc(d.long, func() { d.timeout(offset, side, p) })
+	d.held[offset] = p
+}
+
+// timeout makes press p a Pass, unless it has been released meanwhile.
+func (d *Decoder) timeout(offset int, side engine.Side, p *press) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.held[offset] != p {
+		return
+	}
+	p.decided = true
+	d.emit(Event{Pass, side, p.at + d.long})
+}
+
+// releaseCube ends a CUBE press: a Cube if short, a Pass if held long and
+// the timer has not said so yet.
+func (d *Decoder) releaseCube(offset int, side engine.Side, at time.Duration) {
+	p := d.held[offset]
+	if p == nil {
+		return
+	}
+	delete(d.held, offset)
+	p.timer.Stop()
+	switch {
+	case p.decided:
+	case at-p.at >= d.long:
+		d.emit(Event{Pass, side, p.at + d.long})
+	default:
+		d.emit(Event{Cube, side, at})
+	}
+}
+
+// Stop cancels the long-press timers of the buttons being held.
+func (d *Decoder) Stop() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for offset, p := range d.held {
+		p.timer.Stop()
+		delete(d.held, offset)
+	}
+}

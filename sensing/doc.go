@@ -1,0 +1,32 @@
+// Package sensing is where the board's inputs come in and where their
+// occupancies settle: a Source yields the sensors' frames and the buttons'
+// events, each with its time, and a Settler passes an occupancy on only once
+// the board has held still.
+//
+// Sources: a recorded trace (TraceReader, the format of
+// shared/design/TRACE.md); the hardware drivers in the subpackages yield the
+// same Items. Time is an input: items carry their time, and a Clock gives it
+// to whatever else waits, so a trace replays on a VirtualClock as fast as
+// the CPU reads it.
+//
+// The per-frame path of the daemon:
+//
+//	tr, err := sensing.NewTraceReader(r, nil)
+//	cl, err := calib.NewClassifier(&tr.Header().Calibration, nil)
+//	st := sensing.NewSettler(sensing.DefaultSettleWindow)
+//	for {
+//		it, err := tr.Next() // io.EOF at the end
+//		switch it.Kind {
+//		case sensing.FrameItem:
+//			err := cl.Classify(it.Frame, &occ)
+//			if st.Observe(it.At, &occ) {
+//				o, at, _ := st.Settled() // a new settled occupancy
+//			}
+//		case sensing.EventItem:
+//			st.Advance(it.At) // the board held still until the press
+//			if it.Event.Kind == sensing.Done && st.Pending() {
+//				// judge the next settled occupancy, not this one
+//			}
+//		}
+//	}
+package sensing

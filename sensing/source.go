@@ -1,0 +1,79 @@
+package sensing
+
+import (
+	"fmt"
+	"time"
+
+	"gammond/engine"
+)
+
+// Source yields what the board senses, in time order: frames of sensor
+// readings and button events. A trace, the simulator and the hardware
+// scanner are Sources.
+type Source interface {
+	// Next returns the next item; io.EOF after the last one. An Item's
+	// Frame belongs to the Source and holds until the next call to Next:
+	// read it, do not keep or change it.
+	Next() (Item, error)
+}
+
+// ItemKind says what an Item carries.
+type ItemKind uint8
+
+// The kinds of Item.
+const (
+	FrameItem ItemKind = iota + 1 // Frame holds every sensor's reading
+	EventItem                     // Event holds a button press
+)
+
+// Item is one thing the board sensed, at the time At.
+type Item struct {
+	At   time.Time
+	Kind ItemKind
+	// Frame, for a FrameItem: the reading of every sensor, in the order of
+	// calib.Geometry. The Source reuses it: it holds until the next call to
+	// Next.
+	Frame []uint16
+	// Event, for an EventItem.
+	Event Event
+}
+
+// EventKind is which button was pressed.
+type EventKind uint8
+
+// The events of a match. Their String is the trace's name for them.
+const (
+	Roll   EventKind = iota + 1 // the side rolled: Dice holds the roll
+	Done                        // the side ended its turn (DONE, the clock press)
+	Double                      // the side doubles (CUBE before rolling)
+	Take                        // the side takes the cube (CUBE when doubled)
+	Drop                        // the side passes (long CUBE press): the game ends
+)
+
+var eventNames = [...]string{Roll: "roll", Done: "done", Double: "double", Take: "take", Drop: "drop"}
+
+// String returns the event's name in a trace: "roll", "done" and so on.
+func (k EventKind) String() string {
+	if k >= Roll && int(k) < len(eventNames) {
+		return eventNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// Event is a button press (or a roll of the electronic dice, or dice
+// entered on the web page).
+type Event struct {
+	Kind EventKind
+	Side engine.Side
+	// Dice is the roll, for Roll; for a game's opening roll the side is the
+	// opener, with both dice.
+	Dice engine.Dice
+}
+
+// String returns the event for a log line: "White roll 63".
+func (e Event) String() string {
+	if e.Kind == Roll {
+		return fmt.Sprintf("%s %s %s", e.Side, e.Kind, e.Dice)
+	}
+	return fmt.Sprintf("%s %s", e.Side, e.Kind)
+}

@@ -1,0 +1,52 @@
+#!/bin/sh
+# Checks the systemd unit: `systemd-analyze verify` must pass, and the
+# offline security review must rate the unit's exposure 2.5 or better.
+#
+#   systemd/check.sh [UNIT]      (default: gammond.service next to this script)
+#
+# Needs systemd-analyze (Debian: apt-get install systemd); installs nothing.
+# verify insists that ExecStart's binary exists: the unit is verified as a
+# copy whose ExecStart points at a stub in a temporary directory, everything
+# else unchanged.
+set -eu
+
+max=2.5
+unit=${1:-$(dirname "$0")/gammond.service}
+bin=/usr/local/bin/gammond
+
+if ! command -v systemd-analyze >/dev/null 2>&1; then
+	echo "check.sh: systemd-analyze not found (apt-get install systemd)" >&2
+	exit 2
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+printf '#!/bin/sh\nexit 0\n' >"$tmp/gammond"
+chmod 755 "$tmp/gammond"
+sed "s|$bin|$tmp/gammond|g" "$unit" >"$tmp/gammond.service"
+
+# verify exits 0 on some warnings: any line about our unit is a failure.
+if ! systemd-analyze verify "$tmp/gammond.service" >"$tmp/verify.log" 2>&1 ||
+	grep -q gammond "$tmp/verify.log"; then
+	echo "check.sh: systemd-analyze verify $unit failed:" >&2
+	cat "$tmp/verify.log" >&2
+	exit 1
+fi
+echo "verify: ok"
+
+systemd-analyze security --offline=yes "$unit" >"$tmp/security.log" 2>&1 || {
+	cat "$tmp/security.log" >&2
+	exit 1
+}
+level=$(sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p' "$tmp/security.log")
+if [ -z "$level" ]; then
+	echo "check.sh: no \"Overall exposure level\" line in:" >&2
+	cat "$tmp/security.log" >&2
+	exit 1
+fi
+echo "security: exposure $level (at most $max)"
+if ! awk -v l="$level" -v m="$max" 'BEGIN { exit !(l <= m) }'; then
+	grep '✗' "$tmp/security.log" >&2 || true
+	echo "check.sh: exposure $level is above $max" >&2
+	exit 1
+fi
