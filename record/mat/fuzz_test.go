@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
-	"reflect"
 	"testing"
 )
 
 // FuzzRead checks that no input makes Read panic, and that whatever it
-// reads, writing and reading again gives the same match.
+// reads, written and read again, writes the same bytes. (Writing resolves
+// XG's combined moves and marks hits, so the first match read may differ
+// from the second; the records GNU Backgammon writes do not change, see
+// TestRoundTrip.)
 //
 //	go test -run '^$' -fuzz FuzzRead -fuzztime 30s ./record/mat
 func FuzzRead(f *testing.F) {
@@ -37,14 +39,18 @@ func FuzzRead(f *testing.F) {
 		}
 		var out bytes.Buffer
 		if _, err := m.WriteTo(&out); err != nil {
-			return
+			return // a move no board allows
 		}
 		again, err := Read(bytes.NewReader(out.Bytes()), "written.mat")
 		if err != nil {
 			t.Fatalf("reading the written record: %v\n%s", err, out.Bytes())
 		}
-		if !reflect.DeepEqual(again, m) {
-			t.Fatalf("reading the written record gives another match:\n%#v\n%#v\n%s", m, again, out.Bytes())
+		var out2 bytes.Buffer
+		if _, err := again.WriteTo(&out2); err != nil {
+			t.Fatalf("writing the record read back: %v\n%s", err, out.Bytes())
+		}
+		if !bytes.Equal(out2.Bytes(), out.Bytes()) {
+			t.Fatalf("the record read back writes differently:\n%s", firstDiff(out2.String(), out.String()))
 		}
 	})
 }

@@ -124,9 +124,10 @@ type Action struct {
 	Kind Kind
 	// Dice is the roll, for Roll and Resign.
 	Dice engine.Dice
-	// Play is the play of a Roll as the record writes it ("24/18 13/10");
-	// empty when the roll could not be played.
-	Play string
+	// Moves are a Roll's moves as recorded, in order, nil when the roll
+	// could not be played. XG's combined moves ("24/15") stay combined
+	// and its hits unmarked; Game.Replay resolves them.
+	Moves []engine.Move
 	// Cube is the cube's value after a Double.
 	Cube int
 	// Points is what a Win scores.

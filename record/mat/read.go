@@ -44,9 +44,6 @@ var (
 	scoreLineRE  = regexp.MustCompile(`^\s*(\S.*?)\s*:\s*(\d+)\s*(\S.*?)\s*:\s*(\d+)\s*$`)
 	moveNumberRE = regexp.MustCompile(`^\s*(\d+)\)`)
 	diceRE       = regexp.MustCompile(`^[1-6][1-6]:`)
-	// moveRE is a step of a play in either program's notation: "24/18",
-	// "bar/22*", "6/off", "24/18*/15", "13/7(2)".
-	moveRE = regexp.MustCompile(`(?i)^(\d+|bar)(/(\d+|off)\*?)+(\([1-4]\))?$`)
 )
 
 // ReadFile reads the match record in the named file.
@@ -257,7 +254,7 @@ func (g *Game) markResignations() {
 			if a.Kind == None {
 				continue
 			}
-			if a.Kind == Win && prev != nil && prevSide != s && prev.Kind == Roll && prev.Play == "" {
+			if a.Kind == Win && prev != nil && prevSide != s && prev.Kind == Roll && len(prev.Moves) == 0 {
 				prev.Kind = Resign
 			}
 			prev, prevSide = a, s
@@ -375,12 +372,11 @@ func lexRoll(fs []field) (Action, int, error) {
 		}
 	case len(words) == 2 && strings.EqualFold(words[0], "Cannot") && strings.EqualFold(words[1], "Move"):
 	default:
-		for _, m := range words {
-			if !moveRE.MatchString(m) {
-				return a, 0, fmt.Errorf("roll %v: %s is not a move", a.Dice, excerpt(m))
-			}
+		moves, err := engine.ParseMoves(strings.Join(words, " "))
+		if err != nil {
+			return a, 0, fmt.Errorf("roll %v: %w", a.Dice, err)
 		}
-		a.Play = strings.Join(words, " ")
+		a.Moves = moves
 	}
 	return a, n, nil
 }

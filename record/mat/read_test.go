@@ -24,7 +24,7 @@ func TestReadErrors(t *testing.T) {
 		{"bad score line", " 5 point match\n Game 1\n White 0 Black 0\n", 3, "where the score line"},
 		{"players change", head + " Game 2\n Red : 0   Black : 1\n", 8, `players "Red" and "Black", but game 1 had "White" and "Black"`},
 		{"bad dice", head + "  1) 71: 8/1\n", 7, `found "71:" where a roll`},
-		{"bad move", head + "  1) 31: 8/5 6/x\n", 7, `roll 31: "6/x" is not a move`},
+		{"bad move", head + "  1) 31: 8/5 6/x\n", 7, `roll 31: bad move notation "8/5 6/x"`},
 		{"double without value", head + "  1)  Doubles\n", 7, `"Doubles" without "=> N"`},
 		{"double to 1", head + "  1)  Doubles => 1\n", 7, "cube value 1 is less than 2"},
 		{"win without points", head + "      Wins big\n", 7, `"Wins" without "N point(s)"`},

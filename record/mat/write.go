@@ -17,12 +17,18 @@ const (
 )
 
 // WriteTo writes the match as GNU Backgammon exports it ("export match
-// mat"), byte for byte. It writes nothing if the match cannot be written.
+// mat"), byte for byte. It writes each play with engine.FormatMat, which
+// needs the board, so it replays every game (see Game.Replay); XG's
+// combined moves are written one per die when the legal plays resolve
+// them, and as recorded otherwise. It fails, writing nothing, if a game
+// holds a move no board allows.
 func (m *Match) WriteTo(w io.Writer) (int64, error) {
 	var b bytes.Buffer
 	m.writeHeader(&b)
 	for i := range m.Games {
-		m.writeGame(&b, &m.Games[i], i == len(m.Games)-1)
+		if err := m.writeGame(&b, &m.Games[i], i == len(m.Games)-1); err != nil {
+			return 0, err
+		}
 	}
 	return b.WriteTo(w)
 }
@@ -41,7 +47,15 @@ func (m *Match) writeHeader(b *bytes.Buffer) {
 }
 
 // writeGame writes a game; the last game of the record may be unfinished.
-func (m *Match) writeGame(b *bytes.Buffer, g *Game, last bool) {
+func (m *Match) writeGame(b *bytes.Buffer, g *Game, last bool) error {
+	steps, err := g.Replay()
+	if err != nil {
+		return err
+	}
+	cells := make([][2]string, len(g.Turns))
+	for _, st := range steps {
+		cells[st.Turn][st.Side] = cellText(st)
+	}
 	fmt.Fprintf(b, " Game %d\n", g.Number)
 	left := fmt.Sprintf("%s : %d", m.Players[engine.White], g.Score[engine.White])
 	if len(left) >= scoreWidth {
@@ -52,14 +66,15 @@ func (m *Match) writeGame(b *bytes.Buffer, g *Game, last bool) {
 	fmt.Fprintf(b, " %s%s : %d\n", pad(left, scoreWidth), m.Players[engine.Black], g.Score[engine.Black])
 	_, _, over := g.Result()
 	for i, t := range g.Turns {
-		writeTurn(b, t, last && !over && i == len(g.Turns)-1)
+		writeTurn(b, t, cells[i], last && !over && i == len(g.Turns)-1)
 	}
+	return nil
 }
 
 // writeTurn writes one line the way GNU Backgammon does, quirks included.
 // GNU Backgammon ends a line when it writes the right cell, so the last
 // line of an unfinished record, left cell only, has no line end.
-func writeTurn(b *bytes.Buffer, t Turn, unfinished bool) {
+func writeTurn(b *bytes.Buffer, t Turn, cells [2]string, unfinished bool) {
 	if t.Number > 0 {
 		fmt.Fprintf(b, "%3d) ", t.Number)
 	} else {
@@ -70,14 +85,14 @@ func writeTurn(b *bytes.Buffer, t Turn, unfinished bool) {
 	case left.Kind == Resign:
 		// The roll is written "%-3s" and the resignation's "Wins" 24
 		// columns after it, one column left of a right cell.
-		b.WriteString(cellText(left))
+		b.WriteString(cells[engine.White])
 		if right.Kind != None {
-			b.WriteString(strings.Repeat(" ", 23) + cellText(right))
+			b.WriteString(strings.Repeat(" ", 23) + cells[engine.Black])
 		}
 	case left.Kind == Win && right.Kind == None:
-		b.WriteString(cellText(left))
+		b.WriteString(cells[engine.White])
 	default:
-		b.WriteString(pad(cellText(left), cellWidth) + " " + cellText(right))
+		b.WriteString(pad(cells[engine.White], cellWidth) + " " + cells[engine.Black])
 		if left.Kind == Drop && right.Kind == Win {
 			// GNU Backgammon writes "Drops ... Wins" as one padded left cell.
 			b.WriteByte(' ')
@@ -91,13 +106,18 @@ func writeTurn(b *bytes.Buffer, t Turn, unfinished bool) {
 	}
 }
 
-// cellText returns an action as GNU Backgammon writes it in a cell.
-func cellText(a Action) string {
-	switch a.Kind {
+// cellText returns a replayed action as GNU Backgammon writes it in a
+// cell.
+func cellText(st Step) string {
+	switch a := st.Action; a.Kind {
 	case Roll:
-		s := fmt.Sprintf("%v: %s", a.Dice, a.Play)
+		moves := a.Moves
+		if len(st.Matches) == 1 && combined(a) {
+			moves = st.Matches[0].Steps()
+		}
+		s := fmt.Sprintf("%v: %s", a.Dice, engine.FormatMat(st.Before, moves))
 		// A space follows every move but a fourth.
-		if n := len(strings.Fields(a.Play)); n > 0 && n < engine.MaxMoves {
+		if n := len(moves); n > 0 && n < engine.MaxMoves {
 			s += " "
 		}
 		return s
