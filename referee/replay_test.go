@@ -6,11 +6,8 @@ import (
 	"os"
 	"slices"
 	"testing"
-	"time"
 
-	"gammond/calib"
 	"gammond/engine"
-	"gammond/sensing"
 )
 
 // expectation is a trace's .expect.json: what a correct replay produces.
@@ -42,23 +39,11 @@ func replayTrace(tb testing.TB, name string) []Event {
 		tb.Fatal(err)
 	}
 	defer f.Close()
-	clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
-	tr, err := sensing.NewTraceReader(f, &sensing.TraceOpts{Clock: clock})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	h := tr.Header()
-	cl, err := calib.NewClassifier(&h.Calibration, nil)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	m, err := engine.NewMatch(h.Match.Length, engine.MatchOpts{})
-	if err != nil {
-		tb.Fatal(err)
-	}
 	var events []Event
-	p := Pipeline{Source: tr, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow),
-		Referee: New(m, clock, func(e Event) { events = append(events, e) })}
+	p, _, err := OpenTrace(f, func(e Event) { events = append(events, e) })
+	if err != nil {
+		tb.Fatal(err)
+	}
 	if err := p.Run(); err != nil {
 		tb.Fatal(err)
 	}
