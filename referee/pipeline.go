@@ -24,7 +24,22 @@ type Pipeline struct {
 
 	occ     engine.Occupancy
 	pending bool // the settler was waiting for the board to hold still
+
+	// A frame that changed the occupancy is held back until the next one:
+	// if that one, within SpikeMax, shows the occupancy before it again, it
+	// was a spike, and the settler never sees it (else a spike would
+	// restart the settle window, and a DONE waiting for the board would
+	// wait past the opponent's roll).
+	seen    engine.Occupancy // the occupancy the settler saw last
+	held    engine.Occupancy
+	heldAt  time.Time
+	holding bool
 }
+
+// SpikeMax is the longest a changed occupancy may last and still be taken
+// for a spike: two frames at 100 a second. Nothing a hand does on the board
+// comes and goes that fast.
+const SpikeMax = 20 * time.Millisecond
 
 // Run feeds the referee until the source ends, then tells it so (End); it
 // returns nil at io.EOF.
@@ -32,6 +47,7 @@ func (p *Pipeline) Run() error {
 	for {
 		it, err := p.Source.Next()
 		if errors.Is(err, io.EOF) {
+			p.release()
 			p.Referee.End()
 			return nil
 		}
@@ -46,7 +62,6 @@ func (p *Pipeline) Run() error {
 
 // Step feeds one item. Per frame it allocates nothing (see the benchmark).
 func (p *Pipeline) Step(it sensing.Item) error {
-	p.settle(p.Settler.Advance(it.At))
 	switch it.Kind {
 	case sensing.FrameItem:
 		if err := p.Classifier.Classify(it.Frame, &p.occ); err != nil {
@@ -55,11 +70,46 @@ func (p *Pipeline) Step(it sensing.Item) error {
 		if p.Health != nil {
 			p.Health.Observe(it.At, it.Frame)
 		}
-		p.settle(p.Settler.Observe(it.At, &p.occ))
+		p.frame(it.At)
 	case sensing.EventItem:
+		p.release() // a press is judged on every frame before it
+		p.settle(p.Settler.Advance(it.At))
 		p.event(it.Event)
 	}
 	return nil
+}
+
+// frame passes the occupancy read at at to the settler, holding back one
+// that changed until the next frame tells whether it was a spike.
+func (p *Pipeline) frame(at time.Time) {
+	if p.holding {
+		p.holding = false
+		if p.occ == p.seen && at.Sub(p.heldAt) <= SpikeMax {
+			p.observe(at, &p.occ) // the held frame was a spike: drop it
+			return
+		}
+		p.observe(p.heldAt, &p.held)
+	}
+	if p.occ != p.seen {
+		p.held, p.heldAt, p.holding = p.occ, at, true
+		p.settle(p.Settler.Advance(at))
+		return
+	}
+	p.observe(at, &p.occ)
+}
+
+// release passes a frame held back to the settler.
+func (p *Pipeline) release() {
+	if p.holding {
+		p.holding = false
+		p.observe(p.heldAt, &p.held)
+	}
+}
+
+func (p *Pipeline) observe(at time.Time, o *engine.Occupancy) {
+	p.seen = *o
+	p.settle(p.Settler.Advance(at))
+	p.settle(p.Settler.Observe(at, o))
 }
 
 // settle tells the referee when the board starts moving and when it holds

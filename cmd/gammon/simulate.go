@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"gammond/record/mat"
+	"gammond/sensing/sim"
+)
+
+const simulateUsage = "simulate MATCH.mat [--seed N] [--illegal RATE] [--expect FILE]   the board trace of a match, played by hand"
+
+// runSimulate writes the board trace of players playing a recorded match
+// to stdout, and with --expect what a correct replay of it gives.
+func runSimulate(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
+	seed := fs.Uint64("seed", 1, "seed of the simulation: the same seed gives the same trace")
+	illegal := fs.Float64("illegal", 0, "chance (0..1) that a turn is first played illegally, then put right")
+	expect := fs.String("expect", "", "write what a correct replay gives (.expect.json) to this file")
+	pos, err := parseArgs(fs, args, 1, 1)
+	if err == nil && !(*illegal >= 0 && *illegal <= 1) {
+		err = fmt.Errorf("--illegal %v: want a rate from 0 to 1", *illegal)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon simulate: %v\nusage: gammon %s\n", err, simulateUsage)
+		return exitUsage
+	}
+	m, err := mat.ReadFile(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon simulate: %v\n", err)
+		return exitFindings
+	}
+	opts := sim.DefaultOpts
+	opts.Seed, opts.IllegalRate = *seed, *illegal
+	out := bufio.NewWriter(stdout)
+	want, err := sim.Simulate(out, m, &opts)
+	if err == nil {
+		err = out.Flush()
+	}
+	if err == nil && *expect != "" {
+		err = writeExpect(*expect, want)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon simulate: %s: %v\n", pos[0], err)
+		return exitFindings
+	}
+	return exitOK
+}
+
+// writeExpect writes the expectation to the named file.
+func writeExpect(name string, e *sim.Expect) error {
+	f, err := os.Create(name)
+	if err != nil {
+		return err
+	}
+	err = e.Write(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("writing %s: %w", name, err)
+	}
+	return nil
+}

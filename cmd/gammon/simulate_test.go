@@ -1,0 +1,93 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"gammond/sensing"
+	"gammond/sensing/sim"
+)
+
+func TestSimulate(t *testing.T) {
+	dir := t.TempDir()
+	expect := filepath.Join(dir, "m.expect.json")
+	var stdout, stderr bytes.Buffer
+	args := []string{"simulate", "testdata/match-004-1pt.mat", "--seed", "4", "--illegal", "0.2", "--expect", expect}
+	if code := run(args, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if _, err := sensing.NewTraceReader(bytes.NewReader(stdout.Bytes()), nil); err != nil {
+		t.Fatalf("the trace does not read: %v", err)
+	}
+	f, err := os.Open(expect)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	want, err := sim.ReadExpect(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want.Games) != 1 || len(want.Games[0].Plays) != 35 || len(want.Games[0].Illegal) == 0 {
+		t.Errorf("expectation: %d games, want 1 of 35 plays with illegal ones", len(want.Games))
+	}
+	for _, tc := range []struct {
+		args []string
+		same bool
+	}{
+		{args, true},
+		{args[:4], false}, // no illegal plays
+	} {
+		var again bytes.Buffer
+		if code := run(tc.args, &again, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d", tc.args, code)
+		}
+		if bytes.Equal(again.Bytes(), stdout.Bytes()) != tc.same {
+			t.Errorf("%v: same trace %v, want %v", tc.args, !tc.same, tc.same)
+		}
+	}
+}
+
+func TestSimulateFailures(t *testing.T) {
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.mat")
+	if err := os.WriteFile(bad, []byte(" 1 point match\n\n Game 1\n A : 0   B : 0\n  1) 31: 24/20 13/10\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	garbled := filepath.Join(dir, "garbled.mat")
+	if err := os.WriteFile(garbled, []byte(" 1 point match\n\n Game 1\n A : 0   B : 0\n  1) 71: 24/17\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no file", nil, exitUsage, "want 1 argument"},
+		{"two files", []string{"a.mat", "b.mat"}, exitUsage, "want 1 argument"},
+		{"rate above 1", []string{"testdata/match-004-1pt.mat", "--illegal", "1.5"}, exitUsage, "--illegal 1.5"},
+		{"rate not a number", []string{"testdata/match-004-1pt.mat", "--illegal", "often"}, exitUsage, "invalid value"},
+		{"negative seed", []string{"testdata/match-004-1pt.mat", "--seed", "-1"}, exitUsage, "invalid value"},
+		{"unknown flag", []string{"testdata/match-004-1pt.mat", "--fast"}, exitUsage, "not defined"},
+		{"missing file", []string{filepath.Join(dir, "none.mat")}, exitFindings, "none.mat"},
+		{"unreadable record", []string{garbled}, exitFindings, "garbled.mat:5:"},
+		{"illegal recorded play", []string{bad}, exitFindings, "is not a legal play"},
+		{"expectation not writable", []string{"testdata/match-004-1pt.mat", "--expect", filepath.Join(dir, "no", "dir.json")}, exitFindings, "dir.json"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(append([]string{"simulate"}, tc.args...), &stdout, &stderr)
+			msg := stderr.String()
+			if code != tc.code || !strings.Contains(msg, tc.want) || !strings.HasPrefix(msg, "gammon simulate: ") {
+				t.Errorf("exit %d, stderr %q; want exit %d saying %q", code, msg, tc.code, tc.want)
+			}
+			if tc.code == exitUsage && strings.Count(msg, "\n") != 2 {
+				t.Errorf("usage error is not one line and the usage: %q", msg)
+			}
+		})
+	}
+}

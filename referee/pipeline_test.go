@@ -1,0 +1,122 @@
+package referee
+
+import (
+	"io"
+	"slices"
+	"testing"
+	"time"
+
+	"gammond/calib"
+	"gammond/engine"
+	"gammond/sensing"
+)
+
+// items is a Source of items given in advance.
+type items []sensing.Item
+
+func (s *items) Next() (sensing.Item, error) {
+	if len(*s) == 0 {
+		return sensing.Item{}, io.EOF
+	}
+	it := (*s)[0]
+	*s = (*s)[1:]
+	return it, nil
+}
+
+// Levels of every sensor of the pipeline tests' board.
+const (
+	testBase, testWhite, testBlack = 2000, 2600, 1400
+)
+
+// frameOf returns what the reference board's sensors read for a board,
+// its side on roll of colour onRoll.
+func frameOf(b engine.Board, onRoll engine.Side) []uint16 {
+	g := calib.ReferenceBoard
+	f := make([]uint16, g.Sensors())
+	for i := range f {
+		f[i] = testBase
+	}
+	white, black := b.Colours(onRoll)
+	for s, h := range [2]*engine.Half{white, black} {
+		side := engine.Side(s)
+		level := uint16(testWhite)
+		if side == engine.Black {
+			level = testBlack
+		}
+		for p := 1; p <= 24; p++ {
+			for k := range min(h.On(p), g.Slots) {
+				f[(engine.BoardPoint(side, p)-1)*g.Slots+k] = level
+			}
+		}
+		for k := range min(h.On(engine.Bar), g.BarSlots) {
+			f[g.Points*g.Slots+s*g.BarSlots+k] = level
+		}
+	}
+	return f
+}
+
+func frameAt(ms int, f []uint16) sensing.Item {
+	return sensing.Item{At: time.UnixMilli(int64(ms)), Kind: sensing.FrameItem, Frame: f}
+}
+
+func pressAt(ms int, k sensing.EventKind, side engine.Side, d engine.Dice) sensing.Item {
+	return sensing.Item{At: time.UnixMilli(int64(ms)), Kind: sensing.EventItem, Event: sensing.Event{Kind: k, Side: side, Dice: d}}
+}
+
+// TestPipelineSpikes: a one-frame spike does not restart the settle
+// window, so a DONE pressed before the board settled is judged on the play
+// even when the opponent rolls soon after; a frame held back to tell a
+// spike still counts for a press that follows it.
+func TestPipelineSpikes(t *testing.T) {
+	start := frameOf(engine.StartingBoard, engine.White)
+	play := engine.LegalPlays(engine.StartingBoard, engine.Dice{3, 1})[0]
+	after := frameOf(play.After, engine.Black)
+	spike := slices.Clone(after)
+	spike[40] = 4095
+	opening := []sensing.Item{frameAt(0, start), pressAt(1000, sensing.Roll, engine.White, engine.Dice{3, 1})}
+	for _, tc := range []struct {
+		name  string
+		items []sensing.Item
+	}{
+		{"spike while a DONE waits", []sensing.Item{
+			frameAt(2000, after), frameAt(2010, after), pressAt(2015, sensing.Done, engine.White, engine.Dice{}),
+			frameAt(2100, spike), frameAt(2110, after),
+			pressAt(2200, sensing.Roll, engine.Black, engine.Dice{2, 1}),
+		}},
+		{"DONE right after the last change", []sensing.Item{
+			frameAt(2000, after), pressAt(2005, sensing.Done, engine.White, engine.Dice{}),
+			pressAt(2200, sensing.Roll, engine.Black, engine.Dice{2, 1}),
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := items(append(slices.Clone(opening), tc.items...))
+			cal := calib.Calibration{Board: calib.ReferenceBoard}
+			for range calib.ReferenceBoard.Sensors() {
+				cal.Baseline, cal.White, cal.Black = append(cal.Baseline, testBase), append(cal.White, testWhite), append(cal.Black, testBlack)
+			}
+			cl, err := calib.NewClassifier(&cal, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := engine.NewMatch(1, engine.MatchOpts{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var kinds []Kind
+			clock := sensing.NewVirtualClock(time.UnixMilli(0))
+			p := Pipeline{Source: &src, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow),
+				Referee: New(m, clock, func(e Event) {
+					if e.Kind != SetupWrong {
+						kinds = append(kinds, e.Kind)
+					}
+				})}
+			if err := p.Run(); err != nil {
+				t.Fatal(err)
+			}
+			want := []Kind{GameStarted, Rolled, PlayMade, Rolled}
+			if !slices.Equal(kinds, want) {
+				t.Errorf("events %v, want %v", kinds, want)
+			}
+		})
+	}
+}

@@ -1,0 +1,119 @@
+package referee
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"gammond/record/mat"
+	"gammond/sensing/sim"
+)
+
+// TestSimulateRoundTrip plays every match of testdata/matches through the
+// hand simulator, with and without illegal plays, replays each trace
+// through the whole pipeline and gets the match back: every play and the
+// position it leaves, the cube actions, the results, and exactly the turns
+// first played illegally flagged.
+func TestSimulateRoundTrip(t *testing.T) {
+	files, err := filepath.Glob("testdata/matches/*.mat")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no match records in testdata/matches: %v", err)
+	}
+	seeds := []uint64{1, 2, 3}
+	if testing.Short() {
+		seeds = seeds[:1]
+	}
+	var runs, illegal atomic.Int64
+	t.Cleanup(func() { t.Logf("%d traces, %d turns first played illegally", runs.Load(), illegal.Load()) })
+	for _, file := range files {
+		m, err := mat.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := strings.TrimSuffix(filepath.Base(file), ".mat")
+		for _, rate := range []float64{0, 0.15} {
+			for _, seed := range seeds {
+				t.Run(fmt.Sprintf("%s/illegal=%v/seed=%d", name, rate, seed), func(t *testing.T) {
+					t.Parallel()
+					opts := sim.DefaultOpts
+					opts.Seed, opts.IllegalRate = seed, rate
+					var trace bytes.Buffer
+					want, err := sim.Simulate(&trace, m, &opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var events []Event
+					p, _, err := OpenTrace(&trace, func(e Event) { events = append(events, e) })
+					if err != nil {
+						t.Fatal(err)
+					}
+					if err := p.Run(); err != nil {
+						t.Fatal(err)
+					}
+					checkReplay(t, events, want)
+					runs.Add(1)
+					for _, g := range want.Games {
+						illegal.Add(int64(len(g.Illegal)))
+					}
+				})
+			}
+		}
+	}
+}
+
+// checkReplay compares a replay's events with what the simulator says a
+// correct replay gives.
+func checkReplay(t *testing.T, events []Event, want *sim.Expect) {
+	t.Helper()
+	got := summarizeResolved(events)
+	if len(got) != len(want.Games) {
+		t.Errorf("%d games, want %d", len(got), len(want.Games))
+	}
+	for g := range min(len(got), len(want.Games)) {
+		w := want.Games[g]
+		var plays, cube, illegal []string
+		for _, p := range w.Plays {
+			plays = append(plays, fmt.Sprintf("turn %d side %d %v %s", p.Turn, p.Side, p.Dice, p.After))
+		}
+		for _, c := range w.Cube {
+			cube = append(cube, fmt.Sprintf("%s %d %d", c.Kind, c.Side, c.Turns))
+		}
+		for _, i := range w.Illegal {
+			illegal = append(illegal, fmt.Sprintf("turn %d side %d", i.Turn, i.Side))
+		}
+		compare(t, fmt.Sprintf("game %d plays", g+1), got[g].plays, plays)
+		compare(t, fmt.Sprintf("game %d cube", g+1), got[g].cube, cube)
+		compare(t, fmt.Sprintf("game %d illegal", g+1), got[g].illegal, illegal)
+		result := ""
+		if w.Winner != nil {
+			result = fmt.Sprintf("winner %d points %d", *w.Winner, w.Points)
+		}
+		if got[g].result != result {
+			t.Errorf("game %d: %q, want %q", g+1, got[g].result, result)
+		}
+	}
+}
+
+// summarizeResolved is summarize with the plays of ambiguous turns as a
+// later position resolved them.
+func summarizeResolved(events []Event) []gameSummary {
+	games := summarize(events)
+	g := -1
+	for _, e := range events {
+		switch e.Kind {
+		case GameStarted:
+			g++
+		case Resolved:
+			for _, p := range e.Plays {
+				line := fmt.Sprintf("turn %d side %d %v %s", p.Turn, p.Side, p.Dice, p.Play.After.PositionID())
+				if i := p.Turn - 1; i < len(games[g].plays) && strings.HasPrefix(games[g].plays[i], fmt.Sprintf("turn %d ", p.Turn)) {
+					games[g].plays[i] = line
+				}
+			}
+		}
+	}
+	return games
+}

@@ -1,0 +1,164 @@
+package sim
+
+import (
+	"fmt"
+
+	"gammond/engine"
+	"gammond/record/mat"
+	"gammond/sensing"
+)
+
+// game plays one game of the record: the board set up, the opening roll,
+// every turn and cube action, and the end: the last checker off and DONE,
+// a drop, or, for a resignation, nothing: the players set up the next game.
+func (r *run) game(steps []mat.Step, first bool) {
+	eg := ExpectGame{Plays: []ExpectPlay{}, Cube: []CubeAction{}, Illegal: []IllegalTurn{}}
+	if !first {
+		r.wait(r.span(1500, 3500))
+	}
+	r.setUp(first)
+	r.hyp.reset()
+	r.wait(r.span(800, 2500))
+	turn := 0
+	prev := mat.None
+	for i := range steps {
+		st := &steps[i]
+		switch st.Action.Kind {
+		case mat.Roll:
+			if prev != mat.None {
+				r.wait(200 + r.paced(st.Side, 0, 900))
+			}
+			turn++
+			r.turn(&eg, st, turn)
+		case mat.Double:
+			r.wait(r.paced(st.Side, 500, 1000))
+			r.press(sensing.Double, st.Side, engine.Dice{})
+			eg.Cube = append(eg.Cube, CubeAction{"double", st.Side, turn})
+		case mat.Take, mat.Drop:
+			r.wait(r.paced(st.Side, 1700, 4000))
+			kind, press := "take", sensing.Take
+			if st.Action.Kind == mat.Drop {
+				kind, press = "drop", sensing.Drop
+			}
+			r.press(press, st.Side, engine.Dice{})
+			eg.Cube = append(eg.Cube, CubeAction{kind, st.Side, turn})
+		case mat.Win:
+			side := st.Side
+			eg.Winner, eg.Points = &side, st.Action.Points
+		case mat.Resign:
+			// The resigning side does not roll: the players set the
+			// board up for the next game.
+		}
+		prev = st.Action.Kind
+	}
+	r.expect.Games = append(r.expect.Games, eg)
+}
+
+// setUp sets the board up for a game, one checker at a time: from the
+// trays at the start of the match; later from where the last game left
+// them, at the ClearRate after clearing the board.
+func (r *run) setUp(first bool) {
+	r.brisk = true
+	defer func() { r.brisk = false }()
+	if !first && r.chance(r.opts.ClearRate) {
+		r.perform(r.transfersTo(emptyLayout, false), false)
+		r.wait(r.span(500, 2000))
+	}
+	r.perform(r.transfersTo(layoutOf(&engine.StartingBoard, engine.White), true), false)
+}
+
+// turn plays one roll of the record: the roll, at the IllegalRate an
+// illegal play first (DONE, a pause, the board put back), at the TryRate a
+// checker tried and taken back, the recorded play, DONE.
+func (r *run) turn(eg *ExpectGame, st *mat.Step, turn int) {
+	mover, d, play := st.Side, st.Action.Dice, &st.Matches[0]
+	r.mover = mover
+	if have, want := r.b.layout(), layoutOf(&st.Before, mover); have != want {
+		r.fail(fmt.Errorf("sim: turn %d: the board is not the position before the play", turn))
+		return
+	}
+	r.press(sensing.Roll, mover, d)
+	r.wait(r.paced(mover, 300, 2500))
+	if r.chance(r.opts.IllegalRate) {
+		if ill, ok := r.illegal(st.Before, mover, d, play); ok {
+			r.done(mover, r.moveTo(&ill.board, mover, r.chance(r.opts.EarlyDoneRate)))
+			played := ill.board.Swap()
+			eg.Illegal = append(eg.Illegal, IllegalTurn{Turn: turn, Side: mover, Kind: ill.kind, Played: played.PositionID()})
+			r.wait(r.paced(mover, 1000, 2500))
+			r.moveTo(&st.Before, mover, false)
+			r.wait(r.paced(mover, 300, 1500))
+		}
+	}
+	tryFirst, tryLast := false, false
+	if r.chance(r.opts.TryRate) {
+		tryFirst = r.chance(0.5)
+		tryLast = !tryFirst
+	}
+	if tryFirst {
+		r.try(st.Before, mover, d, true, false)
+	}
+	ts, err := r.playTransfers(st.Before, mover, play.Steps())
+	if err != nil {
+		r.fail(err)
+		return
+	}
+	early := r.chance(r.opts.EarlyDoneRate)
+	pressed := r.perform(ts, early && !tryLast)
+	if tryLast {
+		pressed = r.try(play.After.Swap(), mover, d, false, early)
+	}
+	r.done(mover, pressed)
+	if have, want := r.b.layout(), layoutOf(&play.After, mover.Other()); have != want {
+		r.fail(fmt.Errorf("sim: turn %d: the board is not the position the play leaves", turn))
+	}
+	r.hyp.play(&play.After, mover, d, r.opts.Board)
+	eg.Plays = append(eg.Plays, ExpectPlay{Turn: turn, Side: mover, Dice: d, After: play.After.PositionID()})
+}
+
+// done presses the mover's DONE once the turn's checkers are down, unless
+// it was pressed during the last one.
+func (r *run) done(mover engine.Side, pressed bool) {
+	if pressed {
+		r.flushDue(r.now)
+		return
+	}
+	if r.chance(0.1) {
+		r.wait(r.paced(mover, 1200, 4000))
+	} else {
+		r.wait(r.paced(mover, 100, 1200))
+	}
+	r.press(sensing.Done, mover, engine.Dice{})
+}
+
+// try moves a checker somewhere plausible from the board b (mover on
+// roll), or, at the start of a turn, sometimes plays another legal play;
+// leaves it a while and puts the board back. With early, DONE goes down
+// as the last checker comes back; try reports whether it went down so.
+func (r *run) try(b engine.Board, mover engine.Side, d engine.Dice, start, early bool) bool {
+	tried, ok := r.tryBoard(b, d, start)
+	if !ok {
+		return false
+	}
+	r.moveTo(&tried, mover, false)
+	r.wait(r.paced(mover, 150, 1500))
+	return r.moveTo(&b, mover, early)
+}
+
+// tryBoard returns a board to try from b: at the start of a turn sometimes
+// another of the roll's legal plays, else one checker moved by a die or
+// both.
+func (r *run) tryBoard(b engine.Board, d engine.Dice, start bool) (engine.Board, bool) {
+	if start && r.chance(0.3) {
+		if plays := r.gen.Plays(b, d); len(plays) > 1 {
+			return plays[r.rng.IntN(len(plays))].After.Swap(), true
+		}
+	}
+	pips := [...]int{d[0], d[1], d[0] + d[1]}
+	for _, k := range r.rng.Perm(len(pips)) {
+		if m, ok := r.oneMove(&b, pips[k]); ok {
+			after, err := b.Apply([]engine.Move{m})
+			return after, err == nil
+		}
+	}
+	return b, false
+}

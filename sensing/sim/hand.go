@@ -1,0 +1,271 @@
+package sim
+
+import (
+	"fmt"
+	"slices"
+
+	"gammond/engine"
+)
+
+// transfer is one checker taken from a place to another by hand.
+type transfer struct {
+	side     engine.Side
+	from, to place
+	// via are the points the checker's earlier dice took it to: it may be
+	// set down there for a moment on its way.
+	via []place
+}
+
+// The readings of a checker on its way down and up, in checker levels, a
+// frame apart (the reference board's traces): a lift ends on a frame at
+// 0.05 before the slot reads empty.
+var (
+	setDownSeats = [...]float64{0.35, 0.70, 0.95}
+	liftSeats    = [...]float64{0.70, 0.30, 0.05}
+)
+
+// seat returns a part-way reading about s, as the frames of a real hand
+// scatter it.
+func (r *run) seat(s float64) float64 { return s + 0.03*(r.rng.Float64()-0.5) }
+
+// lift takes side's top checker off a place, over a few frames.
+func (r *run) lift(p place, side engine.Side) {
+	if r.err != nil {
+		return
+	}
+	if p == off {
+		if r.b.trays[side] == 0 {
+			r.fail(fmt.Errorf("sim: no %v checker off the board to take", side))
+			return
+		}
+		r.b.trays[side]--
+		return
+	}
+	i, err := r.b.top(p, side)
+	if err != nil {
+		r.fail(fmt.Errorf("sim: %w", err))
+		return
+	}
+	for _, s := range liftSeats {
+		r.b.piles[p][i].seat = r.seat(s)
+		r.tick()
+	}
+	if r.chance(r.opts.ReboundRate) {
+		r.b.piles[p][i].seat = 1
+		r.tick()
+	}
+	r.b.remove(p, i)
+	r.tick()
+}
+
+// setDown puts a checker of side on top of a place's pile, over a few
+// frames.
+func (r *run) setDown(p place, side engine.Side) {
+	if r.err != nil {
+		return
+	}
+	if p == off {
+		r.b.trays[side]++
+		return
+	}
+	r.b.piles[p] = append(r.b.piles[p], checker{side: side})
+	i := len(r.b.piles[p]) - 1
+	for _, s := range setDownSeats {
+		r.b.piles[p][i].seat = r.seat(s)
+		r.tick()
+	}
+	r.b.piles[p][i].seat = 1
+	r.tick()
+}
+
+// slideOver passes a checker of side low over a place: its next slot reads
+// part way for a frame or two.
+func (r *run) slideOver(p place, side engine.Side) {
+	r.b.piles[p] = append(r.b.piles[p], checker{side: side, seat: 0.3 + 0.5*r.rng.Float64()})
+	i := len(r.b.piles[p]) - 1
+	r.tick()
+	if r.chance(0.5) {
+		r.b.piles[p][i].seat = 0.3 + 0.5*r.rng.Float64()
+		r.tick()
+	}
+	r.b.remove(p, i)
+}
+
+// carry takes a checker in hand from one place to the next: through the
+// air, or sliding over the points between when both are on one row.
+func (r *run) carry(from, to place, side engine.Side) {
+	if from.row() >= 0 && from.row() == to.row() && r.chance(r.opts.SlideRate) {
+		step := place(1)
+		if to < from {
+			step = -1
+		}
+		r.wait(r.span(20, 80))
+		for p := from + step; p != to; p += step {
+			r.slideOver(p, side)
+		}
+		return
+	}
+	if r.brisk {
+		r.wait(r.span(60, 200))
+		return
+	}
+	r.wait(r.paced(side, 120, 400))
+}
+
+// move makes one transfer; with early, DONE goes down during its last
+// motion.
+func (r *run) move(t transfer, early bool) {
+	last := t.from
+	stops := make([]place, 0, len(t.via))
+	for _, v := range t.via {
+		if r.chance(r.opts.StopRate) {
+			stops = append(stops, v)
+		}
+	}
+	if early && t.to == off && len(stops) == 0 {
+		r.armDone()
+	}
+	r.lift(t.from, t.side)
+	for i, v := range stops {
+		r.carry(last, v, t.side)
+		r.setDown(v, t.side)
+		r.wait(r.paced(t.side, 100, 800))
+		if early && t.to == off && i == len(stops)-1 {
+			r.armDone()
+		}
+		r.lift(v, t.side)
+		last = v
+	}
+	r.carry(last, t.to, t.side)
+	if early && t.to != off {
+		r.armDone()
+	}
+	r.setDown(t.to, t.side)
+}
+
+// perform makes the transfers, in their order or, at times, another one
+// the checkers allow; with early, DONE goes down during the last one. It
+// reports whether it pressed DONE so.
+func (r *run) perform(ts []transfer, early bool) bool {
+	if len(ts) == 0 {
+		return false
+	}
+	ts = slices.Clone(ts)
+	for len(ts) > 0 && r.err == nil {
+		i := r.pick(ts)
+		if i < 0 {
+			r.fail(fmt.Errorf("sim: no checker to move for %d transfers left", len(ts)))
+			return false
+		}
+		t := ts[i]
+		ts = slices.Delete(ts, i, i+1)
+		if r.brisk {
+			r.wait(r.span(40, 160))
+		} else {
+			r.wait(r.paced(t.side, 100, 600))
+		}
+		r.move(t, early && len(ts) == 0)
+	}
+	return early
+}
+
+// pick returns the index of the transfer to make next: the first whose
+// checker is there to take or, at the ShuffleRate, any such one; -1 when
+// there is none.
+func (r *run) pick(ts []transfer) int {
+	l := r.b.layout()
+	var ready []int
+	for i, t := range ts {
+		if l[t.from][t.side] > 0 {
+			ready = append(ready, i)
+		}
+	}
+	switch {
+	case len(ready) == 0:
+		return -1
+	case r.chance(r.opts.ShuffleRate):
+		return ready[r.rng.IntN(len(ready))]
+	}
+	return ready[0]
+}
+
+// moveTo moves the checkers, in random order, to the board b, whose side
+// on roll is of colour onRoll; with early, DONE goes down during the last
+// one. It reports whether it pressed DONE so.
+func (r *run) moveTo(b *engine.Board, onRoll engine.Side, early bool) bool {
+	return r.perform(r.transfersTo(layoutOf(b, onRoll), false), early)
+}
+
+// transfersTo returns transfers that take the checkers from where they are
+// to the layout, each colour's checkers paired at random. With blocks, one
+// colour's checkers all go before the other's, as players set up a board;
+// else the order is random.
+func (r *run) transfersTo(target layout, blocks bool) []transfer {
+	cur := r.b.layout()
+	colours := [2]engine.Side{engine.White, engine.Black}
+	if r.chance(0.5) {
+		colours[0], colours[1] = colours[1], colours[0]
+	}
+	var ts []transfer
+	for _, side := range colours {
+		var from, to []place
+		for p := range places {
+			for range cur[p][side] - target[p][side] {
+				from = append(from, place(p))
+			}
+			for range target[p][side] - cur[p][side] {
+				to = append(to, place(p))
+			}
+		}
+		r.rng.Shuffle(len(from), func(i, j int) { from[i], from[j] = from[j], from[i] })
+		r.rng.Shuffle(len(to), func(i, j int) { to[i], to[j] = to[j], to[i] })
+		for i := range min(len(from), len(to)) {
+			ts = append(ts, transfer{side: side, from: from[i], to: to[i]})
+		}
+	}
+	if !blocks {
+		r.rng.Shuffle(len(ts), func(i, j int) { ts[i], ts[j] = ts[j], ts[i] })
+	}
+	return ts
+}
+
+// playTransfers returns the transfers of a play's moves, the mover being of
+// colour mover: a checker moved by several dice is carried in one go at
+// the CarryRate, and a hit sends the blot to the bar before the hitter
+// lands or, at the HitterFirstRate, after.
+func (r *run) playTransfers(before engine.Board, mover engine.Side, moves []engine.Move) ([]transfer, error) {
+	opp := mover.Other()
+	var ts []transfer
+	carried := -1 // the transfer of the checker the last move moved
+	b := before
+	for _, m := range moves {
+		hit := m.To != engine.Off && b[engine.Opponent].On(25-int(m.To)) == 1
+		next, err := b.Apply([]engine.Move{m})
+		if err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+		b = next
+		from, to := placeOf(mover, int(m.From)), placeOf(mover, int(m.To))
+		blot := transfer{side: opp, from: to, to: barPlace(opp)}
+		hitterFirst := hit && r.chance(r.opts.HitterFirstRate)
+		if carried >= 0 && ts[carried].to == from && !hitterFirst && r.chance(r.opts.CarryRate) {
+			ts[carried].via = append(ts[carried].via, from)
+			ts[carried].to = to
+			if hit {
+				ts = slices.Insert(ts, carried, blot)
+				carried++
+			}
+			continue
+		}
+		if hit && !hitterFirst {
+			ts = append(ts, blot)
+		}
+		ts = append(ts, transfer{side: mover, from: from, to: to})
+		carried = len(ts) - 1
+		if hitterFirst {
+			ts = append(ts, blot)
+			carried = -1 // the hitter waits for the blot to go
+		}
+	}
+	return ts, nil
+}

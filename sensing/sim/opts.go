@@ -1,0 +1,138 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+
+	"gammond/calib"
+)
+
+// Opts tune a simulation. Every rate is a probability, 0..1.
+type Opts struct {
+	// Seed seeds the random generator: the same match, Seed and options
+	// give the same trace.
+	Seed uint64
+	// Board is the board's geometry; its trace has Board.Sensors()
+	// readings a frame. It needs a bar slot or more per half, and an ADC
+	// of 10 bits or more: levels scale with the ADC's range, and a gain
+	// must stay above calib.MinGain.
+	Board calib.Geometry
+
+	// IllegalRate is the chance that a turn is first played illegally
+	// (a die left unplayed, a checker one pip short or long, a checker
+	// moved backwards, an extra checker moved, one die used when both
+	// could be): DONE, a pause, the board put back, the recorded play and
+	// DONE again. A turn whose every illegal variant the sensors could not
+	// tell from a legal play (tall stacks hide counts) is played legally.
+	IllegalRate float64
+	// TryRate is the chance that a turn has a checker (or a whole other
+	// play) tried somewhere, left a while and taken back.
+	TryRate float64
+	// EarlyDoneRate is the chance that DONE is pressed while the turn's
+	// last checker is still being set down (or lifted, bearing off).
+	EarlyDoneRate float64
+	// CarryRate is the chance that a checker moved by several dice is
+	// carried to its last point in one go rather than moved die by die.
+	CarryRate float64
+	// StopRate is the chance that a carried checker is set down for a
+	// moment on a point on its way.
+	StopRate float64
+	// SlideRate is the chance that a checker moved along a row of the
+	// board slides over the points in between, reading briefly there.
+	SlideRate float64
+	// HitterFirstRate is the chance that a hit sets the hitter on top of
+	// the blot before the blot goes to the bar; otherwise the blot goes
+	// first.
+	HitterFirstRate float64
+	// ShuffleRate is the chance that the hand picks its next checker out
+	// of the play's order.
+	ShuffleRate float64
+	// ReboundRate is the chance that a lifted checker's slot reads the
+	// checker's level once more, for one frame, after its 0.05 frame.
+	ReboundRate float64
+	// ClearRate is the chance that, between games, the players clear the
+	// board before setting it up, rather than moving each checker from
+	// where the last game left it to where the next one starts.
+	ClearRate float64
+
+	// NoiseCounts is the standard deviation of a reading's noise, in ADC
+	// counts at 12 bits (0..12; the peak is three times it).
+	NoiseCounts float64
+	// NoiseShare is the share of sensors (0..1) whose noise changes on a
+	// frame written while checkers move.
+	NoiseShare float64
+	// SpikesPerMinute is how many one-frame spikes (0.1 to 4 times a
+	// sensor's gain, either way) the idle board shows a minute (0..60).
+	SpikesPerMinute float64
+	// FullFramesPerMinute is how many "frame" lines (every reading) the
+	// idle board writes a minute besides the first (0..60).
+	FullFramesPerMinute float64
+}
+
+// DefaultOpts are what the reference board's recorded traces show
+// (shared/traces, four matches by hand).
+var DefaultOpts = Opts{
+	Board: calib.ReferenceBoard,
+	// Off: every turn legal unless asked for.
+	IllegalRate: 0,
+	// About one turn in six of match-007 tries a play and takes it back.
+	TryRate: 0.15,
+	// The recorded DONEs come 93 ms or more after the last change; a
+	// hurried player presses during the set-down.
+	EarlyDoneRate: 0.15,
+	// Most players carry a checker to its point; some count die by die.
+	CarryRate:   0.6,
+	StopRate:    0.3,
+	SlideRate:   0.3,
+	ShuffleRate: 0.2,
+	// The recorded hits go both ways.
+	HitterFirstRate: 0.4,
+	// Every lift of the recorded traces reads its level once more.
+	ReboundRate: 0.9,
+	// The recorded traces rearrange; clearing first is the other habit.
+	ClearRate: 0.5,
+	// Readings of a still board: within ±12 counts, about 3.5 one sigma.
+	NoiseCounts: 3.5,
+	// About 14 of 152 sensors change on each recorded motion frame.
+	NoiseShare: 0.09,
+	// Four recorded matches: about one spike every 40 s.
+	SpikesPerMinute: 1.5,
+	// About one full frame every 4 s in the recorded traces.
+	FullFramesPerMinute: 14,
+}
+
+// validate reports options Simulate cannot use.
+func (o *Opts) validate() error {
+	if err := o.Board.Validate(); err != nil {
+		return err
+	}
+	switch {
+	case o.Board.BarSlots < 1:
+		return errors.New("sim: a board without bar sensors: no checker on the bar could be seen")
+	case o.Board.ADCBits < 10:
+		return fmt.Errorf("sim: a %d-bit ADC: its gains would not clear calib.MinGain", o.Board.ADCBits)
+	}
+	rates := []struct {
+		name string
+		v    float64
+	}{
+		{"IllegalRate", o.IllegalRate}, {"TryRate", o.TryRate}, {"EarlyDoneRate", o.EarlyDoneRate},
+		{"CarryRate", o.CarryRate}, {"StopRate", o.StopRate}, {"SlideRate", o.SlideRate},
+		{"HitterFirstRate", o.HitterFirstRate}, {"ShuffleRate", o.ShuffleRate},
+		{"ReboundRate", o.ReboundRate}, {"ClearRate", o.ClearRate}, {"NoiseShare", o.NoiseShare},
+	}
+	for _, r := range rates {
+		if !(r.v >= 0 && r.v <= 1) {
+			return fmt.Errorf("sim: %s %v, want 0..1", r.name, r.v)
+		}
+	}
+	switch {
+	case !(o.NoiseCounts >= 0 && o.NoiseCounts <= 12):
+		return fmt.Errorf("sim: NoiseCounts %v, want 0..12", o.NoiseCounts)
+	case !(o.SpikesPerMinute >= 0 && o.SpikesPerMinute <= 60):
+		return fmt.Errorf("sim: SpikesPerMinute %v, want 0..60", o.SpikesPerMinute)
+	case !(o.FullFramesPerMinute >= 0 && o.FullFramesPerMinute <= 60):
+		return fmt.Errorf("sim: FullFramesPerMinute %v, want 0..60", o.FullFramesPerMinute)
+	}
+	return nil
+}

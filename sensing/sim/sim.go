@@ -1,0 +1,249 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+
+	"gammond/engine"
+	"gammond/record/mat"
+	"gammond/sensing"
+)
+
+// frameMS is the time between two frames while checkers move: the board
+// scans 100 frames a second.
+const frameMS = 10
+
+// Simulate writes to w the trace of players playing the match m on a
+// virtual board, and returns what a correct replay of the trace gives.
+// opts nil means DefaultOpts. A record Simulate cannot play (a move no
+// board allows, a play the rules forbid, a game that does not start with a
+// roll) is an error naming the game and move, before anything is written.
+func Simulate(w io.Writer, m *mat.Match, opts *Opts) (*Expect, error) {
+	if m == nil {
+		return nil, errors.New("sim: no match to simulate")
+	}
+	if opts == nil {
+		opts = &DefaultOpts
+	}
+	if err := opts.validate(); err != nil {
+		return nil, err
+	}
+	games, err := script(m)
+	if err != nil {
+		return nil, err
+	}
+	r := newRun(w, opts)
+	r.tw.header(&r.b.cal, sensing.Match{Length: m.Length, White: m.Players[engine.White], Black: m.Players[engine.Black]})
+	r.expect = &Expect{MatchLength: m.Length, Games: make([]ExpectGame, 0, len(games))}
+	r.fullFrame()
+	r.wait(r.span(800, 1500))
+	for i, steps := range games {
+		r.game(steps, i == 0)
+		if r.err != nil {
+			break
+		}
+	}
+	r.wait(r.span(1000, 3000))
+	r.fullFrame()
+	if err := r.finish(); err != nil {
+		return nil, err
+	}
+	return r.expect, nil
+}
+
+// script replays every game of the record and checks that a board can
+// show it: each game opens with a roll and each play is legal. A play XG
+// wrote ambiguously (combined moves that may hit or not) is played the
+// first way the rules allow.
+func script(m *mat.Match) ([][]mat.Step, error) {
+	games := make([][]mat.Step, 0, len(m.Games))
+	for i := range m.Games {
+		g := &m.Games[i]
+		steps, err := g.Replay()
+		if err != nil {
+			return nil, fmt.Errorf("sim: %w", err)
+		}
+		if len(steps) == 0 || steps[0].Action.Kind != mat.Roll {
+			return nil, fmt.Errorf("sim: game %d has no opening roll: a board shows no game without one", g.Number)
+		}
+		for _, st := range steps {
+			if st.Action.Kind == mat.Roll && len(st.Matches) == 0 {
+				return nil, fmt.Errorf("sim: game %d move %d %v: %v %s is not a legal play",
+					g.Number, st.Number, st.Side, st.Action.Dice, engine.FormatMat(st.Before, st.Action.Moves))
+			}
+		}
+		games = append(games, steps)
+	}
+	return games, nil
+}
+
+// run is one simulation under way: the board, the hand's clock, and the
+// trace and expectation being written. It keeps the first error; every
+// later step is a no-op.
+type run struct {
+	opts   *Opts
+	rng    *rand.Rand
+	b      *board
+	tw     *traceWriter
+	expect *Expect
+	err    error
+
+	now int64 // ms since the start of the trace
+	// pace scales each player's pauses: some players are quicker.
+	pace [2]float64
+	// mover is the side whose turn it is.
+	mover engine.Side
+	// brisk marks setting the board up: checkers go down in quick
+	// succession.
+	brisk bool
+	// A DONE pressed during the last motion of a turn, written once the
+	// trace reaches its time.
+	dueSet  bool
+	dueAt   int64
+	dueSide engine.Side
+	// When the next spike and full frame come, if the board is idle then.
+	nextSpike, nextFull int64
+
+	gen engine.Generator
+	hyp hypotheses
+}
+
+func newRun(w io.Writer, opts *Opts) *run {
+	rng := rand.New(rand.NewPCG(opts.Seed, 0x9a3317ad5e1b2c47))
+	r := &run{opts: opts, rng: rng, b: newBoard(opts.Board, rng), tw: newTraceWriter(w)}
+	for s := range r.pace {
+		r.pace[s] = 0.8 + 0.45*rng.Float64()
+	}
+	r.nextSpike = r.after(opts.SpikesPerMinute)
+	r.nextFull = r.after(opts.FullFramesPerMinute)
+	return r
+}
+
+func (r *run) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}
+
+// finish flushes the trace and returns the first error.
+func (r *run) finish() error {
+	r.flushDue(math.MaxInt64)
+	if err := r.tw.flush(); err != nil {
+		r.fail(err)
+	}
+	return r.err
+}
+
+// chance returns true with probability p.
+func (r *run) chance(p float64) bool { return r.rng.Float64() < p }
+
+// span returns a time in ms, uniform in lo..hi.
+func (r *run) span(lo, hi int64) int64 { return lo + r.rng.Int64N(hi-lo+1) }
+
+// paced returns a pause of side's player, lo..hi ms at an average pace.
+func (r *run) paced(s engine.Side, lo, hi int64) int64 {
+	return int64(float64(r.span(lo, hi)) * r.pace[s])
+}
+
+// after returns when a Poisson process of perMinute events a minute has
+// its next event, from now; never when perMinute is 0.
+func (r *run) after(perMinute float64) int64 {
+	if perMinute <= 0 {
+		return math.MaxInt64
+	}
+	return r.now + int64(r.rng.ExpFloat64()*60000/perMinute)
+}
+
+// tick writes a frame of checkers moving, at now, and moves now on a
+// frame. Allocation budget: none.
+func (r *run) tick() {
+	if r.err != nil {
+		return
+	}
+	r.flushDue(r.now)
+	r.b.stir(r.rng, r.opts.NoiseShare, r.opts.NoiseCounts)
+	r.b.render()
+	r.b.spike = -1
+	r.tw.set(r.now, r.b.diff(), r.b.reading)
+	r.now += frameMS
+}
+
+// wait lets d ms pass with nothing moving: the trace writes nothing but
+// the spikes and full frames due meanwhile.
+func (r *run) wait(d int64) {
+	end := r.now + max(d, 0)
+	if r.nextSpike < r.now {
+		r.nextSpike = r.after(r.opts.SpikesPerMinute)
+	}
+	if r.nextFull < r.now {
+		r.nextFull = r.after(r.opts.FullFramesPerMinute)
+	}
+	for r.err == nil {
+		next := min(r.nextSpike, r.nextFull)
+		if max(next, r.now) > end-2*frameMS {
+			break
+		}
+		r.now = max(next, r.now)
+		if next == r.nextSpike {
+			r.spikeFrames()
+			r.nextSpike = r.after(r.opts.SpikesPerMinute)
+		} else {
+			r.fullFrame()
+			r.nextFull = r.after(r.opts.FullFramesPerMinute)
+		}
+	}
+	r.now = max(r.now, end)
+}
+
+// spikeFrames writes a one-frame spike on a random sensor and the frame
+// after it, the reading back.
+func (r *run) spikeFrames() {
+	b := r.b
+	s := r.rng.IntN(len(b.reading))
+	base := float64(b.cal.Baseline[s])
+	size := 0.1 + 3.9*r.rng.Float64()
+	v := base + size*(float64(b.cal.White[s])-base)
+	if r.chance(0.5) {
+		v = base - size*(base-float64(b.cal.Black[s]))
+	}
+	b.spike, b.spikeAt = s, uint16(min(max(math.Round(v), 0), float64(b.geo.MaxReading())))
+	for range 2 {
+		r.flushDue(r.now)
+		b.render()
+		b.spike = -1
+		r.tw.set(r.now, b.diff(), b.reading)
+		r.now += frameMS
+	}
+}
+
+// fullFrame writes every sensor's reading, each with fresh noise.
+func (r *run) fullFrame() {
+	r.flushDue(r.now)
+	r.b.stir(r.rng, 1, r.opts.NoiseCounts)
+	r.b.render()
+	r.b.diff()
+	r.tw.frame(r.now, r.b.reading)
+}
+
+// press writes a button press at now.
+func (r *run) press(k sensing.EventKind, side engine.Side, d engine.Dice) {
+	r.flushDue(r.now)
+	r.tw.event(r.now, k, side, d)
+}
+
+// armDone presses the mover's DONE a few ms into the motion about to
+// start.
+func (r *run) armDone() {
+	r.dueSet, r.dueAt, r.dueSide = true, r.now+r.span(1, 3*frameMS), r.mover
+}
+
+// flushDue writes the DONE armed, once the trace has reached its time.
+func (r *run) flushDue(t int64) {
+	if r.dueSet && r.dueAt <= t {
+		r.dueSet = false
+		r.tw.event(r.dueAt, sensing.Done, r.dueSide, engine.Dice{})
+	}
+}

@@ -1,0 +1,138 @@
+package sim
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+
+	"gammond/calib"
+	"gammond/engine"
+	"gammond/sensing"
+)
+
+// traceWriter writes the lines of a trace (shared/design/TRACE.md). It
+// keeps the first error; every later call is a no-op.
+type traceWriter struct {
+	w    *bufio.Writer
+	buf  []byte
+	last int64 // the time of the last line, ms
+	err  error
+}
+
+func newTraceWriter(w io.Writer) *traceWriter {
+	return &traceWriter{w: bufio.NewWriterSize(w, 64<<10), buf: make([]byte, 0, 4096)}
+}
+
+// header writes the trace's first line.
+func (tw *traceWriter) header(c *calib.Calibration, m sensing.Match) {
+	g := c.Board
+	tw.buf = fmt.Appendf(tw.buf[:0], `{"trace": %d, "board": {"points": %d, "slots": %d, "bar_slots": %d, "adc_bits": %d}, "calibration": {"baseline": `,
+		sensing.TraceVersion, g.Points, g.Slots, g.BarSlots, g.ADCBits)
+	tw.buf = appendList(tw.buf, c.Baseline, ", ")
+	tw.buf = append(tw.buf, `, "white": `...)
+	tw.buf = appendList(tw.buf, c.White, ", ")
+	tw.buf = append(tw.buf, `, "black": `...)
+	tw.buf = appendList(tw.buf, c.Black, ", ")
+	names, err := json.Marshal(m)
+	if err != nil {
+		tw.fail(err)
+		return
+	}
+	tw.buf = fmt.Appendf(tw.buf, `}, "match": %s}`, names)
+	tw.line()
+}
+
+func appendList(b []byte, rs []uint16, sep string) []byte {
+	b = append(b, '[')
+	for i, r := range rs {
+		if i > 0 {
+			b = append(b, sep...)
+		}
+		b = strconv.AppendUint(b, uint64(r), 10)
+	}
+	return append(b, ']')
+}
+
+// frame writes every sensor's reading.
+func (tw *traceWriter) frame(t int64, rs []uint16) {
+	if tw.start(t) {
+		tw.buf = append(tw.buf, `,"frame":`...)
+		tw.buf = appendList(tw.buf, rs, ",")
+		tw.buf = append(tw.buf, '}')
+		tw.line()
+	}
+}
+
+// set writes the readings of the sensors given; nothing when there are
+// none.
+func (tw *traceWriter) set(t int64, sensors []int, rs []uint16) {
+	if len(sensors) == 0 || !tw.start(t) {
+		return
+	}
+	tw.buf = append(tw.buf, `,"set":[`...)
+	for i, s := range sensors {
+		if i > 0 {
+			tw.buf = append(tw.buf, ',')
+		}
+		tw.buf = append(tw.buf, '[')
+		tw.buf = strconv.AppendInt(tw.buf, int64(s), 10)
+		tw.buf = append(tw.buf, ',')
+		tw.buf = strconv.AppendUint(tw.buf, uint64(rs[s]), 10)
+		tw.buf = append(tw.buf, ']')
+	}
+	tw.buf = append(tw.buf, "]}"...)
+	tw.line()
+}
+
+// event writes a press; dice only for a roll.
+func (tw *traceWriter) event(t int64, k sensing.EventKind, side engine.Side, d engine.Dice) {
+	if !tw.start(t) {
+		return
+	}
+	tw.buf = fmt.Appendf(tw.buf, `,"event":%q,"side":%d`, k.String(), side)
+	if k == sensing.Roll {
+		tw.buf = fmt.Appendf(tw.buf, `,"dice":[%d,%d]`, d[0], d[1])
+	}
+	tw.buf = append(tw.buf, '}')
+	tw.line()
+}
+
+// start begins a line at time t, which must not be before the last line's.
+func (tw *traceWriter) start(t int64) bool {
+	if tw.err != nil {
+		return false
+	}
+	if t < tw.last {
+		tw.fail(fmt.Errorf("sim: line at t %d after one at %d", t, tw.last))
+		return false
+	}
+	tw.last = t
+	tw.buf = append(tw.buf[:0], `{"t":`...)
+	tw.buf = strconv.AppendInt(tw.buf, t, 10)
+	return true
+}
+
+func (tw *traceWriter) line() {
+	tw.buf = append(tw.buf, '\n')
+	if _, err := tw.w.Write(tw.buf); err != nil {
+		tw.fail(fmt.Errorf("writing the trace: %w", err))
+	}
+}
+
+func (tw *traceWriter) fail(err error) {
+	if tw.err == nil {
+		tw.err = err
+	}
+}
+
+// flush writes what is buffered and returns the first error.
+func (tw *traceWriter) flush() error {
+	if tw.err == nil {
+		if err := tw.w.Flush(); err != nil {
+			tw.err = fmt.Errorf("writing the trace: %w", err)
+		}
+	}
+	return tw.err
+}
