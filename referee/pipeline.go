@@ -106,6 +106,7 @@ func (p *Pipeline) release() {
 	}
 }
 
+// observe gives the settler the occupancy read at at.
 func (p *Pipeline) observe(at time.Time, o *engine.Occupancy) {
 	p.seen = *o
 	p.settle(p.Settler.Advance(at))

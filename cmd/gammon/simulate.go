@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"io"
@@ -35,11 +34,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := sim.DefaultOpts
 	opts.Seed, opts.IllegalRate = *seed, *illegal
-	out := bufio.NewWriter(stdout)
-	want, err := sim.Simulate(out, m, &opts)
-	if err == nil {
-		err = out.Flush()
-	}
+	want, err := sim.Simulate(stdout, m, &opts)
 	if err == nil && *expect != "" {
 		err = writeExpect(*expect, want)
 	}

@@ -118,6 +118,8 @@ func newBoard(g calib.Geometry, rng *rand.Rand) *board {
 	b := &board{
 		geo:     g,
 		cal:     calib.Calibration{Board: g, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)},
+		base:    make([]float64, n),
+		gain:    make([][2]float64, n),
 		scale:   float64(g.MaxReading()) / 4095,
 		noise:   make([]float64, n),
 		level:   make([]float64, n),
@@ -127,7 +129,6 @@ func newBoard(g calib.Geometry, rng *rand.Rand) *board {
 		spike:   -1,
 		trays:   [2]int{engine.CheckersPerSide, engine.CheckersPerSide},
 	}
-	b.base, b.gain = make([]float64, n), make([][2]float64, n)
 	for i := range n {
 		base := b.counts(1900 + 300*rng.Float64())
 		b.cal.Baseline[i] = base

@@ -9,8 +9,9 @@
 // A hand moves the checkers one at a time, 10 ms frames apart while
 // anything moves and nothing written while nothing changes (sample and
 // hold): a checker lifted reads about 0.70, 0.30 and 0.05 of its level
-// before its slot is empty, one set down about 0.35, 0.70 and 0.95 before
-// it lands. A point's k-th checker sits on slot k-1, its 7th stacked on
+// (and, on most lifts, as on the reference board, its level once more for
+// a frame) before its slot is empty, one set down about 0.35, 0.70 and
+// 0.95 before it lands. A point's k-th checker sits on slot k-1, its 7th stacked on
 // slot 0, and so on; White's checkers on the bar sit on bar half 0, Black's
 // on half 1.
 //

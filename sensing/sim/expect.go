@@ -27,7 +27,11 @@ type ExpectGame struct {
 	// Illegal are the turns first played illegally, then put right.
 	Illegal []IllegalTurn `json:"illegal"`
 	// Winner is the side that won, nil for a game the record leaves
-	// unfinished; Points is what it scored.
+	// unfinished; Points is what it scored, as the record says. A game
+	// the record ends with a resignation is simply abandoned on the
+	// board: a referee scores it as the loser conceding the most its
+	// position does not rule out, which is the record's result when the
+	// player resigned that much.
 	Winner *engine.Side `json:"winner"`
 	Points int          `json:"points"`
 }

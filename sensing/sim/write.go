@@ -3,6 +3,7 @@ package sim
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -35,12 +36,13 @@ func (tw *traceWriter) header(c *calib.Calibration, m sensing.Match) {
 	tw.buf = appendList(tw.buf, c.White, ", ")
 	tw.buf = append(tw.buf, `, "black": `...)
 	tw.buf = appendList(tw.buf, c.Black, ", ")
-	names, err := json.Marshal(m)
-	if err != nil {
-		tw.fail(err)
+	white, err := json.Marshal(m.White)
+	black, err2 := json.Marshal(m.Black)
+	if err = errors.Join(err, err2); err != nil {
+		tw.fail(fmt.Errorf("sim: players' names: %w", err))
 		return
 	}
-	tw.buf = fmt.Appendf(tw.buf, `}, "match": %s}`, names)
+	tw.buf = fmt.Appendf(tw.buf, `}, "match": {"length": %d, "white": %s, "black": %s}}`, m.Length, white, black)
 	tw.line()
 }
 
