@@ -150,16 +150,14 @@ func checkSteps(tb testing.TB, b Board, d Dice, p Play) {
 	}
 	for _, m := range p.Steps() {
 		i := slices.IndexFunc(dice, func(die int) bool {
-			next, got, ok := refMove(b, int(m.From), die)
-			if ok && got == m {
-				b = next
-			}
+			_, got, ok := refMove(b, int(m.From), die)
 			return ok && got == m
 		})
 		if i < 0 {
 			tb.Fatalf("play %s from %s, dice %v: %s is not legal by the dice left %v",
 				notation(p.Steps()), b.PositionID(), d, notation([]Move{m}), dice)
 		}
+		b, _, _ = refMove(b, int(m.From), dice[i])
 		dice = slices.Delete(dice, i, i+1)
 	}
 	if b.Swap() != p.After {
@@ -347,6 +345,8 @@ func TestPlaysAnyBoard(t *testing.T) {
 	var full, crowded Board
 	for i := range full[Mover] {
 		full[Mover][i], full[Opponent][i] = 255, 255
+	}
+	for i := range Bar - 1 {
 		crowded[Mover][i] = 15
 	}
 	var g Generator
@@ -362,17 +362,27 @@ func TestPlaysAnyBoard(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, p := range g.Plays(tc.b, tc.d) {
-				if p.N < 1 || p.N > MaxMoves {
-					t.Fatalf("play %s uses %d dice", notation(p.Steps()), p.N)
-				}
+				checkMoves(t, p.Moves, p.N, tc.d)
 			}
 			for _, p := range g.Partials(tc.b, tc.d) {
-				if p.N < 0 || p.N > MaxMoves {
-					t.Fatalf("partial %s uses %d dice", notation(p.Moves[:max(p.N, 0)]), p.N)
-				}
+				checkMoves(t, p.Moves, p.N, tc.d)
 			}
 			g.IsLegal(tc.b, tc.d, tc.b.Swap())
 		})
+	}
+}
+
+// checkMoves fails unless the first n of moves go forward, from a point or
+// the bar to a point or off, by no more than the larger die of d.
+func checkMoves(tb testing.TB, moves [MaxMoves]Move, n int8, d Dice) {
+	tb.Helper()
+	if n < 0 || n > MaxMoves {
+		tb.Fatalf("%d moves", n)
+	}
+	for _, m := range moves[:n] {
+		if m.From < 1 || m.From > Bar || m.To < Off || m.To >= m.From || int(m.From-m.To) > max(d[0], d[1]) {
+			tb.Fatalf("%s: move %s does not go by a die of %v", notation(moves[:n]), notation([]Move{m}), d)
+		}
 	}
 }
 
@@ -442,11 +452,38 @@ func TestIsLegalOracle(t *testing.T) {
 	}
 }
 
+func TestGeneratorNoAllocs(t *testing.T) {
+	records := loadOracle(t)
+	var g Generator
+	each := func() {
+		for _, r := range records {
+			d := Dice(r.Dice)
+			g.Plays(r.Board, d)
+			g.Partials(r.Board, d)
+			g.IsLegal(r.Board, d, r.Board.Swap())
+		}
+	}
+	each() // the buffers grow to the largest roll
+	if n := testing.AllocsPerRun(2, each); n != 0 {
+		t.Errorf("%v allocations for the oracle's rolls, want none", n)
+	}
+}
+
 // The benchmarks cycle over the oracle's positions: one op is one roll.
+// Those with a Generator of their own make a first round untimed, so its
+// buffers have grown: they measure the steady state.
+
+// warmUp runs each oracle roll once through g.
+func warmUp(g *Generator, records []oracleRecord) {
+	for _, r := range records {
+		g.Partials(r.Board, Dice(r.Dice))
+	}
+}
 
 func BenchmarkPlays(b *testing.B) {
 	records := loadOracle(b)
 	var g Generator
+	warmUp(&g, records)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -470,6 +507,7 @@ func BenchmarkLegalPlays(b *testing.B) {
 func BenchmarkPartials(b *testing.B) {
 	records := loadOracle(b)
 	var g Generator
+	warmUp(&g, records)
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
@@ -505,6 +543,7 @@ func BenchmarkIsLegal(b *testing.B) {
 	} {
 		b.Run(bc.name, func(b *testing.B) {
 			var g Generator
+			warmUp(&g, records)
 			b.ReportAllocs()
 			i := 0
 			for b.Loop() {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"gammond/calib"
 	"gammond/engine"
@@ -25,11 +26,13 @@ type Pipeline struct {
 	pending bool // the settler was waiting for the board to hold still
 }
 
-// Run feeds the referee until the source ends; it returns nil at io.EOF.
+// Run feeds the referee until the source ends, then tells it so (End); it
+// returns nil at io.EOF.
 func (p *Pipeline) Run() error {
 	for {
 		it, err := p.Source.Next()
 		if errors.Is(err, io.EOF) {
+			p.Referee.End()
 			return nil
 		}
 		if err != nil {
@@ -88,4 +91,30 @@ func (p *Pipeline) event(e sensing.Event) {
 	case sensing.Drop:
 		r.Drop(e.Side)
 	}
+}
+
+// OpenTrace returns the pipeline that replays a recorded trace (TRACE.md)
+// with the trace's calibration and match, on virtual time: the referee's
+// events are stamped with the trace's times. Run it to replay.
+func OpenTrace(r io.Reader, emit func(Event)) (*Pipeline, *sensing.Header, error) {
+	clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
+	tr, err := sensing.NewTraceReader(r, &sensing.TraceOpts{Clock: clock})
+	if err != nil {
+		return nil, nil, err
+	}
+	h := tr.Header()
+	cl, err := calib.NewClassifier(&h.Calibration, nil)
+	if err != nil {
+		return nil, nil, fmt.Errorf("trace calibration: %w", err)
+	}
+	m, err := engine.NewMatch(h.Match.Length, engine.MatchOpts{})
+	if err != nil {
+		return nil, nil, fmt.Errorf("trace match: %w", err)
+	}
+	return &Pipeline{
+		Source:     tr,
+		Classifier: cl,
+		Settler:    sensing.NewSettler(sensing.DefaultSettleWindow),
+		Referee:    New(m, clock, emit),
+	}, h, nil
 }

@@ -10,6 +10,9 @@ import (
 // set up, it is the opening roll: side opens with both dice. An opponent's
 // roll on a flagged play accepts that play.
 func (r *Referee) Roll(side engine.Side, d engine.Dice) {
+	if r.abandoned() {
+		r.concede()
+	}
 	switch {
 	case r.phase == settingUp:
 		r.startGame(side)
