@@ -33,7 +33,7 @@ func gnubgPath() (string, error) {
 func TestGnubgInterop(t *testing.T) {
 	gnubg, err := gnubgPath()
 	if err != nil {
-		t.Skip("GNU Backgammon interop not tested: ", err)
+		t.Skipf("GNU Backgammon interop not tested: %v", err)
 	}
 	files, err := filepath.Glob(filepath.Join("testdata", "*.mat"))
 	if err != nil {
