@@ -25,7 +25,8 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"moves": {movesUsage, runMoves},
+	"moves":  {movesUsage, runMoves},
+	"replay": {replayUsage, runReplay},
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
