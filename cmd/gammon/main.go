@@ -25,6 +25,7 @@ type command struct {
 }
 
 var commands = map[string]command{
+	"check":  {checkUsage, runCheck},
 	"moves":  {movesUsage, runMoves},
 	"replay": {replayUsage, runReplay},
 }
