@@ -26,6 +26,9 @@ import (
 // nil when nothing is held: now shows a position on the way (a checker
 // lifted where it could have been borne off, or from a stack taller than
 // its point's slots, looks just so), or no such position less one checker.
+//
+// Cost: about 0.1 ms and 60 kB for a double (BenchmarkHints): call it for
+// each settled occupancy, not each frame.
 func Hints(before engine.Board, onRoll engine.Side, d engine.Dice, now *engine.Occupancy) []int {
 	var g engine.Generator
 	partials := g.Partials(before, d)

@@ -80,6 +80,8 @@ type Panel struct {
 	// Parts of state not yet written, or whose write failed.
 	staleLEDs, staleCube, staleBlink, staleScreen bool
 
+	halted bool // Halt: nothing written until the next Update
+
 	blinking   bool      // some LED blinks
 	blinkSince time.Time // when the blinking LEDs last began a cycle, lit
 	lit        bool      // the blinking LEDs are in their lit half
@@ -113,14 +115,15 @@ func (p *Panel) Update(s State) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	old := p.state
-	p.state = s
+	p.state, p.halted = s, false
+	mask := blinkMask(&s)
 	if s.LEDs != old.LEDs {
 		p.staleLEDs = true
-		if blinkMask(&s) != blinkMask(&old) {
+		if mask != blinkMask(&old) {
 			p.blinkSince, p.lit = p.clock.Now(), true // a new flag lights at once
 		}
 	}
-	p.blinking = blinkMask(&s) != [leds.Count]bool{}
+	p.blinking = mask != [leds.Count]bool{}
 	p.staleCube = p.staleCube || s.Cube != old.Cube
 	p.staleBlink = p.staleBlink || s.CubeBlink != old.CubeBlink
 	p.staleScreen = p.staleScreen || (p.dev.Screen != nil && s.Screen != old.Screen)
@@ -142,10 +145,12 @@ func (p *Panel) Tick(now time.Time) error {
 	return p.flush()
 }
 
-// Halt turns every indicator off. The next Update writes them all again.
+// Halt turns every indicator off; Tick leaves them off. The next Update
+// writes them all again.
 func (p *Panel) Halt() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.halted = true
 	p.staleLEDs, p.staleCube, p.staleBlink, p.staleScreen = true, true, true, p.dev.Screen != nil
 	err := errors.Join(p.dev.Strip.Halt(), p.dev.Cube.Halt())
 	if p.dev.Screen != nil {
@@ -156,6 +161,9 @@ func (p *Panel) Halt() error {
 
 // flush writes the stale parts of the state.
 func (p *Panel) flush() error {
+	if p.halted {
+		return nil
+	}
 	var errs [4]error
 	if p.staleLEDs {
 		errs[0] = p.dev.Strip.Show(p.paint())

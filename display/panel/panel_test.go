@@ -258,6 +258,12 @@ func TestHalt(t *testing.T) {
 	if got, want := rec.take(), "strip halt; cube halt; screen halt"; got != want {
 		t.Errorf("Halt wrote %q, want %q", got, want)
 	}
+	if err := p.Tick(t0.Add(time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.take(); got != "" {
+		t.Errorf("Tick after Halt wrote %q", got)
+	}
 	if err := p.Update(s); err != nil {
 		t.Fatal(err)
 	}

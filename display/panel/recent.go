@@ -12,7 +12,7 @@ import (
 // Recent is what the indicators keep from the referee's events, which the
 // referee's Status does not say: the last play's points, the last message,
 // and the board the turn started from (for Hints). Feed it every event, in
-// order. The zero value is ready.
+// order, from the goroutine the referee emits on. The zero value is ready.
 type Recent struct {
 	lastPlay [leds.Count]bool // LEDs the last play lights
 	before   engine.Board

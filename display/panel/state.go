@@ -55,8 +55,9 @@ type Look struct {
 	WhiteEnd segment.End
 }
 
-// DefaultLook is the colour language of the package doc, at full scale: the
-// strip's brightness dims them all alike.
+// DefaultLook is the colour language of the package doc. The colours are
+// relative to each other, the reminders dimmer than the calls to act; the
+// strip's brightness scales them all.
 var DefaultLook = Look{
 	Fault:      color.NRGBA{R: 0xFF, B: 0xFF, A: 0xFF},
 	Illegal:    color.NRGBA{R: 0xFF, A: 0xFF},

@@ -102,6 +102,7 @@ func TestCompute(t *testing.T) {
 	// Black's 6/4* 8/7 hits White's blot on board point 21 (Black's 4).
 	hitBefore := engine.StartingBoard
 	hitBefore[engine.Opponent][24-1], hitBefore[engine.Opponent][21-1] = 1, 1
+	onBar := engine.Board{engine.StartingBoard[engine.Opponent], half(map[int]int{engine.Bar: 1, 24: 1, 13: 5, 8: 3, 6: 5})}
 	whiteRight := DefaultLook
 	whiteRight.WhiteEnd = segment.Right
 
@@ -154,6 +155,9 @@ func TestCompute(t *testing.T) {
 		{name: "last play by Black with a hit", in: Input{Status: referee.Status{Phase: referee.PhaseRolling, OnRoll: engine.White, Cube: 1},
 			Recent: recent(playEvent(t, engine.Black, hitBefore, "6/4* 8/7"))},
 			leds: "17 last, 18 last, 19 last, 21 last, white bar last", cube: "  1"},
+		{name: "last play entering from the bar", in: Input{Status: referee.Status{Phase: referee.PhaseRolling, OnRoll: engine.Black, Cube: 1},
+			Recent: recent(playEvent(t, engine.White, onBar, "bar/22 13/10"))},
+			leds: "10 last, 13 last, 22 last, white bar last, black bar to-act", cube: "  1"},
 		{name: "last play gone at the next roll", in: Input{Status: referee.Status{Phase: referee.PhaseMoving, OnRoll: engine.Black, Cube: 1, Dice: engine.Dice{2, 1}},
 			Recent: recent(playEvent(t, engine.White, engine.StartingBoard, "24/18 13/10"), referee.Event{Kind: referee.Rolled, Side: engine.Black, Dice: engine.Dice{2, 1}})},
 			leds: "black bar to-act", cube: " 2-1"},
