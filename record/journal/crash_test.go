@@ -52,11 +52,12 @@ func TestCrashAppend(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "match.jnl")
 	var kept, cuts, unconfirmed uint64
 	for kill := range 50 {
-		confirmed := runAndKill(t, "append", path, r.IntN(40)+1, func(line string) {
+		confirmed := runAndKill(t, "append", path, r.IntN(40)+1, func(line string) error {
 			if seq, err := strconv.ParseUint(line, 10, 64); err != nil || seq != kept+1 {
-				t.Fatalf("kill %d: child confirmed %q, want %d", kill, line, kept+1)
+				return fmt.Errorf("kill %d: child confirmed %q, want %d", kill, line, kept+1)
 			}
 			kept++
+			return nil
 		})
 		j, rec, err := Open(path, nil) // the daemon's restart
 		if err != nil {
@@ -111,7 +112,7 @@ func TestCrashWriteFileAtomic(t *testing.T) {
 	contents := atomicContents()
 	writeFile(t, path, contents[1])
 	for kill := range 20 {
-		runAndKill(t, "atomic", path, r.IntN(20)+1, func(string) {})
+		runAndKill(t, "atomic", path, r.IntN(20)+1, func(string) error { return nil })
 		if got := readFile(t, path); !bytes.Equal(got, contents[0]) && !bytes.Equal(got, contents[1]) {
 			t.Fatalf("kill %d: the file holds %d bytes, neither content whole", kill, len(got))
 		}
@@ -123,7 +124,7 @@ func TestCrashWriteFileAtomic(t *testing.T) {
 // runAndKill starts a helper child with job on path, passes each line it
 // prints to confirm, SIGKILLs it after n lines, and passes on the lines it
 // printed before it died. It returns how many lines it confirmed in all.
-func runAndKill(t *testing.T, job, path string, n int, confirm func(line string)) int {
+func runAndKill(t *testing.T, job, path string, n int, confirm func(line string) error) int {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelper")
 	cmd.Env = append(os.Environ(), helperEnv+"="+job, pathEnv+"="+path)
@@ -142,12 +143,14 @@ func runAndKill(t *testing.T, job, path string, n int, confirm func(line string)
 		if err == io.EOF && count >= n {
 			break // killed; a line cut short was not a confirmation
 		}
+		if err == nil {
+			err = confirm(strings.TrimSuffix(line, "\n"))
+		}
 		if err != nil {
 			cmd.Process.Kill()
 			cmd.Wait()
-			t.Fatalf("child (%s) stopped after %d lines: %v; stderr: %s", job, count, err, stderr.Bytes())
+			t.Fatalf("child (%s) after %d lines: %v; stderr: %s", job, count, err, stderr.Bytes())
 		}
-		confirm(strings.TrimSuffix(line, "\n"))
 		if count++; count == n {
 			cmd.Process.Kill() // SIGKILL
 		}

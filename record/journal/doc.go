@@ -15,12 +15,15 @@
 // Every record carries a CRC-32C (Castagnoli) over its header, its payload,
 // the checksum of the record before it and the journal's random file ID, so
 // a record changed, dropped, reordered or copied in from another journal
-// does not pass. Open reads and verifies the whole file. A last record that
-// is incomplete or fails its checksum is a write that never finished: Open
-// cuts it off and says so in Recovery. Damage anywhere else is an error
-// naming the record and its offset; Open never drops a record that a sound
-// record follows. Cutting a journal at a record boundary leaves a sound
-// shorter journal: only fsync protects the end of the file.
+// does not pass. Open reads and verifies the whole file. A damaged record
+// (the file ends inside it, or its header or checksum is wrong) with no
+// sound record after it is a write that never finished: Open cuts it off
+// and says so in Recovery. Any other damage (a damaged record that a sound
+// one follows, a sound record out of its place in the chain, a bad file
+// header) is a *CorruptError naming the record and its offset: Open never
+// drops a record that may have been confirmed. Cutting a journal at a
+// record boundary leaves a sound, shorter journal: only fsync protects the
+// end of the file.
 //
 // # Crashes and power cuts
 //
@@ -35,7 +38,8 @@
 // as the storage honours a flush: an SD card that reports a write done
 // before it is stored can still lose it.
 //
-// A record whose Append failed may or may not be there after a restart.
+// A record whose Append failed, or had not returned when the process died,
+// may or may not be there after a restart; if it is, the replay gives it.
 //
 // # File format
 //

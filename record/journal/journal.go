@@ -123,9 +123,12 @@ func (j *Journal) load(rec *Recovery) error {
 	if err != nil {
 		return fmt.Errorf("journal: %w", err)
 	}
+	if fi.Size() != int64(int(fi.Size())) {
+		return fmt.Errorf("journal %s: %d bytes, too large to read", j.path, fi.Size())
+	}
 	data := make([]byte, fi.Size())
 	if _, err := j.f.ReadAt(data, 0); err != nil {
-		return fmt.Errorf("journal: %w", err)
+		return fmt.Errorf("journal %s: read %d bytes: %w", j.path, len(data), err)
 	}
 	s, err := scan(data)
 	if err != nil {
@@ -179,7 +182,8 @@ func (j *Journal) Records() iter.Seq2[uint64, []byte] {
 // record's sequence number: the record is on the disk when Append returns
 // without error. If writing or syncing fails, the journal is unusable:
 // this and every later Append return the same error; reopen the journal to
-// recover. Append does not allocate.
+// recover. Append allocates only to grow its buffer for a payload longer
+// than any before (BenchmarkAppend: 0 allocs/op).
 func (j *Journal) Append(payload []byte) (uint64, error) {
 	if len(payload) > j.max {
 		return 0, fmt.Errorf("journal %s: append: %w: %d bytes, limit %d", j.path, ErrTooLarge, len(payload), j.max)
