@@ -9,10 +9,12 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sync"
 	"time"
 
 	"gammond/calib"
+	"gammond/display/panel"
 	"gammond/engine"
 	"gammond/record"
 	"gammond/record/journal"
@@ -45,14 +47,20 @@ type daemon struct {
 	replaying bool
 	// skip counts inputs a replayed source (a trace) gives again that the
 	// journal already holds; resumeAt is the last journalled input's time.
-	skip     int
-	replayed int
-	resumeAt time.Time
+	skip      int
+	replayed  int
+	delivered bool // an input reached the referee since the status was last taken
+	resumeAt  time.Time
 
 	// notify pings systemd's watchdog while frames keep coming: a stalled
 	// scan stops the pings and systemd restarts the service.
 	notify    notifier
 	lastAlive time.Time
+
+	// panel shows the match on the LEDs and displays; nil without them.
+	panel  *panel.Panel
+	look   panel.Look
+	recent panel.Recent
 
 	view view
 }
@@ -207,6 +215,7 @@ func (d *daemon) deliver(in referee.Input) {
 		panic(fmt.Errorf("%w: %v", errJournal, err)) // recovered by run, which stops the daemon
 	}
 	d.ref.Apply(in)
+	d.delivered = true
 }
 
 func (d *daemon) append(r journalRecord) error {
@@ -217,6 +226,7 @@ func (d *daemon) append(r journalRecord) error {
 // emit receives the referee's events, in order.
 func (d *daemon) emit(e referee.Event) {
 	d.tr.Event(e)
+	d.recent.Observe(e)
 	s := e.Summary()
 	d.view.mu.Lock()
 	s.Seq = uint64(len(d.view.events) + 1)
@@ -254,10 +264,15 @@ func (d *daemon) writeMatch() {
 
 // publishStatus takes the referee's status for readers.
 func (d *daemon) publishStatus() {
+	d.delivered = false
 	s := d.ref.Status()
 	d.view.mu.Lock()
+	changed := !reflect.DeepEqual(d.view.status, s)
 	d.view.status = s
 	d.view.mu.Unlock()
+	if changed {
+		d.show(s)
+	}
 }
 
 // press delivers a player's press at the time now: DONE, CUBE, or ROLL with
@@ -332,7 +347,9 @@ func (d *daemon) run(ctx context.Context, items <-chan itemOrErr) (err error) {
 			if err := d.pipe.Step(it.item); err != nil {
 				return err
 			}
-			d.publishStatus()
+			if d.delivered {
+				d.publishStatus() // only when the referee heard something: not per frame
+			}
 			d.alive()
 		}
 	}

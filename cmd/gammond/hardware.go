@@ -12,6 +12,7 @@ import (
 	"periph.io/x/host/v3"
 
 	"gammond/calib"
+	"gammond/display/panel"
 	"gammond/engine"
 	"gammond/referee"
 	"gammond/sensing"
@@ -46,6 +47,15 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 		return err
 	}
 	defer btns.Close()
+	p, closePanel, err := openPanel(cfg)
+	if err != nil {
+		return err
+	}
+	defer closePanel()
+	d.panel, d.look = p, panel.DefaultLook
+	d.look.WhiteEnd = whiteEnd(cfg)
+	d.pipe.Health = calib.NewMonitor(d.pipe.Classifier, nil)
+	go blink(ctx, p)
 	d.notify = newNotifier()
 	if err := d.notify.send("READY=1"); err != nil {
 		log.Warn("systemd notify", "err", err)
