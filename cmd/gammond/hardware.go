@@ -27,7 +27,7 @@ import (
 func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	cal, err := calib.LoadFile(cfg.CalibrationFile)
 	if err != nil {
-		return fmt.Errorf("calibration (run gammon calibrate): %w", err)
+		return fmt.Errorf("calibration: %w", err)
 	}
 	if _, err := host.Init(); err != nil {
 		return fmt.Errorf("periph: %w", err)
