@@ -93,10 +93,14 @@ func (f *fakeBoard) applied() []Action {
 
 // emit journals an event of kind and sends it to the subscribers.
 func (f *fakeBoard) emit(kind string) referee.Summary {
+	return f.add(referee.Summary{Kind: kind, Text: fmt.Sprintf("a %s event", kind)})
+}
+
+// add numbers and journals an event and sends it to the subscribers.
+func (f *fakeBoard) add(e referee.Summary) referee.Summary {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	e := referee.Summary{Seq: uint64(len(f.events) + 1), At: time.Unix(1700000000, 0).UTC(), Kind: kind,
-		Text: fmt.Sprintf("event %d", len(f.events)+1)}
+	e.Seq, e.At = uint64(len(f.events)+1), time.Unix(1700000000, 0).UTC()
 	f.events = append(f.events, e)
 	f.status.Seq = e.Seq
 	for ch, skip := range f.subs {

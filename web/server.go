@@ -70,6 +70,9 @@ type Server struct {
 	assets   map[string]asset
 	streams  chan struct{} // one token per open event stream
 
+	statusMu sync.Mutex
+	rev      uint64 // the number of the last status taken
+
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced when an action changes the status
 	done    chan struct{} // closed by Close
@@ -150,14 +153,26 @@ func (s *Server) changes() <-chan struct{} {
 	return s.changed
 }
 
+// revStatus is a status as the server sends it: numbered in the order
+// taken, so that a page shows none older than one it has shown. A page
+// gets statuses from the event stream and from its actions' answers, and
+// these can overtake each other.
+type revStatus struct {
+	Status
+	Rev uint64 `json:"rev"`
+}
+
 // status returns the board's status, its LEDs derived when the board
 // gives none.
-func (s *Server) status() Status {
+func (s *Server) status() revStatus {
+	s.statusMu.Lock()
+	defer s.statusMu.Unlock()
 	st := s.board.Status()
 	if st.LEDs == nil {
 		st.LEDs = derivedLEDs(&st.Status)
 	}
-	return st
+	s.rev++
+	return revStatus{st, s.rev}
 }
 
 func (s *Server) statusJSON(w http.ResponseWriter, r *http.Request) {

@@ -172,7 +172,7 @@ func (st *stream) event(e referee.Summary) {
 
 // status sends the status, with no id: a browser keeps the last event's
 // number for its reconnection. It flushes everything gathered.
-func (st *stream) status(s Status) error {
+func (st *stream) status(s revStatus) error {
 	data, err := json.Marshal(s)
 	if err == nil {
 		st.field("event", "status")

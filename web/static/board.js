@@ -22,6 +22,7 @@
   const LOG_MAX = 500;
 
   let state = null;      // the last Status
+  let shownRev = 0;      // its number: an older one that arrives late is not shown
   let receivedAt = 0;    // when it came, for the clocks
   let lastSeq = 0;       // the last event in the log
   let lastPlay = null;   // the text of the last play
@@ -33,7 +34,10 @@
 
   function connect() {
     source = new EventSource('api/events' + (lastSeq > 0 ? '?since=' + lastSeq : ''));
-    source.addEventListener('open', () => setLive(true));
+    source.addEventListener('open', () => {
+      shownRev = 0; // the server may have restarted, numbering anew
+      setLive(true);
+    });
     source.addEventListener('error', () => {
       setLive(false);
       // The browser retries by itself; a refused stream (CLOSED) is ours
@@ -101,6 +105,8 @@
   }
 
   function showStatus(s) {
+    if (s.rev < shownRev) return;
+    shownRev = s.rev;
     state = s;
     receivedAt = performance.now();
     document.body.dataset.phase = s.phase;
