@@ -16,7 +16,8 @@ type Board interface {
 	// Status returns the match as the board sees it now.
 	Status() Status
 	// Events returns the journal's events numbered after since, in order:
-	// all of them for since 0.
+	// all of them for since 0. Events are numbered from 1, one by one
+	// (referee.Summary.Seq).
 	Events(since uint64) []referee.Summary
 	// Subscribe returns a channel of the events that happen from now on,
 	// and a function that ends the subscription. The Board may skip

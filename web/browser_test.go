@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gammond/engine"
 	"gammond/referee"
@@ -33,6 +34,7 @@ func artifacts(t *testing.T) string {
 func TestPageInBrowser(t *testing.T) {
 	b := startBrowser(t, 1280, 1000)
 	t.Run("draws a known status", func(t *testing.T) { testKnownStatus(t, b) })
+	t.Run("reconnects and catches up", func(t *testing.T) { testReconnect(t, b) })
 	t.Run("plays through the page", func(t *testing.T) { testPlayThroughPage(t, b) })
 }
 
@@ -74,7 +76,7 @@ func testKnownStatus(t *testing.T, b *browser) {
 	fb := newFakeBoard(st)
 	fb.add(referee.Summary{Kind: "play", Text: "Alice 31: 8/5 6/5"})
 	fb.add(referee.Summary{Kind: "illegal", Text: "ILLEGAL: Black's play of 52 (illegal), points [17]"})
-	_, base := startServer(t, fb, Options{})
+	_, base := startServer(t, fb, Options{DirectorToken: testToken})
 
 	b.navigate(t, base+"/")
 	b.waitFor(t, "the status", `document.body.dataset.phase === "flagged" && document.body.dataset.seq === "2"`)
@@ -96,7 +98,7 @@ func testKnownStatus(t *testing.T, b *browser) {
 		"flagged LED":  {`document.querySelector('#board [data-led="16"]').dataset.color`, "#ff0000"},
 		"flagged":      {`[...document.querySelectorAll("#board .point.flagged")].map(p => p.dataset.point).join(" ")`, "17"},
 		"score":        {`document.getElementById("score").textContent.replace(/\s+/g, " ").trim()`, "Alice 1 – 2 Bob"},
-		"length":       {`document.getElementById("length").textContent`, "5-point match"},
+		"length":       {`document.getElementById("length").textContent`, "5-point match, US rules"},
 		"Crawford":     {`String(document.getElementById("crawford").hidden)`, "true"},
 		"phase":        {`document.getElementById("phase").textContent`, "ILLEGAL play by Bob: put it right, or Alice rolls to let it stand"},
 		"last play":    {`document.getElementById("last-play").textContent`, "Alice 31: 8/5 6/5"},
@@ -108,6 +110,48 @@ func testKnownStatus(t *testing.T, b *browser) {
 		if got := value[string](t, b, tc.expr); got != tc.want {
 			t.Errorf("%s: %q, want %q", what, got, tc.want)
 		}
+	}
+	testDirector(t, b, fb)
+}
+
+// testDirector corrects the score in the director's panel, first with a
+// wrong token, then with the right one.
+func testDirector(t *testing.T, b *browser, fb *fakeBoard) {
+	b.click(t, "the director's panel", `document.querySelector("#director summary")`)
+	value[any](t, b, `(() => { const f = document.querySelector('#director form[data-action="score"]');
+		f.score0.value = "3"; f.score1.value = "4"; document.getElementById("td-token").value = "wrong"; })()`)
+	set := `document.querySelector('#director form[data-action="score"] button')`
+	b.click(t, "Set", set)
+	b.waitFor(t, "the refusal", `document.getElementById("td-msg").textContent === "the director's token is missing or wrong"`)
+	value[any](t, b, `document.getElementById("td-token").value = "`+testToken+`"`)
+	b.click(t, "Set", set)
+	b.waitFor(t, "the answer", `document.getElementById("td-msg").textContent === "done: score"`)
+	if got := fb.applied(); len(got) != 1 || got[0] != (SetScore{Score: [2]int{3, 4}}) {
+		t.Errorf("the board applied %v, want the score 3-4 once", got)
+	}
+}
+
+// testReconnect breaks the page's event stream and checks that the page
+// reconnects by itself and shows the events it missed, once each.
+func testReconnect(t *testing.T, b *browser) {
+	fb := newFakeBoard(playing())
+	fb.emit("rolled")
+	fb.emit("play")
+	_, base := startServer(t, fb, Options{Retry: 100 * time.Millisecond})
+	b.navigate(t, base+"/")
+	b.waitFor(t, "the log", `document.querySelectorAll("#log li").length === 2`)
+	fb.dropSubscribers()
+	fb.emit("rolled")
+	fb.emit("illegal")
+	b.waitFor(t, "the missed events", `[...document.querySelectorAll("#log li")].map(l => l.dataset.seq).join(" ") === "4 3 2 1"`)
+	b.waitFor(t, "the page live again", `document.body.dataset.live === "true"`)
+	if _, ever := fb.subscribers(); ever != 2 {
+		t.Errorf("%d streams opened, want 2: the first and the page's reconnection", ever)
+	}
+	fb.mu.Lock()
+	defer fb.mu.Unlock()
+	if !slices.Equal(fb.since, []uint64{0, 2}) {
+		t.Errorf("the streams asked for the events after %v, want 0 then 2 (the last the page had)", fb.since)
 	}
 }
 

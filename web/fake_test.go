@@ -16,6 +16,8 @@ type fakeBoard struct {
 	status Status
 	events []referee.Summary
 	subs   map[chan referee.Summary]bool // true: skip the next event (a slow reader)
+	opened int                           // subscriptions ever made
+	since  []uint64                      // the arguments of Events, in order
 	acts   []Action
 	actErr error // Act fails with it after the check
 	name   string
@@ -42,6 +44,7 @@ func (f *fakeBoard) Status() Status {
 func (f *fakeBoard) Events(since uint64) []referee.Summary {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	f.since = append(f.since, since)
 	var out []referee.Summary
 	for _, e := range f.events {
 		if e.Seq > since {
@@ -56,6 +59,7 @@ func (f *fakeBoard) Subscribe() (<-chan referee.Summary, func()) {
 	defer f.mu.Unlock()
 	ch := make(chan referee.Summary, 16)
 	f.subs[ch] = false
+	f.opened++
 	return ch, func() {
 		f.mu.Lock()
 		defer f.mu.Unlock()
@@ -136,10 +140,12 @@ func (f *fakeBoard) dropSubscribers() {
 	}
 }
 
-func (f *fakeBoard) subscribers() int {
+// subscribers returns how many subscriptions are open and how many were
+// ever made.
+func (f *fakeBoard) subscribers() (open, ever int) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return len(f.subs)
+	return len(f.subs), f.opened
 }
 
 // startingCheckers is the starting position in the Checkers layout.

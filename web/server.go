@@ -73,10 +73,10 @@ type Server struct {
 	statusMu sync.Mutex
 	rev      uint64 // the number of the last status taken
 
-	mu      sync.Mutex
-	changed chan struct{} // closed and replaced when an action changes the status
-	done    chan struct{} // closed by Close
-	closed  bool
+	mu        sync.Mutex
+	changed   chan struct{} // closed and replaced when an action changes the status
+	done      chan struct{} // closed by Close
+	closeOnce sync.Once
 }
 
 var _ http.Handler = (*Server)(nil)
@@ -117,21 +117,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // Close ends the open event streams and refuses new ones, so that
 // http.Server.Shutdown, which waits for every handler, can finish.
 func (s *Server) Close() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if !s.closed {
-		s.closed = true
-		close(s.done)
-	}
+	s.closeOnce.Do(func() { close(s.done) })
 }
 
 // route registers h for a path and one method (GET takes HEAD too); other
 // methods get 405 with the reason.
 func (s *Server) route(pattern string, h http.HandlerFunc, method string) {
+	allow := method
+	if method == http.MethodGet {
+		allow = "GET, HEAD"
+	}
 	s.mux.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != method && (method != http.MethodGet || r.Method != http.MethodHead) {
-			w.Header().Set("Allow", method)
-			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s only", method))
+			w.Header().Set("Allow", allow)
+			writeError(w, http.StatusMethodNotAllowed, allow+" only")
 			return
 		}
 		h(w, r)

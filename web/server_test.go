@@ -52,6 +52,26 @@ func TestPage(t *testing.T) {
 	}
 }
 
+// TestPageKnowsEveryEvent checks that the page listens for every kind of
+// event the referee emits: an event stream delivers only the kinds
+// listened for.
+func TestPageKnowsEveryEvent(t *testing.T) {
+	js, err := staticFS.ReadFile("static/board.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for k := referee.Kind(1); !strings.HasPrefix(k.String(), "Kind("); k++ {
+		if !strings.Contains(string(js), "'"+k.String()+"'") {
+			t.Errorf("board.js does not listen for %q events", k)
+		}
+		n++
+	}
+	if n < 16 {
+		t.Errorf("only %d event kinds found", n)
+	}
+}
+
 func TestStatic(t *testing.T) {
 	h := newHarness(t, endpoint{})
 	for name, ctype := range map[string]string{
@@ -76,7 +96,7 @@ func TestStatic(t *testing.T) {
 		t.Errorf("HEAD /: %s", res.Status)
 	}
 	res, reason := h.do(http.MethodPost, "/", "", "application/json", "{}")
-	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != http.MethodGet || reason == "" {
+	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, HEAD" || reason == "" {
 		t.Errorf("POST /: %s Allow %q %q", res.Status, res.Header.Get("Allow"), reason)
 	}
 }

@@ -292,7 +292,7 @@ func TestEventsLimitAndClose(t *testing.T) {
 		}
 	}
 	deadline := time.Now().Add(5 * time.Second)
-	for b.subscribers() > 0 {
+	for open, _ := b.subscribers(); open > 0; open, _ = b.subscribers() {
 		if time.Now().After(deadline) {
 			t.Fatal("the stream kept its subscription after Close")
 		}

@@ -25,35 +25,32 @@
   let shownRev = 0;      // its number: an older one that arrives late is not shown
   let receivedAt = 0;    // when it came, for the clocks
   let lastSeq = 0;       // the last event in the log
-  let lastPlay = null;   // the text of the last play
   let selected = null;   // {side, point}: the checker picked up on a sim board
   let dragging = false;
-  let source = null;
 
   // ---- the event stream ----
 
+  // connect opens the event stream. The browser reconnects a broken one
+  // by itself, sending the last event's id; a refused one (CLOSED) the
+  // page reopens, from the last event it has.
   function connect() {
-    source = new EventSource('api/events' + (lastSeq > 0 ? '?since=' + lastSeq : ''));
-    source.addEventListener('open', () => {
+    const es = new EventSource('api/events' + (lastSeq > 0 ? '?since=' + lastSeq : ''));
+    es.addEventListener('open', () => {
       shownRev = 0; // the server may have restarted, numbering anew
       setLive(true);
     });
-    source.addEventListener('error', () => {
+    es.addEventListener('error', () => {
       setLive(false);
-      // The browser retries by itself; a refused stream (CLOSED) is ours
-      // to reopen.
-      if (source.readyState === EventSource.CLOSED) {
-        setTimeout(connect, 3000);
-      }
+      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
     });
-    source.addEventListener('status', (e) => showStatus(JSON.parse(e.data)));
-    source.addEventListener('reset', () => {
+    es.addEventListener('status', (e) => showStatus(JSON.parse(e.data)));
+    es.addEventListener('reset', () => {
       $('log').replaceChildren();
+      $('last-play').textContent = '—';
       lastSeq = 0;
-      lastPlay = null;
     });
     for (const kind of EVENT_KINDS) {
-      source.addEventListener(kind, (e) => addEvent(JSON.parse(e.data)));
+      es.addEventListener(kind, (e) => addEvent(JSON.parse(e.data)));
     }
   }
 
@@ -92,10 +89,7 @@
     const log = $('log');
     log.prepend(li);
     while (log.childElementCount > LOG_MAX) log.lastElementChild.remove();
-    if (ev.kind === 'play' || ev.kind === 'illegal-accepted') {
-      lastPlay = ev.text;
-      $('last-play').textContent = lastPlay;
-    }
+    if (ev.kind === 'play' || ev.kind === 'illegal-accepted') $('last-play').textContent = ev.text;
   }
 
   // ---- the status ----
@@ -103,6 +97,8 @@
   function name(side) {
     return (state && state.players && state.players[side]) || (side === 0 ? 'White' : 'Black');
   }
+
+  const RULES = { us: 'US', danish: 'Danish' };
 
   function showStatus(s) {
     if (s.rev < shownRev) return;
@@ -115,7 +111,8 @@
       $('sim-name-' + side).textContent = name(side);
       $('score-' + side).textContent = String(s.score[side]);
     }
-    $('length').textContent = s.length > 0 ? s.length + '-point match' : 'money play';
+    const rules = RULES[s.rules];
+    $('length').textContent = (s.length > 0 ? s.length + '-point match' : 'money play') + (rules ? ', ' + rules + ' rules' : '');
     $('crawford').hidden = !s.crawford;
     showPhase(s);
     $('sim').hidden = !s.sim;
@@ -387,7 +384,7 @@
     const svg = $('board');
     const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
     let ghost = svg.querySelector('.ghost');
-    if (!ghost) ghost = el('circle', { r: G.r, class: 'ghost checker ' + SIDES[selected.side] }, svg);
+    if (!ghost) ghost = el('circle', { r: G.r, class: 'ghost ' + SIDES[selected.side] }, svg);
     ghost.setAttribute('cx', pt.x);
     ghost.setAttribute('cy', pt.y);
   }
