@@ -225,6 +225,8 @@ func (a SimMove) Check(s *Status) error {
 		return invalid("from %d: want a point 1 to 24, or %d for the bar", a.From, engine.Bar)
 	case a.To < engine.Off || a.To > 24:
 		return invalid("to %d: want a point 1 to 24, or %d for off", a.To, engine.Off)
+	case a.To == a.From:
+		return invalid("from and to are both point %d", a.From)
 	case s.Sim[a.Side][checkerIndex(a.From)] == 0:
 		return conflict("%v has no checker on %s", a.Side, placeName(a.From))
 	case a.To != engine.Off && s.Sim[a.Side.Other()][checkerIndex(a.To)] > 1:

@@ -347,3 +347,34 @@ func TestBoardErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzActions posts any body to every action endpoint: the answer is the
+// status or a refusal with a reason, never a failure of the server.
+func FuzzActions(f *testing.F) {
+	for _, e := range append(directorEndpoints, simEndpoints...) {
+		f.Add(e.ok)
+		for _, body := range e.invalid {
+			f.Add(body)
+		}
+	}
+	f.Add(`{"score":[1e400,0]}`)
+	f.Add(`{"side":1,"dice":[1,2],"side":9}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		for _, e := range append(directorEndpoints, simEndpoints...) {
+			h := newHarness(t, e)
+			res, reason := h.post(e.path, body)
+			switch res.StatusCode {
+			case http.StatusOK:
+				if len(h.board.applied()) != 1 {
+					t.Fatalf("%s %q: accepted, applied %v", e.path, body, h.board.applied())
+				}
+			case http.StatusBadRequest, http.StatusConflict, http.StatusRequestEntityTooLarge:
+				if reason == "" || len(h.board.applied()) > 0 {
+					t.Fatalf("%s %q: %s with reason %q, applied %v", e.path, body, res.Status, reason, h.board.applied())
+				}
+			default:
+				t.Fatalf("%s %q: %s %q", e.path, body, res.Status, reason)
+			}
+		}
+	})
+}
