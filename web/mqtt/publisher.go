@@ -334,16 +334,13 @@ func (p *Publisher) send(ctx context.Context) {
 	}
 }
 
-// flush sends each pending retained message once; it reports whether all
-// went through.
+// flush sends the pending retained messages until none is left; it reports
+// whether it got there.
 func (p *Publisher) flush(ctx context.Context) bool {
-	for _, kind := range retainedOrder {
-		topic := Topic(p.opts.Board, kind)
-		p.mu.Lock()
-		m, ok := p.pending[topic]
-		p.mu.Unlock()
+	for {
+		topic, m, ok := p.nextPending()
 		if !ok {
-			continue
+			return true
 		}
 		pctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
 		_, err := p.cm.Publish(pctx, &paho.Publish{QoS: 1, Retain: true, Topic: topic, Payload: m.payload})
@@ -358,7 +355,19 @@ func (p *Publisher) flush(ctx context.Context) bool {
 		}
 		p.mu.Unlock()
 	}
-	return true
+}
+
+// nextPending returns the retained message to send next.
+func (p *Publisher) nextPending() (string, pending, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, kind := range retainedOrder {
+		topic := Topic(p.opts.Board, kind)
+		if m, ok := p.pending[topic]; ok {
+			return topic, m, true
+		}
+	}
+	return "", pending{}, false
 }
 
 // Close sends what waits (the newest state and match, the queued events)
