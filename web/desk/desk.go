@@ -113,16 +113,16 @@ func (d *Desk) Subscribed() <-chan struct{} { return d.subscribed }
 // every reconnection, and handles each message. It returns nil at the end
 // of ctx, or why it could not start.
 func (d *Desk) Run(ctx context.Context) error {
-	cctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	cm, err := autopaho.NewConnection(cctx, d.clientConfig(cctx))
+	cm, err := autopaho.NewConnection(ctx, d.clientConfig(ctx))
 	if err != nil {
 		return fmt.Errorf("desk: %w", err)
 	}
 	<-ctx.Done()
-	dctx, stop := context.WithTimeout(context.Background(), 5*time.Second)
-	defer stop()
-	cm.Disconnect(dctx)
+	// autopaho disconnects at the end of ctx; its session stays at the broker.
+	select {
+	case <-cm.Done():
+	case <-time.After(5 * time.Second):
+	}
 	return nil
 }
 

@@ -8,6 +8,7 @@ import (
 	"math"
 	"net/url"
 	"slices"
+	"time"
 
 	"gammond/engine"
 	"gammond/referee"
@@ -140,6 +141,7 @@ type board struct {
 	outcomes []outcome // what became of them
 	last     *mqtt.Event
 	records  []string
+	heard    time.Time // by the desk's clock: a board silent for long may be off
 }
 
 // outcome is an event that settles the illegal play of its turn before it.
@@ -164,6 +166,7 @@ func (d *Desk) apply(m message) error {
 	if err != nil {
 		return err
 	}
+	b.heard = d.opts.Now()
 	if m.state != nil {
 		b.setState(m.state)
 	}

@@ -22,6 +22,7 @@ type Board struct {
 	Players [2]string `json:"players"` // by engine.Side
 	Page    string    `json:"page,omitempty"`
 	Updated time.Time `json:"updated"` // by the board's clock
+	Heard   time.Time `json:"heard"`   // the last message, by the desk's clock
 	// Status is the board's latest; nil until its first state.
 	Status *referee.Status `json:"status"`
 	// Flags are the illegal plays of the current game, oldest first.
@@ -62,7 +63,7 @@ func (d *Desk) Boards() []Board {
 
 // view copies what the page shows of b. The caller holds d.mu.
 func (b *board) view(id string) Board {
-	v := Board{ID: id, Flags: []Flag{}, Records: slices.Clone(b.records)}
+	v := Board{ID: id, Heard: b.heard, Flags: []Flag{}, Records: slices.Clone(b.records)}
 	if b.last != nil {
 		v.LastEvent = b.last.Text
 	}
@@ -163,6 +164,7 @@ func (d *Desk) servePage(w http.ResponseWriter, _ *http.Request) {
 type row struct {
 	Board
 	Score, Match, Game, Cube string
+	HeardAt                  string
 	OnRoll                   int  // the side on roll, -1 between games
 	Alert                    bool // the board waits on an illegal play
 	FlagLines                []flagLine
@@ -174,7 +176,7 @@ type flagLine struct {
 }
 
 func newRow(b Board) row {
-	r := row{Board: b, OnRoll: -1}
+	r := row{Board: b, OnRoll: -1, HeardAt: b.Heard.Local().Format("15:04:05")}
 	if s := b.Status; s != nil {
 		r.Score = fmt.Sprintf("%d–%d", s.Score[0], s.Score[1])
 		r.Match = "money"

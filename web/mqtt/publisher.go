@@ -99,7 +99,8 @@ const sessionExpiry = 3600
 // writes a small file into the queue (no fsync).
 type Publisher struct {
 	opts    Opts
-	topics  [3]string // by kind: state, event, match
+	broker  string // the broker's URL, its password hidden
+	events  string // the event topic
 	cm      *autopaho.ConnectionManager
 	queue   *file.Queue
 	stop    context.CancelFunc
@@ -139,11 +140,12 @@ func New(opts *Opts) (*Publisher, error) {
 	}
 	p := &Publisher{
 		opts:    o,
-		topics:  [3]string{Topic(o.Board, KindState), Topic(o.Board, KindEvent), Topic(o.Board, KindMatch)},
+		events:  Topic(o.Board, KindEvent),
 		queue:   q,
 		wake:    make(chan struct{}, 1),
 		closing: make(chan struct{}),
 		sent:    make(chan struct{}),
+		broker:  u.Redacted(),
 		log:     o.Logger.With("board", o.Board, "broker", u.Redacted()),
 		players: o.Players,
 		pending: map[string]pending{},
@@ -226,7 +228,7 @@ func (p *Publisher) clientConfig(u *url.URL) autopaho.ClientConfig {
 
 // String describes the publisher for logs.
 func (p *Publisher) String() string {
-	return fmt.Sprintf("mqtt.Publisher{board: %s, broker: %s, queue: %s}", p.opts.Board, p.opts.Broker, p.opts.QueueDir)
+	return fmt.Sprintf("mqtt.Publisher{board: %s, broker: %s, queue: %s}", p.opts.Board, p.broker, p.opts.QueueDir)
 }
 
 // SetPlayers sets the players' names that the next states carry.
@@ -259,7 +261,7 @@ func (p *Publisher) Event(s referee.Summary) error {
 	if p.isClosed() {
 		return ErrClosed
 	}
-	pub := &paho.Publish{QoS: 1, Topic: p.topics[1], Payload: b}
+	pub := &paho.Publish{QoS: 1, Topic: p.events, Payload: b}
 	if err := p.cm.PublishViaQueue(context.Background(), &autopaho.QueuePublish{Publish: pub}); err != nil {
 		return fmt.Errorf("mqtt: board %s: queueing event %d: %w", p.opts.Board, s.Seq, err)
 	}
