@@ -28,6 +28,7 @@ var commands = map[string]command{
 	"check":  {checkUsage, runCheck},
 	"moves":  {movesUsage, runMoves},
 	"replay": {replayUsage, runReplay},
+	"td":     {tdUsage, runTD},
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
