@@ -22,12 +22,14 @@ const (
 	InputDrop                           // Side passes
 	InputCube                           // Side pressed CUBE; Long for a long press
 	InputEnd                            // the input has ended
+	InputScore                          // the director corrects the score to Score
+	InputLetStand                       // the director lets a flagged play stand
 )
 
 var inputNames = [...]string{
 	InputSettled: "settled", InputUnsettled: "unsettled", InputRoll: "roll",
 	InputDone: "done", InputDouble: "double", InputTake: "take", InputDrop: "drop",
-	InputCube: "cube", InputEnd: "end",
+	InputCube: "cube", InputEnd: "end", InputScore: "score", InputLetStand: "let-stand",
 }
 
 func (k InputKind) String() string {
@@ -59,6 +61,7 @@ type Input struct {
 	Side  engine.Side       `json:"side,omitempty"`
 	Dice  engine.Dice       `json:"dice,omitzero"`
 	Long  bool              `json:"long,omitempty"`
+	Score [2]int            `json:"score,omitzero"`
 	Board *engine.Occupancy `json:"board,omitempty"`
 }
 
@@ -103,5 +106,9 @@ func (r *Referee) Apply(in Input) {
 		r.Cube(in.Side, in.Long)
 	case InputEnd:
 		r.End()
+	case InputScore:
+		r.SetScore(in.Score)
+	case InputLetStand:
+		r.LetStand()
 	}
 }

@@ -76,3 +76,39 @@ func TestParseInputErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestDirectorRulings lets the first flagged play of a trace stand and
+// corrects the score between games.
+func TestDirectorRulings(t *testing.T) {
+	var events []Event
+	var r *Referee
+	ruled := false
+	p, _, err := OpenTrace(openTestdata(t, "match-002-illegal.trace.jsonl"), func(e Event) {
+		events = append(events, e)
+		if e.Kind == IllegalPlay && !ruled {
+			ruled = true
+			r.Apply(Input{Kind: InputLetStand})
+		}
+		if e.Kind == GameOver && e.Game == 1 {
+			r.Apply(Input{Kind: InputScore, Score: [2]int{1, 3}})
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = p.Referee
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	var accepted, scoreSet bool
+	for _, e := range events {
+		accepted = accepted || e.Kind == IllegalAccepted
+		scoreSet = scoreSet || (e.Kind == Irregularity && e.Reason == "the director set the score to 1-3")
+	}
+	if !accepted || !scoreSet {
+		t.Fatalf("let stand accepted the play: %v; score set: %v", accepted, scoreSet)
+	}
+	if s := r.match.Score(); s[1] < 3 {
+		t.Fatalf("final score %v: Black had 3 from the correction", s)
+	}
+}
