@@ -22,6 +22,8 @@ import (
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/dice"
+	"gammond/web"
+	"gammond/web/mqtt"
 )
 
 // daemon runs one board. One goroutine (run) owns the pipeline and the
@@ -36,7 +38,9 @@ type daemon struct {
 	clock   *sensing.VirtualClock
 	pipe    *referee.Pipeline
 	ref     *referee.Referee
+	match   *engine.Match
 	journal *journal.Journal
+	cal     *calib.Calibration
 	roller  *dice.Roller
 	tr      *record.Transcript
 	matPath string
@@ -56,6 +60,9 @@ type daemon struct {
 	// scan stops the pings and systemd restarts the service.
 	notify    notifier
 	lastAlive time.Time
+
+	// pub publishes the match to the director's desk (MQTT).
+	pub mqtt.Sink
 
 	// panel shows the match on the LEDs and displays; nil without them.
 	panel  *panel.Panel
@@ -86,11 +93,14 @@ type journalRecord struct {
 // view is what readers outside the daemon's goroutine see: the web page
 // and the director's desk. Its own lock guards it.
 type view struct {
-	mu     sync.Mutex
-	status referee.Status
-	events []referee.Summary
-	mat    []byte
-	subs   map[chan referee.Summary]struct{}
+	mu      sync.Mutex
+	status  referee.Status
+	players [2]string
+	rules   string
+	leds    []web.LED
+	events  []referee.Summary
+	mat     []byte
+	subs    map[chan referee.Summary]struct{}
 }
 
 // journalName is the journal's file in the state directory.
@@ -102,17 +112,15 @@ func openDaemon(log *slog.Logger, cfg Config, cal *calib.Calibration, started ti
 	if err := os.MkdirAll(cfg.StateDir, 0o750); err != nil {
 		return nil, fmt.Errorf("state directory: %w", err)
 	}
-	j, rec, err := journal.Open(filepath.Join(cfg.StateDir, journalName), nil)
-	if err != nil {
+	d := &daemon{log: log, cfg: cfg, cal: cal, roller: dice.New(nil), actions: make(chan func()), pub: mqtt.Discard, look: panel.DefaultLook}
+	if err := d.openJournal(); err != nil {
 		return nil, err
 	}
-	if rec != nil && rec.Cut > 0 {
-		log.Warn("journal: cut a torn last record", "recovery", rec.String())
-	}
-	d := &daemon{log: log, cfg: cfg, journal: j, roller: dice.New(nil), actions: make(chan func())}
+	j := d.journal
 	d.clock = sensing.NewVirtualClock(started)
 	d.view.subs = map[chan referee.Summary]struct{}{}
 	var inputs []referee.Input
+	var err error
 	for seq, payload := range j.Records() {
 		if err = d.readRecord(seq, payload, &inputs); err != nil {
 			break
@@ -132,6 +140,20 @@ func openDaemon(log *slog.Logger, cfg Config, cal *calib.Calibration, started ti
 	}
 	d.replay(inputs)
 	return d, nil
+}
+
+// openJournal opens the journal in the state directory, cutting a torn
+// last record.
+func (d *daemon) openJournal() error {
+	j, rec, err := journal.Open(filepath.Join(d.cfg.StateDir, journalName), nil)
+	if err != nil {
+		return err
+	}
+	if rec != nil && rec.Cut > 0 {
+		d.log.Warn("journal: cut a torn last record", "recovery", rec.String())
+	}
+	d.journal = j
+	return nil
 }
 
 // readRecord reads one journal record at start.
@@ -173,9 +195,13 @@ func (d *daemon) setUp(cal *calib.Calibration) error {
 	if err != nil {
 		return fmt.Errorf("calibration: %w", err)
 	}
+	d.match = m
 	d.ref = referee.New(m, d.clock, d.emit)
 	d.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(d.cfg.Scan.Settle), Referee: d.ref, Deliver: d.deliver}
 	d.tr = record.NewTranscript(d.header.Length, [2]string{d.header.White, d.header.Black})
+	d.view.mu.Lock()
+	d.view.players, d.view.rules = [2]string{d.header.White, d.header.Black}, d.header.Rules
+	d.view.mu.Unlock()
 	d.tr.Match().SetTag(mat.TagBoardID, d.header.Board)
 	d.tr.Match().SetTag(mat.TagEventDate, d.header.Started.Format("2006.01.02"))
 	d.matPath = filepath.Join(d.cfg.StateDir, fmt.Sprintf("%s-%s.mat", d.header.Board, d.header.Started.UTC().Format("20060102-150405")))
@@ -241,8 +267,14 @@ func (d *daemon) emit(e referee.Event) {
 	if e.Kind == referee.GameOver || e.Kind == referee.MatchOver {
 		d.writeMatch()
 	}
-	if !d.replaying && e.Kind != referee.Rolled {
+	if d.replaying {
+		return
+	}
+	if e.Kind != referee.Rolled {
 		d.log.Info(s.Text, "event", s.Kind, "game", s.Game, "turn", s.Turn)
+	}
+	if err := d.pub.Event(s); err != nil {
+		d.log.Warn("MQTT event", "err", err)
 	}
 }
 
@@ -260,19 +292,48 @@ func (d *daemon) writeMatch() {
 	if err := journal.WriteFileAtomic(d.matPath, b.Bytes(), 0o644); err != nil {
 		d.log.Error("match record", "file", d.matPath, "err", err)
 	}
+	d.publishMatch()
+}
+
+// publishMatch sends the match record to the director's desk.
+func (d *daemon) publishMatch() {
+	if d.replaying {
+		return
+	}
+	d.view.mu.Lock()
+	m := d.view.mat
+	d.view.mu.Unlock()
+	_, over := d.match.Winner()
+	if err := d.pub.Match([2]string{d.header.White, d.header.Black}, m, over); err != nil {
+		d.log.Warn("MQTT match", "err", err)
+	}
 }
 
 // publishStatus takes the referee's status for readers.
 func (d *daemon) publishStatus() {
 	d.delivered = false
 	s := d.ref.Status()
+	state := d.indicators(s)
 	d.view.mu.Lock()
 	changed := !reflect.DeepEqual(d.view.status, s)
 	d.view.status = s
+	d.view.leds = webLEDs(&state)
 	d.view.mu.Unlock()
-	if changed {
-		d.show(s)
+	if changed && !d.replaying {
+		d.show(state)
+		if err := d.pub.State(s); err != nil {
+			d.log.Warn("MQTT state", "err", err)
+		}
 	}
+}
+
+// webLEDs are the LEDs of an indicator state, for the page.
+func webLEDs(s *panel.State) []web.LED {
+	out := make([]web.LED, len(s.LEDs))
+	for i, l := range s.LEDs {
+		out[i] = web.LED{Color: l.Color, Blink: l.Blink}
+	}
+	return out
 }
 
 // press delivers a player's press at the time now: DONE, CUBE, or ROLL with
@@ -285,10 +346,16 @@ func (d *daemon) press(now time.Time, side engine.Side, kind referee.InputKind, 
 			return err
 		}
 	}
-	d.clock.Set(now)
+	d.input(in)
+	return nil
+}
+
+// input delivers an input from outside the board's sensors: a press, the
+// director's ruling.
+func (d *daemon) input(in referee.Input) {
+	d.clock.Set(in.At)
 	d.deliver(in)
 	d.publishStatus()
-	return nil
 }
 
 // rollDice rolls for side: between games the opening roll, one die each,
@@ -367,8 +434,7 @@ func (d *daemon) alive() {
 
 // end tells the referee the board's input has ended (a trace's last line).
 func (d *daemon) end() {
-	d.deliver(referee.Input{At: d.clock.Now(), Kind: referee.InputEnd})
-	d.publishStatus()
+	d.input(referee.Input{At: d.clock.Now(), Kind: referee.InputEnd})
 }
 
 // close closes the journal.

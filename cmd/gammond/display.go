@@ -90,17 +90,22 @@ func blink(ctx context.Context, p *panel.Panel) {
 	}
 }
 
-// show updates the panel, if the board has one, with the referee's status
-// and the last events.
-func (d *daemon) show(s referee.Status) {
-	if d.panel == nil || d.replaying {
-		return
-	}
+// indicators computes what the LEDs and displays show for the status and
+// the last events.
+func (d *daemon) indicators(s referee.Status) panel.State {
 	in := panel.Input{Status: s, Recent: &d.recent, Names: [2]string{d.header.White, d.header.Black}}
 	if d.pipe.Health != nil {
 		in.Findings = d.pipe.Health.Findings()
 	}
-	if err := d.panel.Update(panel.Compute(&in, &d.look)); err != nil {
+	return panel.Compute(&in, &d.look)
+}
+
+// show updates the panel, if the board has one.
+func (d *daemon) show(s panel.State) {
+	if d.panel == nil {
+		return
+	}
+	if err := d.panel.Update(s); err != nil {
 		d.log.Warn("display", "err", err)
 	}
 }

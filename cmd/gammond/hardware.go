@@ -56,6 +56,11 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	d.look.WhiteEnd = whiteEnd(cfg)
 	d.pipe.Health = calib.NewMonitor(d.pipe.Classifier, nil)
 	go blink(ctx, p)
+	stop, err := d.startOutputs(ctx, cfg.Web.Listen, nil)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	d.notify = newNotifier()
 	if err := d.notify.send("READY=1"); err != nil {
 		log.Warn("systemd notify", "err", err)

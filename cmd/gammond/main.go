@@ -87,7 +87,7 @@ func run(args []string, stderr io.Writer) int {
 	defer stop()
 	switch {
 	case o.trace != "":
-		err = runTrace(ctx, log, cfg, o.trace, o.speed)
+		err = runTrace(ctx, log, cfg, o.trace, o.speed, o.listen)
 	case o.sim:
 		err = runSim(ctx, log, cfg)
 	default:
@@ -138,8 +138,8 @@ func simStateDir() string {
 
 // runTrace runs the daemon on a recorded trace, paced at speed, and stops
 // at its end. Restarted on the same state directory, it carries on where
-// the journal ends.
-func runTrace(ctx context.Context, log *slog.Logger, cfg Config, name string, speed float64) error {
+// the journal ends. It serves the page only when given an address (listen).
+func runTrace(ctx context.Context, log *slog.Logger, cfg Config, name string, speed float64, listen string) error {
 	f, err := os.Open(name)
 	if err != nil {
 		return err
@@ -156,6 +156,11 @@ func runTrace(ctx context.Context, log *slog.Logger, cfg Config, name string, sp
 		return err
 	}
 	defer d.close()
+	stop, err := d.startOutputs(ctx, listen, nil)
+	if err != nil {
+		return err
+	}
+	defer stop()
 	d.skip = d.replayed
 	if err := d.run(ctx, traceItems(ctx, tr, speed, d.resumeAt)); err != nil {
 		return fmt.Errorf("%s: %w", name, err)

@@ -17,6 +17,11 @@ func runSim(ctx context.Context, log *slog.Logger, cfg Config) error {
 	}
 	defer d.close()
 	b.place(d.view.status.Checkers)
-	log.Info("simulated board", "state", cfg.StateDir, "listen", cfg.Web.Listen)
+	stop, err := d.startOutputs(ctx, cfg.Web.Listen, b)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	log.Info("simulated board", "state", cfg.StateDir)
 	return d.run(ctx, simItems(ctx, b, 50))
 }

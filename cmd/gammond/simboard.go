@@ -134,3 +134,17 @@ func (b *simBoard) place(checkers [2][26]int) {
 		b.checkers[side][engine.Off] = checkers[side][25]
 	}
 }
+
+// snapshot returns where the checkers are, laid out as place takes them.
+func (b *simBoard) snapshot() [2][26]int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var c [2][26]int
+	for side := range b.checkers {
+		for p := 1; p <= 24; p++ {
+			c[side][p-1] = b.checkers[side][p]
+		}
+		c[side][24], c[side][25] = b.checkers[side][engine.Bar], b.checkers[side][engine.Off]
+	}
+	return c
+}
