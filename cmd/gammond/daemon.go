@@ -340,6 +340,9 @@ func webLEDs(s *panel.State) []web.LED {
 // the board's electronic dice. The roll is journalled before it is shown.
 func (d *daemon) press(now time.Time, side engine.Side, kind referee.InputKind, long bool) error {
 	in := referee.Input{At: now, Kind: kind, Side: side, Long: long}
+	if kind == referee.InputRoll && d.cfg.Match.Dice == DiceEntered {
+		return fmt.Errorf("%w: the dice are entered on the page, not rolled by the board", web.ErrConflict)
+	}
 	if kind == referee.InputRoll {
 		var err error
 		if in.Side, in.Dice, err = d.rollDice(side); err != nil {
