@@ -39,6 +39,7 @@ var (
 	ErrDeadCube       = errors.New("the cube is dead")
 	ErrGameNotOver    = errors.New("the mover has checkers left")
 	ErrOutOfPlay      = errors.New("not a count of checkers")
+	ErrScore          = errors.New("not a score of the match")
 )
 
 // Match is the score and the cube of a match (or a money session), driven
@@ -151,6 +152,23 @@ func (m *Match) String() string {
 		return fmt.Sprintf("%s, cube %d centred", s, m.cube)
 	}
 	return fmt.Sprintf("%s, cube %d %v", s, m.cube, m.owner)
+}
+
+// SetScore corrects the score, as a director rules: each side's points,
+// each below the match length. The game in progress goes on with its cube
+// and Crawford status; the next game's follows from the new score, and a
+// Crawford game already played stays played.
+func (m *Match) SetScore(score [2]int) error {
+	for _, s := range score {
+		if s < 0 || (m.length > 0 && s >= m.length) {
+			return fmt.Errorf("%d-%d in a %d-point match: %w", score[White], score[Black], m.length, ErrScore)
+		}
+	}
+	if m.over {
+		return ErrMatchOver
+	}
+	m.score = score
+	return nil
 }
 
 // StartGame begins the next game, won by the opening roll of opener, who

@@ -496,3 +496,24 @@ func TestOutOfPlay(t *testing.T) {
 		t.Fatalf("OutOfPlay after the match = %v, want ErrMatchOver", err)
 	}
 }
+
+func TestSetScore(t *testing.T) {
+	m, err := NewMatch(5, MatchOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range [][2]int{{-1, 0}, {5, 0}, {0, 7}} {
+		if err := m.SetScore(bad); !errors.Is(err, ErrScore) {
+			t.Errorf("SetScore(%v) = %v, want ErrScore", bad, err)
+		}
+	}
+	if err := m.SetScore([2]int{4, 2}); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.StartGame(White); err != nil {
+		t.Fatal(err)
+	}
+	if m.Score() != [2]int{4, 2} || !m.Crawford() {
+		t.Fatalf("after SetScore(4-2) the game is %v, Crawford %v; want 4-2 and the Crawford game", m.Score(), m.Crawford())
+	}
+}

@@ -13,7 +13,7 @@ import (
 type Key [10]byte
 
 // Key returns the board's position key.
-func (b *Board) Key() Key {
+func (b Board) Key() Key {
 	var k Key
 	bit := 0
 	for side := range b {
@@ -58,7 +58,7 @@ func (k Key) Board() (Board, error) {
 
 // PositionID returns gnubg's position ID of the board: the key in base64,
 // 14 characters.
-func (b *Board) PositionID() string {
+func (b Board) PositionID() string {
 	k := b.Key()
 	return base64.RawStdEncoding.EncodeToString(k[:])
 }

@@ -21,9 +21,13 @@ type Pipeline struct {
 	Referee    *Referee
 	// Health, when set, watches every frame for sensor faults.
 	Health *calib.Monitor
+	// Deliver, when set, receives every input for the referee instead of
+	// the referee: the daemon journals it first, then applies it.
+	Deliver func(Input)
 
 	occ     engine.Occupancy
-	pending bool // the settler was waiting for the board to hold still
+	pending bool      // the settler was waiting for the board to hold still
+	last    time.Time // the last item's time
 
 	// A frame that changed the occupancy is held back until the next one:
 	// if that one, within SpikeMax, shows the occupancy before it again, it
@@ -48,7 +52,7 @@ func (p *Pipeline) Run() error {
 		it, err := p.Source.Next()
 		if errors.Is(err, io.EOF) {
 			p.release()
-			p.Referee.End()
+			p.deliver(Input{At: p.last, Kind: InputEnd})
 			return nil
 		}
 		if err != nil {
@@ -62,6 +66,7 @@ func (p *Pipeline) Run() error {
 
 // Step feeds one item. Per frame it allocates nothing (see the benchmark).
 func (p *Pipeline) Step(it sensing.Item) error {
+	p.last = it.At
 	switch it.Kind {
 	case sensing.FrameItem:
 		if err := p.Classifier.Classify(it.Frame, &p.occ); err != nil {
@@ -118,29 +123,34 @@ func (p *Pipeline) observe(at time.Time, o *engine.Occupancy) {
 func (p *Pipeline) settle(changed bool) {
 	pending := p.Settler.Pending()
 	if pending && !p.pending {
-		p.Referee.Unsettled()
+		p.deliver(Input{At: p.last, Kind: InputUnsettled})
 	}
 	if changed || (p.pending && !pending) {
 		if o, _, ok := p.Settler.Settled(); ok {
-			p.Referee.Settled(&o)
+			p.deliver(Input{At: p.last, Kind: InputSettled, Board: &o})
 		}
 	}
 	p.pending = pending
 }
 
+// deliver passes an input on to Deliver, or to the referee.
+func (p *Pipeline) deliver(in Input) {
+	if p.Deliver != nil {
+		p.Deliver(in)
+		return
+	}
+	p.Referee.Apply(in)
+}
+
+// inputKinds maps the board's button events to the referee's inputs.
+var inputKinds = map[sensing.EventKind]InputKind{
+	sensing.Roll: InputRoll, sensing.Done: InputDone, sensing.Double: InputDouble,
+	sensing.Take: InputTake, sensing.Drop: InputDrop,
+}
+
 func (p *Pipeline) event(e sensing.Event) {
-	r := p.Referee
-	switch e.Kind {
-	case sensing.Roll:
-		r.Roll(e.Side, e.Dice)
-	case sensing.Done:
-		r.Done(e.Side)
-	case sensing.Double:
-		r.Double(e.Side)
-	case sensing.Take:
-		r.Take(e.Side)
-	case sensing.Drop:
-		r.Drop(e.Side)
+	if kind, ok := inputKinds[e.Kind]; ok {
+		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice})
 	}
 }
 

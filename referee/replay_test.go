@@ -141,3 +141,14 @@ func compare(t *testing.T, what string, got, want []string) {
 		}
 	}
 }
+
+// openTestdata opens a file of testdata, closed when the test ends.
+func openTestdata(tb testing.TB, name string) *os.File {
+	tb.Helper()
+	f, err := os.Open("testdata/" + name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Cleanup(func() { f.Close() })
+	return f
+}

@@ -173,3 +173,22 @@ func (r *Referee) accept() {
 	r.send(Event{Kind: IllegalAccepted, Side: mover, Dice: r.dice, Before: before,
 		Moves: deriveMoves(&before, &shown), Board: shown.Swap(), OnRoll: r.onRoll})
 }
+
+// LetStand is the director's ruling on a flagged play: it stands, and play
+// goes on from the position on the board, as when the opponent rolls.
+func (r *Referee) LetStand() {
+	if r.phase != flagged {
+		r.irregular(r.onRoll, "the director let a play stand with none flagged")
+		return
+	}
+	r.accept()
+}
+
+// SetScore is the director's correction of the score.
+func (r *Referee) SetScore(score [2]int) {
+	if err := r.match.SetScore(score); err != nil {
+		r.irregular(r.onRoll, fmt.Sprintf("score correction: %v", err))
+		return
+	}
+	r.irregular(r.onRoll, fmt.Sprintf("the director set the score to %d-%d", score[0], score[1]))
+}

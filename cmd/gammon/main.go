@@ -25,8 +25,11 @@ type command struct {
 }
 
 var commands = map[string]command{
+	"check":    {checkUsage, runCheck},
 	"moves":    {movesUsage, runMoves},
+	"replay":   {replayUsage, runReplay},
 	"simulate": {simulateUsage, runSimulate},
+	"td":       {tdUsage, runTD},
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

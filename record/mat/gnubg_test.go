@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -24,25 +25,31 @@ func gnubgPath() (string, error) {
 	return debian, nil
 }
 
-// TestGnubgInterop writes every record in testdata, has GNU Backgammon
-// import what we wrote and export it again, and reads that back: the
-// match must be the same, play by play, compared by the positions the
-// plays leave (GNU Backgammon orders a play's moves its own way).
+// TestGnubgInterop writes every record in testdata and a few matches of
+// random legal plays, has GNU Backgammon import what we wrote and export
+// it again, and reads that back: the match must be the same, play by play,
+// compared by the positions the plays leave (GNU Backgammon orders a
+// play's moves its own way).
 func TestGnubgInterop(t *testing.T) {
 	gnubg, err := gnubgPath()
 	if err != nil {
-		t.Skip("GNU Backgammon interop not tested: ", err)
+		t.Skipf("GNU Backgammon interop not tested: %v", err)
 	}
 	files, err := filepath.Glob(filepath.Join("testdata", "*.mat"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	matches := map[string]*Match{}
 	for _, file := range files {
-		t.Run(filepath.Base(file), func(t *testing.T) {
-			ours, err := ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
+		if matches[filepath.Base(file)], err = ReadFile(file); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for seed := range uint64(5) {
+		matches[fmt.Sprintf("random-%d", seed)] = randomMatch(seed, 3)
+	}
+	for name, ours := range matches {
+		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
 			written := filepath.Join(dir, "ours.mat")
 			var b bytes.Buffer

@@ -11,7 +11,8 @@ type Match struct {
 	// Length is the number of points the match is played to; 0 for a
 	// money session.
 	Length int
-	// Tags are the header's "; [Key "value"]" lines, in file order.
+	// Tags are the header's "; [Key "value"]" lines, read and written in
+	// this order.
 	Tags []Tag
 	// Comments are the header's other comment lines, without the leading
 	// "; ".
@@ -99,6 +100,7 @@ const (
 	Resign             // the roll before a resignation: the opponent's Win follows
 )
 
+// String names the kind as messages use it: "a roll", "a double".
 func (k Kind) String() string {
 	switch k {
 	case None:

@@ -20,6 +20,7 @@ type SyntaxError struct {
 	Err  error
 }
 
+// Error returns "file:line: what is wrong".
 func (e *SyntaxError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
 
 // Unwrap returns what is wrong with the line.
@@ -39,8 +40,8 @@ var (
 	matchLineRE = regexp.MustCompile(`(?i)^\s*(\d+)\s+point\s+match\s*$`)
 	tagRE       = regexp.MustCompile(`^\[([^"\s][^"]*?)\s+"(.*)"\]$`)
 	gameLineRE  = regexp.MustCompile(`^\s*Game\s+(\d+)\s*$`)
-	// A name may hold spaces and even " : "; the scores are the numbers
-	// after the first and the last colon that are followed by one.
+	// A name may hold spaces, even colons: the first score is the first
+	// number after a colon that leaves "name : number" behind it.
 	scoreLineRE  = regexp.MustCompile(`^\s*(\S.*?)\s*:\s*(\d+)\s*(\S.*?)\s*:\s*(\d+)\s*$`)
 	moveNumberRE = regexp.MustCompile(`^\s*(\d+)\)`)
 	diceRE       = regexp.MustCompile(`^[1-6][1-6]:`)

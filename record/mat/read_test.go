@@ -1,9 +1,14 @@
 package mat
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
+
+	"gammond/engine"
 )
 
 // head is a valid start of a record; the malformed cases append to it.
@@ -52,4 +57,89 @@ func TestReadErrors(t *testing.T) {
 			}
 		})
 	}
+}
+
+// moves parses a play for a test's expectations.
+func moves(t *testing.T, s string) []engine.Move {
+	t.Helper()
+	m, err := engine.ParseMoves(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// TestReadXG reads a record with XG's variations: a byte order mark, CRLF,
+// XG's tags, a combined move, unmarked hits, "Cannot Move", a long left
+// cell, "???" and "and the match". Written, it is GNU Backgammon's layout
+// with the plays resolved.
+func TestReadXG(t *testing.T) {
+	const file = "testdata/xg-variants.mat"
+	roll := func(d engine.Dice, play string) Action {
+		a := Action{Kind: Roll, Dice: d}
+		if play != "" {
+			a.Moves = moves(t, play)
+		}
+		return a
+	}
+	want := &Match{
+		Length: 3,
+		Tags: []Tag{
+			{"Site", "eXtreme Gammon"}, {"Match ID", "-246338669"},
+			{"Player 1", "Anna Maria"}, {"Player 2", "Bo"},
+			{"Player 1 Elo", "1600.00/0"}, {"Player 2 Elo", "1600.00/0"},
+			{"EventDate", "2026.11.22"}, {"EventTime", "14.05"},
+			{"Variation", "Backgammon"}, {"Unrated", "Off"}, {"Crawford", "On"},
+			{"CubeLimit", "1024"}, {"Event", "Club Night"}, {"Round", "Round 2"},
+			{"Transcriber", "gammond"},
+		},
+		Players: [2]string{"Anna Maria", "Bo"},
+		Games: []Game{{
+			Number: 1,
+			Turns: []Turn{
+				{1, [2]Action{roll(engine.Dice{3, 1}, "8/5 6/5"), roll(engine.Dice{6, 4}, "24/14")}},
+				{2, [2]Action{roll(engine.Dice{6, 2}, "13/11 13/7"), roll(engine.Dice{5, 5}, "")}},
+				{3, [2]Action{roll(engine.Dice{4, 4}, "24/20 24/20 20/16 20/16"), roll(engine.Dice{2, 1}, "25/23 6/5")}},
+				{4, [2]Action{{Kind: Double, Cube: 2}, {Kind: Take}}},
+				{5, [2]Action{{Kind: Resign, Dice: engine.Dice{6, 3}}, {Kind: Win, Points: 2}}},
+			},
+		}, {
+			Number: 2,
+			Score:  [2]int{0, 2},
+			Turns: []Turn{
+				{1, [2]Action{{}, roll(engine.Dice{5, 2}, "13/8 24/22")}},
+				{2, [2]Action{roll(engine.Dice{4, 3}, "24/20 13/10"), roll(engine.Dice{6, 6}, "13/7 13/7 8/2 8/2")}},
+				{0, [2]Action{{}, {Kind: Win, Points: 1, AndMatch: true}}},
+			},
+		}},
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := strings.ReplaceAll(strings.TrimPrefix(string(data), "\uFEFF"), "\r\n", "\n")
+	for name, input := range map[string]string{"as XG writes it": string(data), "without BOM and CR": plain} {
+		t.Run(name, func(t *testing.T) {
+			got, err := Read(strings.NewReader(input), file)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("got\n%+v\nwant\n%+v", got, want)
+			}
+		})
+	}
+	t.Run("written", func(t *testing.T) {
+		golden, err := os.ReadFile(file + ".want")
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		if _, err := want.WriteTo(&b); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != string(golden) {
+			t.Errorf("written record differs from %s.want:\n%s", file, firstDiff(b.String(), string(golden)))
+		}
+	})
 }

@@ -32,6 +32,7 @@ type ReplayError struct {
 	Err          error
 }
 
+// Error returns "game G move N Side: what is wrong".
 func (e *ReplayError) Error() string {
 	return fmt.Sprintf("game %d move %d %v: %v", e.Game, e.Number, e.Side, e.Err)
 }
@@ -44,15 +45,16 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 // is played as recorded and has no Matches. It stops at a move no board
 // allows, with the steps before it and a *ReplayError.
 //
-// A .mat play is not always one move per die: XG combines a checker's
-// moves ("63: 24/15") and marks no hits. Such a play is resolved with the
-// legal plays of the roll: the one whose position equals what the moves
-// give when applied, or, since a combined move hits nothing on its way,
-// those that move the player's checkers the same way. When these differ
-// in what they hit, the record cannot tell which was played, and the
-// step's Matches hold them all.
+// A play of one move per die is matched by position: the legal play that
+// leaves what engine.Board.Apply leaves, which hits what a move lands on,
+// marked or not (XG marks no hits). A move spanning several dice, as XG
+// writes a checker's moves ("63: 24/15"), hits nothing on its way when
+// applied, so such a play is matched by where the player's checkers end;
+// when the plays that end so differ in what they hit, the record cannot
+// tell which was played, and Matches holds them all.
 func (g *Game) Replay() ([]Step, error) {
 	var steps []Step
+	var gen engine.Generator // its buffers serve every roll of the game
 	board, onRoll := engine.StartingBoard, engine.White
 	for i, t := range g.Turns {
 		for s, a := range t.Actions {
@@ -66,7 +68,7 @@ func (g *Game) Replay() ([]Step, error) {
 			st := Step{Turn: i, Number: t.Number, Side: side, Action: a, Before: board, After: board}
 			if a.Kind == Roll {
 				var err error
-				if st.After, st.Matches, err = play(board, a); err != nil {
+				if st.After, st.Matches, err = play(&gen, board, a); err != nil {
 					return steps, &ReplayError{g.Number, t.Number, side, err}
 				}
 			}
@@ -78,13 +80,13 @@ func (g *Game) Replay() ([]Step, error) {
 }
 
 // play applies a recorded roll to the board (its roller on roll) and finds
-// the legal plays it stands for.
-func play(b engine.Board, a Action) (engine.Board, []engine.Play, error) {
+// the legal plays it stands for, copied out of gen's.
+func play(gen *engine.Generator, b engine.Board, a Action) (engine.Board, []engine.Play, error) {
 	after, err := b.Apply(a.Moves)
 	if err != nil {
 		return b, nil, err
 	}
-	legal := engine.LegalPlays(b, a.Dice)
+	legal := gen.Plays(b, a.Dice)
 	if len(legal) == 0 {
 		legal = []engine.Play{{After: b.Swap()}} // the roll cannot be played
 	}

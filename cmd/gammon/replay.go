@@ -1,0 +1,136 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+
+	"gammond/engine"
+	"gammond/record"
+	"gammond/record/mat"
+	"gammond/referee"
+)
+
+const replayUsage = "replay TRACE [--report FILE]   the transcribed match as .mat on stdout"
+
+// runReplay runs a board trace through the whole pipeline (calibration,
+// settling, referee) on virtual time and prints the transcribed match.
+func runReplay(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	reportFile := fs.String("report", "", "write the replay report (games, illegal and ambiguous turns) as JSON to `FILE`")
+	pos, err := parseArgs(fs, args, 1, 1)
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon replay: %v\nusage: gammon %s\n", err, replayUsage)
+		return exitUsage
+	}
+	m, rep, err := replay(pos[0])
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon replay: %v\n", err)
+		return exitFindings
+	}
+	if _, err := m.WriteTo(stdout); err != nil {
+		fmt.Fprintf(stderr, "gammon replay: writing the match: %v\n", err)
+		return exitFindings
+	}
+	if *reportFile != "" {
+		if err := writeJSON(*reportFile, rep); err != nil {
+			fmt.Fprintf(stderr, "gammon replay: %v\n", err)
+			return exitUsage
+		}
+	}
+	return exitOK
+}
+
+// replay reads the trace at name through the pipeline and returns the match
+// it transcribed and the report.
+func replay(name string) (*mat.Match, *replayReport, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	var t *record.Transcript
+	rep := &replayReport{Games: []gameReport{}}
+	p, h, err := referee.OpenTrace(f, func(e referee.Event) {
+		t.Event(e)
+		rep.event(e)
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	t = record.NewTranscript(h.Match.Length, [2]string{h.Match.White, h.Match.Black})
+	if err := p.Run(); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return t.Match(), rep, nil
+}
+
+// writeJSON writes v, indented, to the file name.
+func writeJSON(name string, v any) error {
+	out, err := json.MarshalIndent(v, "", " ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(name, append(out, '\n'), 0o644)
+}
+
+// replayReport is the report of TRACE.md: per game, its length and result,
+// the illegal plays flagged and the turns the sensors could not decide.
+type replayReport struct {
+	Games []gameReport `json:"games"`
+}
+
+type gameReport struct {
+	Turns     int              `json:"turns"`
+	Winner    *engine.Side     `json:"winner"` // null while unfinished
+	Points    int              `json:"points"`
+	Illegal   []illegalReport  `json:"illegal"`
+	Ambiguous []ambiguityEntry `json:"ambiguous"`
+}
+
+type illegalReport struct {
+	Turn     int         `json:"turn"`
+	Side     engine.Side `json:"side"`
+	Points   []int       `json:"points"`
+	Fault    string      `json:"fault"`
+	Accepted bool        `json:"accepted"`
+}
+
+type ambiguityEntry struct {
+	Turn     int         `json:"turn"`
+	Side     engine.Side `json:"side"`
+	Resolved bool        `json:"resolved"`
+}
+
+// event adds what e changes in the report.
+func (r *replayReport) event(e referee.Event) {
+	if e.Kind == referee.GameStarted {
+		r.Games = append(r.Games, gameReport{Illegal: []illegalReport{}, Ambiguous: []ambiguityEntry{}})
+	}
+	if len(r.Games) == 0 {
+		return
+	}
+	g := &r.Games[len(r.Games)-1]
+	g.Turns = max(g.Turns, e.Turn)
+	switch e.Kind {
+	case referee.IllegalPlay:
+		g.Illegal = append(g.Illegal, illegalReport{Turn: e.Turn, Side: e.Side, Points: e.Points, Fault: e.Fault})
+	case referee.IllegalAccepted:
+		if n := len(g.Illegal); n > 0 && g.Illegal[n-1].Turn == e.Turn {
+			g.Illegal[n-1].Accepted = true
+		}
+	case referee.PlayMade:
+		if e.Ambiguous && (len(g.Ambiguous) == 0 || g.Ambiguous[len(g.Ambiguous)-1].Resolved) {
+			g.Ambiguous = append(g.Ambiguous, ambiguityEntry{Turn: e.Turn, Side: e.Side})
+		}
+	case referee.Resolved:
+		if n := len(g.Ambiguous); n > 0 {
+			g.Ambiguous[n-1].Resolved = true
+		}
+	case referee.GameOver:
+		w := e.Side
+		g.Winner, g.Points = &w, e.Result.Points
+	}
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"gammond/engine"
+	"gammond/record/mat"
+)
+
+// The shared traces, copied into the referee's testdata.
+const tracesDir = "../../referee/testdata"
+
+// TestReplayTranscribesTheMatch replays each trace with "gammon replay" and
+// checks the .mat it prints and the report against the trace's
+// .expect.json: the position after every play, the winners and points, and
+// the illegal turns.
+func TestReplayTranscribesTheMatch(t *testing.T) {
+	for _, name := range []string{"match-004", "match-007", "match-010-illegal", "match-002-illegal"} {
+		t.Run(name, func(t *testing.T) {
+			want := readExpect(t, filepath.Join(tracesDir, name+".expect.json"))
+			reportFile := filepath.Join(t.TempDir(), "report.json")
+			var stdout, stderr bytes.Buffer
+			if code := run([]string{"replay", filepath.Join(tracesDir, name+".trace.jsonl"), "--report", reportFile}, &stdout, &stderr); code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr.String())
+			}
+			m, err := mat.Read(&stdout, "stdout")
+			if err != nil {
+				t.Fatalf("the printed match does not read back: %v", err)
+			}
+			if m.Length != want.MatchLength || len(m.Games) != len(want.Games) {
+				t.Fatalf("%d-point match of %d games, want %d-point of %d", m.Length, len(m.Games), want.MatchLength, len(want.Games))
+			}
+			var rep replayReport
+			raw, err := os.ReadFile(reportFile)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := json.Unmarshal(raw, &rep); err != nil {
+				t.Fatalf("report: %v", err)
+			}
+			for g := range m.Games {
+				checkGame(t, g+1, &m.Games[g], &rep.Games[g], want.Games[g])
+			}
+		})
+	}
+}
+
+func checkGame(t *testing.T, n int, g *mat.Game, rep *gameReport, want expectedGame) {
+	t.Helper()
+	steps, err := g.Replay()
+	if err != nil {
+		t.Fatalf("game %d: %v", n, err)
+	}
+	var got, wantAfter []string
+	for _, st := range steps {
+		if st.Action.Kind == mat.Roll {
+			got = append(got, fmt.Sprintf("side %d %s", st.Side, st.After.Swap().PositionID()))
+		}
+	}
+	for _, p := range want.Plays {
+		wantAfter = append(wantAfter, fmt.Sprintf("side %d %s", p.Side, p.After))
+	}
+	if !slices.Equal(got, wantAfter) {
+		t.Errorf("game %d: positions after the plays\n got %v\nwant %v", n, got, wantAfter)
+	}
+	if winner, win, ok := g.Result(); !ok || winner != want.Winner || win.Points != want.Points {
+		t.Errorf("game %d: .mat result %v wins %d (recorded %v), want %v wins %d", n, winner, win.Points, ok, want.Winner, want.Points)
+	}
+	if rep.Winner == nil || *rep.Winner != want.Winner || rep.Points != want.Points || rep.Turns != len(want.Plays) {
+		t.Errorf("game %d: report %+v, want winner %v points %d turns %d", n, rep, want.Winner, want.Points, len(want.Plays))
+	}
+	var gotIllegal, wantIllegal []string
+	for _, i := range rep.Illegal {
+		gotIllegal = append(gotIllegal, fmt.Sprintf("turn %d side %d", i.Turn, i.Side))
+		if len(i.Points) == 0 || i.Accepted {
+			t.Errorf("game %d: illegal turn %d: points %v accepted %v, want points to light and not accepted", n, i.Turn, i.Points, i.Accepted)
+		}
+	}
+	for _, i := range want.Illegal {
+		wantIllegal = append(wantIllegal, fmt.Sprintf("turn %d side %d", i.Turn, i.Side))
+	}
+	if !slices.Equal(gotIllegal, wantIllegal) {
+		t.Errorf("game %d: illegal turns %v, want %v", n, gotIllegal, wantIllegal)
+	}
+}
+
+type expectedGame struct {
+	Plays []struct {
+		Side  engine.Side `json:"side"`
+		After string      `json:"after"`
+	} `json:"plays"`
+	Illegal []struct {
+		Turn int         `json:"turn"`
+		Side engine.Side `json:"side"`
+	} `json:"illegal"`
+	Winner engine.Side `json:"winner"`
+	Points int         `json:"points"`
+}
+
+func readExpect(t *testing.T, name string) (e struct {
+	MatchLength int            `json:"match_length"`
+	Games       []expectedGame `json:"games"`
+}) {
+	t.Helper()
+	raw, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &e); err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+func TestReplayErrors(t *testing.T) {
+	dir := t.TempDir()
+	badLine := filepath.Join(dir, "bad.trace.jsonl")
+	header, err := os.ReadFile(filepath.Join(tracesDir, "match-004.trace.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(header), "\n")
+	if err := os.WriteFile(badLine, []byte(first+"\n{\"t\":0,\"frame\":[1,2,3]}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"no trace", []string{"replay"}, exitUsage, "want 1 argument"},
+		{"two traces", []string{"replay", "a", "b"}, exitUsage, "want 1 argument"},
+		{"missing file", []string{"replay", filepath.Join(dir, "none.jsonl")}, exitFindings, "no such file"},
+		{"bad frame", []string{"replay", badLine}, exitFindings, "line 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if code := run(tc.args, &stdout, &stderr); code != tc.code {
+				t.Fatalf("exit %d, want %d (stderr %q)", code, tc.code, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tc.stderr) || strings.Count(stderr.String(), "\n") > 2 {
+				t.Fatalf("stderr %q, want a short error containing %q", stderr.String(), tc.stderr)
+			}
+		})
+	}
+}

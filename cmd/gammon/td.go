@@ -1,0 +1,99 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"gammond/web/desk"
+	"gammond/web/mqtt"
+)
+
+const tdUsage = "td --broker URL --dir DIR [--listen ADDR]   the director's desk: every board on a page, finished matches' .mat into DIR"
+
+// runTD runs the director's desk until SIGINT or SIGTERM.
+func runTD(args []string, stdout, stderr io.Writer) int {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return td(ctx, args, stdout, stderr)
+}
+
+// tdArgs are the desk's settings from the command line.
+type tdArgs struct {
+	broker, dir, listen string
+}
+
+func parseTDArgs(args []string) (tdArgs, error) {
+	var a tdArgs
+	fs := flag.NewFlagSet("td", flag.ContinueOnError)
+	fs.StringVar(&a.broker, "broker", "", "the MQTT broker's `URL`, e.g. mqtt://127.0.0.1:1883")
+	fs.StringVar(&a.dir, "dir", "", "`DIR`ectory to collect the finished matches' .mat records into")
+	fs.StringVar(&a.listen, "listen", "localhost:8080", "`ADDR`ess to serve the desk's page on; :8080 for the whole network")
+	if _, err := parseArgs(fs, args, 0, 0); err != nil {
+		return a, err
+	}
+	switch {
+	case a.broker == "":
+		return a, errors.New("--broker is required")
+	case a.dir == "":
+		return a, errors.New("--dir is required")
+	}
+	_, err := mqtt.ParseBroker(a.broker)
+	return a, err
+}
+
+// td runs the desk until ctx ends: it serves the page and follows the
+// boards, printing where the page is and when the boards are followed.
+func td(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	a, err := parseTDArgs(args)
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon td: %v\nusage: gammon %s\n", err, tdUsage)
+		return exitUsage
+	}
+	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, Logger: slog.New(slog.NewTextHandler(stderr, nil))})
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon td: %v\n", err)
+		return exitFindings
+	}
+	ln, err := net.Listen("tcp", a.listen)
+	if err != nil {
+		fmt.Fprintf(stderr, "gammon td: %v\n", err)
+		return exitFindings
+	}
+	srv := &http.Server{Handler: d.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	runCtx, stopRun := context.WithCancel(ctx)
+	followed := make(chan error, 1)
+	go func() { followed <- d.Run(runCtx) }()
+	fmt.Fprintf(stdout, "gammon td: the desk is at http://%s/\n", ln.Addr())
+
+	code := -1
+	for subscribed := d.Subscribed(); code < 0; {
+		select {
+		case <-subscribed:
+			fmt.Fprintf(stdout, "gammon td: following the boards on %s; records go to %s\n", a.broker, a.dir)
+			subscribed = nil
+		case <-ctx.Done():
+			code = exitOK
+		case err := <-served:
+			fmt.Fprintf(stderr, "gammon td: serving the page: %v\n", err)
+			code = exitFindings
+		}
+	}
+	stopRun()
+	shutdown, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	srv.Shutdown(shutdown)
+	<-followed
+	return code
+}

@@ -1,0 +1,79 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"gammond/engine"
+	"gammond/referee"
+	"gammond/web"
+)
+
+// simDaemon runs a daemon on a simulated board in a temporary state
+// directory until the test ends.
+func simDaemon(t *testing.T) webBoard {
+	t.Helper()
+	cfg := DefaultConfig()
+	cfg.StateDir = t.TempDir()
+	b := newSimBoard(7)
+	d, err := openDaemon(slog.New(slog.NewTextHandler(io.Discard, nil)), cfg, b.cal, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- d.run(ctx, simItems(ctx, b, 100)) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+		d.close()
+	})
+	return webBoard{ctx: ctx, d: d, sim: b}
+}
+
+func TestWebBoardActions(t *testing.T) {
+	b := simDaemon(t)
+	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.Status()
+	if s.Phase != referee.PhaseMoving || !s.Dice.Valid() || s.Sim == nil || len(b.Events(0)) < 2 {
+		t.Fatalf("after ROLL: phase %s dice %v, %d events; want a game begun", s.Phase, s.Dice, len(b.Events(0)))
+	}
+	for _, tc := range []struct {
+		name   string
+		action web.Action
+		want   error
+	}{
+		{"a new match while one is played", web.StartMatch{White: "A", Black: "B", Length: 3, Rules: "us", Clock: "none"}, web.ErrConflict},
+		{"a clock penalty on a board with no clock", web.Penalty{Side: engine.White, Kind: web.PenaltyPickup}, web.ErrConflict},
+		{"a ruling with no play flagged", web.Rule{LetStand: true}, web.ErrConflict},
+		{"a move from an empty point", web.SimMove{Side: engine.White, From: 20, To: 15}, web.ErrConflict},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := b.Status()
+			if err := b.Act(tc.action); !errors.Is(err, tc.want) {
+				t.Fatalf("Act(%+v) = %v, want %v", tc.action, err, tc.want)
+			}
+			if after := b.Status(); after.Seq != before.Seq || after.Position != before.Position {
+				t.Fatalf("a refused action changed the board: %+v", after)
+			}
+		})
+	}
+	if err := b.Act(web.SetScore{Score: [2]int{1, 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.Status(); s.Score != [2]int{1, 3} {
+		t.Fatalf("after the director's correction the score is %v, want 1-3", s.Score)
+	}
+	name, data := b.MatchFile()
+	if name == "" || len(data) == 0 {
+		t.Fatalf("MatchFile() = %q, %d bytes: want the record of the game in progress", name, len(data))
+	}
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"periph.io/x/conn/v3/i2c/i2creg"
+	"periph.io/x/conn/v3/spi/spireg"
+
+	"gammond/display/leds"
+	"gammond/display/oled"
+	"gammond/display/panel"
+	"gammond/display/segment"
+	"gammond/referee"
+	"gammond/sensing"
+)
+
+// openPanel opens the LED strip, the cube display and, if configured, the
+// OLED, and returns the panel that drives them and a func that closes them.
+func openPanel(cfg Config) (*panel.Panel, func(), error) {
+	port, err := spireg.Open(cfg.LEDs.Port)
+	if err != nil {
+		return nil, nil, fmt.Errorf("LEDs %s: %w", cfg.LEDs.Port, err)
+	}
+	closers := []func() error{port.Close}
+	closeAll := func() {
+		for _, c := range closers {
+			c()
+		}
+	}
+	fail := func(err error) (*panel.Panel, func(), error) {
+		closeAll()
+		return nil, nil, err
+	}
+	stripOpts := leds.Opts{NumPixels: cfg.LEDs.Count, Brightness: uint8(cfg.LEDs.Brightness)}
+	newStrip := leds.NewAPA102
+	if cfg.LEDs.Kind == LEDsWS2812 {
+		newStrip = leds.NewWS2812
+	}
+	strip, err := newStrip(port, &stripOpts)
+	if err != nil {
+		return fail(fmt.Errorf("LEDs %s: %w", cfg.LEDs.Port, err))
+	}
+	bus, err := i2creg.Open(cfg.Display.Bus)
+	if err != nil {
+		return fail(fmt.Errorf("I2C bus %s: %w", cfg.Display.Bus, err))
+	}
+	closers = append(closers, bus.Close)
+	segOpts := segment.Opts{Addr: uint16(cfg.Display.Address), Brightness: uint8(cfg.Display.Brightness), WhiteEnd: whiteEnd(cfg)}
+	for i, row := range cfg.Display.Digits {
+		segOpts.Digits[i] = uint8(row)
+	}
+	cube, err := segment.New(bus, &segOpts)
+	if err != nil {
+		return fail(err)
+	}
+	dev := panel.Devices{Strip: strip, Cube: cube}
+	if cfg.OLED.Enabled {
+		if dev.Screen, err = oled.New(bus, &oled.Opts{Addr: uint16(cfg.OLED.Address)}); err != nil {
+			return fail(err)
+		}
+	}
+	p, err := panel.New(dev, sensing.SystemClock{}, &panel.DefaultOpts)
+	if err != nil {
+		return fail(err)
+	}
+	closers = append([]func() error{p.Halt}, closers...)
+	return p, closeAll, nil
+}
+
+func whiteEnd(cfg Config) segment.End {
+	if cfg.Display.WhiteEnd == "right" {
+		return segment.Right
+	}
+	return segment.Left
+}
+
+// blink ticks the panel for its blinking until ctx is done.
+func blink(ctx context.Context, p *panel.Panel) {
+	t := time.NewTicker(50 * time.Millisecond)
+	defer t.Stop()
+	for {
+		select {
+		case now := <-t.C:
+			p.Tick(now)
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// indicators computes what the LEDs and displays show for the status and
+// the last events.
+func (d *daemon) indicators(s referee.Status) panel.State {
+	in := panel.Input{Status: s, Recent: &d.recent, Names: [2]string{d.header.White, d.header.Black}}
+	if d.pipe.Health != nil {
+		in.Findings = d.pipe.Health.Findings()
+	}
+	return panel.Compute(&in, &d.look)
+}
+
+// show updates the panel, if the board has one.
+func (d *daemon) show(s panel.State) {
+	if d.panel == nil {
+		return
+	}
+	if err := d.panel.Update(s); err != nil {
+		d.log.Warn("display", "err", err)
+	}
+}

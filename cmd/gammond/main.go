@@ -1,0 +1,176 @@
+// Command gammond is the daemon of an electronic backgammon board: it scans
+// the hall sensors, referees the match, drives the LEDs and displays,
+// journals every input so that a power cut loses nothing, and writes the
+// match record.
+//
+//	gammond -config /etc/gammond/gammond.toml   the board (systemd runs this)
+//	gammond -sim                                 a simulated board, played from the web page
+//	gammond -trace FILE [-speed N]               the board as a recorded trace shows it, then exit
+//	gammond -check-config -config FILE           check a config file
+//	gammond -selftest                            check the engine, a simulated board and the journal
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"gammond/sensing"
+)
+
+const defaultConfigPath = "/etc/gammond/gammond.toml"
+
+func main() { os.Exit(run(os.Args[1:], os.Stderr)) }
+
+// options are the command line's.
+type options struct {
+	config, trace, listen, state string
+	checkConfig, sim, selftest   bool
+	speed                        float64
+}
+
+func parseOptions(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("gammond", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.config, "config", "", "config `file` (default "+defaultConfigPath+"; none needed with -sim or -trace)")
+	fs.BoolVar(&o.checkConfig, "check-config", false, "check the config file and exit")
+	fs.BoolVar(&o.sim, "sim", false, "run on a simulated board set up for a new game, played from the web page")
+	fs.StringVar(&o.trace, "trace", "", "run on a recorded board `trace` instead of the sensors, and exit at its end")
+	fs.Float64Var(&o.speed, "speed", 1, "with -trace: times real time (0: as fast as it reads)")
+	fs.StringVar(&o.listen, "listen", "", "web `address` (overrides the config)")
+	fs.StringVar(&o.state, "state", "", "state `directory` for the journal and match records (overrides the config)")
+	fs.BoolVar(&o.selftest, "selftest", false, "check the engine, a simulated board and the journal, and exit")
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	switch {
+	case fs.NArg() > 0:
+		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	case o.sim && o.trace != "":
+		return o, errors.New("-sim and -trace are two different boards: choose one")
+	case o.speed < 0:
+		return o, fmt.Errorf("-speed %v: want 0 or more", o.speed)
+	}
+	return o, nil
+}
+
+func run(args []string, stderr io.Writer) int {
+	o, err := parseOptions(args, stderr)
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stderr, "gammond:", err)
+		}
+		return 2
+	}
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	if o.selftest {
+		return selftest(stderr)
+	}
+	cfg, err := o.loadConfig()
+	if err != nil {
+		fmt.Fprintln(stderr, "gammond:", err)
+		return 1
+	}
+	if o.checkConfig {
+		return 0
+	}
+	if cfg.Match.Dice == DiceInferred {
+		fmt.Fprintln(stderr, "gammond: dice = \"inferred\" is not supported yet: use \"electronic\" or \"entered\"")
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
+	defer stop()
+	switch {
+	case o.trace != "":
+		err = runTrace(ctx, log, cfg, o.trace, o.speed, o.listen)
+	case o.sim:
+		err = runSim(ctx, log, cfg)
+	default:
+		err = runBoard(ctx, log, cfg)
+	}
+	if err != nil {
+		log.Error("stopped", "err", err)
+		return 1
+	}
+	return 0
+}
+
+// loadConfig reads the config file, or takes the defaults for a simulated
+// or recorded board, and applies the command line's overrides.
+func (o options) loadConfig() (Config, error) {
+	path := o.config
+	if path == "" && !o.sim && o.trace == "" {
+		path = defaultConfigPath
+	}
+	cfg := DefaultConfig()
+	if path != "" {
+		var err error
+		if cfg, err = Load(path); err != nil {
+			return cfg, err
+		}
+	} else {
+		cfg.StateDir = simStateDir()
+		cfg.Web.Listen = "localhost:8080"
+	}
+	if o.listen != "" {
+		cfg.Web.Listen = o.listen
+	}
+	if o.state != "" {
+		cfg.StateDir = o.state
+	}
+	return cfg, cfg.Validate()
+}
+
+// simStateDir is where a board without a config keeps its state: the
+// user's cache, not the system's.
+func simStateDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "gammond")
+}
+
+// runTrace runs the daemon on a recorded trace, paced at speed, and stops
+// at its end. Restarted on the same state directory, it carries on where
+// the journal ends. It serves the page only when given an address (listen).
+func runTrace(ctx context.Context, log *slog.Logger, cfg Config, name string, speed float64, listen string) error {
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	tr, err := sensing.NewTraceReader(f, nil)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	h := tr.Header()
+	cfg.Match.Length, cfg.Match.White, cfg.Match.Black = h.Match.Length, h.Match.White, h.Match.Black
+	d, err := openDaemon(log, cfg, &h.Calibration, time.Unix(0, 0).UTC())
+	if err != nil {
+		return err
+	}
+	defer d.close()
+	stop, err := d.startOutputs(ctx, listen, nil)
+	if err != nil {
+		return err
+	}
+	defer stop()
+	d.skip = d.replayed
+	if err := d.run(ctx, traceItems(ctx, tr, speed, d.resumeAt)); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	if ctx.Err() == nil {
+		d.end()
+	}
+	return nil
+}

@@ -1,0 +1,114 @@
+package referee
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"gammond/engine"
+)
+
+// InputKind says what an Input tells the referee.
+type InputKind uint8
+
+// The kinds of input.
+const (
+	InputSettled   InputKind = iota + 1 // the board held still: Board
+	InputUnsettled                      // the board moved
+	InputRoll                           // Side rolled Dice
+	InputDone                           // Side pressed DONE
+	InputDouble                         // Side doubles
+	InputTake                           // Side takes
+	InputDrop                           // Side passes
+	InputCube                           // Side pressed CUBE; Long for a long press
+	InputEnd                            // the input has ended
+	InputScore                          // the director corrects the score to Score
+	InputLetStand                       // the director lets a flagged play stand
+)
+
+var inputNames = [...]string{
+	InputSettled: "settled", InputUnsettled: "unsettled", InputRoll: "roll",
+	InputDone: "done", InputDouble: "double", InputTake: "take", InputDrop: "drop",
+	InputCube: "cube", InputEnd: "end", InputScore: "score", InputLetStand: "let-stand",
+}
+
+func (k InputKind) String() string {
+	if int(k) < len(inputNames) && inputNames[k] != "" {
+		return inputNames[k]
+	}
+	return fmt.Sprintf("InputKind(%d)", uint8(k))
+}
+
+// MarshalText writes the kind's name, as the journal keeps it.
+func (k InputKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *InputKind) UnmarshalText(b []byte) error {
+	for i, name := range inputNames {
+		if name != "" && name == string(b) {
+			*k = InputKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown referee input %q", b)
+}
+
+// Input is one thing the referee is told. The referee's state is a function
+// of its inputs: a journal of them, replayed in order, rebuilds it.
+type Input struct {
+	At    time.Time         `json:"at"`
+	Kind  InputKind         `json:"kind"`
+	Side  engine.Side       `json:"side,omitempty"`
+	Dice  engine.Dice       `json:"dice,omitzero"`
+	Long  bool              `json:"long,omitempty"`
+	Score [2]int            `json:"score,omitzero"`
+	Board *engine.Occupancy `json:"board,omitempty"`
+}
+
+// ParseInput reads an input as the journal keeps it (JSON).
+func ParseInput(b []byte) (Input, error) {
+	var in Input
+	if err := json.Unmarshal(b, &in); err != nil {
+		return in, fmt.Errorf("referee input: %w", err)
+	}
+	switch {
+	case in.Kind == 0:
+		return in, fmt.Errorf("referee input %s: no kind", b)
+	case in.Kind == InputSettled && in.Board == nil:
+		return in, fmt.Errorf("referee input %s: settled with no board", b)
+	case in.Side > engine.Black:
+		return in, fmt.Errorf("referee input %s: no side %d", b, in.Side)
+	case in.Kind == InputRoll && !in.Dice.Valid():
+		return in, fmt.Errorf("referee input %s: roll of %v", b, in.Dice)
+	}
+	return in, nil
+}
+
+// Apply gives the referee one input. The time of its events is the clock's:
+// set it to in.At first when replaying.
+func (r *Referee) Apply(in Input) {
+	switch in.Kind {
+	case InputSettled:
+		r.Settled(in.Board)
+	case InputUnsettled:
+		r.Unsettled()
+	case InputRoll:
+		r.Roll(in.Side, in.Dice)
+	case InputDone:
+		r.Done(in.Side)
+	case InputDouble:
+		r.Double(in.Side)
+	case InputTake:
+		r.Take(in.Side)
+	case InputDrop:
+		r.Drop(in.Side)
+	case InputCube:
+		r.Cube(in.Side, in.Long)
+	case InputEnd:
+		r.End()
+	case InputScore:
+		r.SetScore(in.Score)
+	case InputLetStand:
+		r.LetStand()
+	}
+}

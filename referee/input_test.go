@@ -1,0 +1,114 @@
+package referee
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+	"time"
+
+	"gammond/engine"
+	"gammond/sensing"
+)
+
+// TestInputsReplayToTheSameMatch journals a replay's inputs as JSON, reads
+// them back and applies them to a fresh referee: the events must be the
+// same. This is how the daemon rebuilds its state after a restart.
+func TestInputsReplayToTheSameMatch(t *testing.T) {
+	var journal [][]byte
+	var first []Event
+	p, h, err := OpenTrace(openTestdata(t, "match-002-illegal.trace.jsonl"), func(e Event) { first = append(first, e) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Deliver = func(in Input) {
+		b, err := json.Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		journal = append(journal, b)
+		p.Referee.Apply(in)
+	}
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+
+	m, err := engine.NewMatch(h.Match.Length, engine.MatchOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
+	var again []Event
+	r := New(m, clock, func(e Event) { again = append(again, e) })
+	for i, b := range journal {
+		in, err := ParseInput(b)
+		if err != nil {
+			t.Fatalf("journal record %d: %v", i+1, err)
+		}
+		clock.Set(in.At)
+		r.Apply(in)
+	}
+	if len(first) < 100 || !reflect.DeepEqual(summaries(first), summaries(again)) {
+		t.Fatalf("%d events from the trace, %d from the journal: they differ", len(first), len(again))
+	}
+}
+
+func summaries(events []Event) []Summary {
+	var s []Summary
+	for _, e := range events {
+		s = append(s, e.Summary())
+	}
+	return s
+}
+
+func TestParseInputErrors(t *testing.T) {
+	for _, tc := range []struct{ name, json string }{
+		{"not JSON", `{"kind":`},
+		{"no kind", `{"side":1}`},
+		{"unknown kind", `{"kind":"jump"}`},
+		{"settled without a board", `{"kind":"settled"}`},
+		{"side 2", `{"kind":"done","side":2}`},
+		{"roll of 7", `{"kind":"roll","side":0,"dice":[7,1]}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := ParseInput([]byte(tc.json)); err == nil {
+				t.Fatalf("ParseInput(%s) accepted it", tc.json)
+			}
+		})
+	}
+}
+
+// TestDirectorRulings lets the first flagged play of a trace stand and
+// corrects the score between games.
+func TestDirectorRulings(t *testing.T) {
+	var events []Event
+	var r *Referee
+	ruled := false
+	p, _, err := OpenTrace(openTestdata(t, "match-002-illegal.trace.jsonl"), func(e Event) {
+		events = append(events, e)
+		if e.Kind == IllegalPlay && !ruled {
+			ruled = true
+			r.Apply(Input{Kind: InputLetStand})
+		}
+		if e.Kind == GameOver && e.Game == 1 {
+			r.Apply(Input{Kind: InputScore, Score: [2]int{1, 3}})
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r = p.Referee
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	var accepted, scoreSet bool
+	for _, e := range events {
+		accepted = accepted || e.Kind == IllegalAccepted
+		scoreSet = scoreSet || (e.Kind == Irregularity && e.Reason == "the director set the score to 1-3")
+	}
+	if !accepted || !scoreSet {
+		t.Fatalf("let stand accepted the play: %v; score set: %v", accepted, scoreSet)
+	}
+	if s := r.match.Score(); s[1] < 3 {
+		t.Fatalf("final score %v: Black had 3 from the correction", s)
+	}
+}

@@ -1,0 +1,91 @@
+package referee
+
+import (
+	"gammond/engine"
+)
+
+// Phase names where a match is in the turn flow, as Status reports it.
+const (
+	PhaseSettingUp = "setting-up" // between games: set up the board, then roll
+	PhaseRolling   = "rolling"    // the side on roll may double or roll
+	PhaseDoubled   = "doubled"    // a double waits for take or pass
+	PhaseMoving    = "moving"     // the side on roll is playing
+	PhaseFlagged   = "flagged"    // an illegal play waits for correction
+	PhaseMatchOver = "match-over"
+)
+
+var phaseNames = [...]string{
+	settingUp: PhaseSettingUp, awaitingRoll: PhaseRolling, doubled: PhaseDoubled,
+	moving: PhaseMoving, flagged: PhaseFlagged, matchOver: PhaseMatchOver,
+}
+
+// Status is what the referee knows of the match at a moment: what the
+// display, the live page, the director's desk and MQTT show.
+type Status struct {
+	Phase    string      `json:"phase"`
+	Length   int         `json:"length"` // 0 for money play
+	Score    [2]int      `json:"score"`  // by engine.Side
+	Game     int         `json:"game"`   // from 1; 0 before the first
+	Turn     int         `json:"turn"`
+	Crawford bool        `json:"crawford"`
+	OnRoll   engine.Side `json:"on_roll"`
+	Dice     engine.Dice `json:"dice"` // zero before the roll
+
+	// Checkers holds each side's checkers on board points 1..24 (index
+	// p-1, White's numbering), then the bar (index 24), then borne off
+	// (index 25), as the referee believes them.
+	Checkers [2][26]int `json:"checkers"`
+	// Position is the gnubg position ID with OnRoll on roll.
+	Position string `json:"position"`
+
+	Cube      int          `json:"cube"`
+	CubeOwner *engine.Side `json:"cube_owner"` // nil while centred
+	CubeDead  bool         `json:"cube_dead"`
+
+	// Flagged is the points to light for an illegal play waiting for
+	// correction; SetupWrong the points wrong in the set-up.
+	Flagged    []int `json:"flagged"`
+	SetupWrong []int `json:"setup_wrong"`
+	Ambiguous  bool  `json:"ambiguous"` // the sensors could not tell the last play(s) apart
+}
+
+// Status returns the match as the referee sees it now.
+func (r *Referee) Status() Status {
+	s := Status{
+		Phase:      phaseNames[r.phase],
+		Length:     r.match.Length(),
+		Score:      r.match.Score(),
+		Game:       r.game,
+		Turn:       r.turn,
+		Crawford:   r.match.Crawford(),
+		OnRoll:     r.onRoll,
+		Cube:       r.match.Cube(),
+		CubeDead:   r.match.CubeDead(),
+		SetupWrong: append([]int{}, r.setupWrong...),
+		Flagged:    []int{},
+		Ambiguous:  len(r.lines) > 1,
+	}
+	if owner, owned := r.match.CubeOwner(); owned {
+		s.CubeOwner = &owner
+	}
+	if r.phase == moving || r.phase == flagged {
+		s.Dice = r.dice
+	}
+	if r.phase == flagged {
+		_, s.Flagged = r.lines[0].matcher.Nearest(&r.board, s.Flagged)
+	}
+	b := engine.StartingBoard
+	if len(r.lines) > 0 {
+		b = r.lines[0].board
+	}
+	s.Position = b.PositionID()
+	white, black := b.Colours(r.onRoll)
+	for side, h := range [2]*engine.Half{white, black} {
+		for p := 1; p <= 24; p++ {
+			s.Checkers[side][engine.BoardPoint(engine.Side(side), p)-1] = h.On(p)
+		}
+		s.Checkers[side][24] = h.On(engine.Bar)
+		s.Checkers[side][25] = h.BorneOff()
+	}
+	return s
+}

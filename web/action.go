@@ -1,0 +1,274 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"gammond/engine"
+	"gammond/referee"
+)
+
+// Action is something the director or a simulated board's user does: one
+// of StartMatch, SetScore, Rule, Penalty, PauseClocks, EnterDice (the
+// director's) and SimMove, SimButton (a simulated board's). Board.Act
+// applies it.
+type Action interface {
+	// Check reports whether the action is well formed and fits the match
+	// in s, with an error wrapping ErrInvalid, ErrConflict or
+	// ErrNotSimulated. The server checks every action before Act; the
+	// Board checks again against the state it applies the action to.
+	Check(s *Status) error
+}
+
+// Errors of actions, which the server answers with 400, 409 and 404.
+var (
+	ErrInvalid      = errors.New("invalid")
+	ErrConflict     = errors.New("not now")
+	ErrNotSimulated = errors.New("the board is not simulated")
+)
+
+func invalid(format string, a ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, a...)...)
+}
+
+func conflict(format string, a ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrConflict}, a...)...)
+}
+
+// The rule sets and clocks a match may be played under (see
+// shared/design/RULES.md).
+const (
+	RulesUS     = "us"
+	RulesDanish = "danish"
+
+	ClockNone      = "none"
+	ClockUS        = "us"
+	ClockUSDoubles = "us-doubles"
+	ClockDanish    = "danish"
+)
+
+// MaxLength is the longest match the director can start.
+const MaxLength = 64
+
+// StartMatch starts a new match, replacing the one on the board. It fits
+// before the first game and after a match is over; a match in progress
+// must be finished (or its score corrected) first.
+type StartMatch struct {
+	White  string `json:"white"`
+	Black  string `json:"black"`
+	Length int    `json:"length"` // points, 1 to MaxLength; 0 for money play
+	Rules  string `json:"rules"`  // RulesUS or RulesDanish
+	Clock  string `json:"clock"`  // ClockNone, ClockUS, ClockUSDoubles or ClockDanish
+}
+
+// Check implements Action.
+func (a StartMatch) Check(s *Status) error {
+	for _, name := range []string{a.White, a.Black} {
+		if !validName(name) {
+			return invalid("player name %q: want 1 to 32 characters, no control characters", name)
+		}
+	}
+	switch {
+	case a.Length < 0 || a.Length > MaxLength:
+		return invalid("length %d: want 0 (money play) to %d", a.Length, MaxLength)
+	case !slices.Contains([]string{RulesUS, RulesDanish}, a.Rules):
+		return invalid("rules %q: want %q or %q", a.Rules, RulesUS, RulesDanish)
+	case !slices.Contains([]string{ClockNone, ClockUS, ClockUSDoubles, ClockDanish}, a.Clock):
+		return invalid("clock %q: want one of %q", a.Clock, []string{ClockNone, ClockUS, ClockUSDoubles, ClockDanish})
+	case a.Clock != ClockNone && a.Length == 0:
+		return invalid("clock %q: money play has no clock", a.Clock)
+	case s.Game > 0 && s.Phase != referee.PhaseMatchOver:
+		return conflict("a match is in progress (game %d)", s.Game)
+	}
+	return nil
+}
+
+func validName(s string) bool {
+	return s != "" && utf8.ValidString(s) && utf8.RuneCountInString(s) <= 32 && !strings.ContainsFunc(s, unicode.IsControl)
+}
+
+// MaxMoneyScore bounds the score of a money session.
+const MaxMoneyScore = 9999
+
+// SetScore corrects the match score, by engine.Side. Each side's score is
+// below the match length: a correction does not end a match.
+type SetScore struct {
+	Score [2]int `json:"score"`
+}
+
+// Check implements Action.
+func (a SetScore) Check(s *Status) error {
+	most, match := MaxMoneyScore, "money play"
+	if s.Length > 0 {
+		most, match = s.Length-1, fmt.Sprintf("a %d-point match", s.Length)
+	}
+	for _, n := range a.Score {
+		if n < 0 || n > most {
+			return invalid("score %d and %d: each side has 0 to %d in %s", a.Score[0], a.Score[1], most, match)
+		}
+	}
+	return nil
+}
+
+// Rule is the director's ruling on a flagged play: undo it (the players
+// put the checkers back and the mover plays again) or let it stand, as if
+// the opponent had rolled.
+type Rule struct {
+	LetStand bool `json:"let_stand"`
+}
+
+// Check implements Action.
+func (a Rule) Check(s *Status) error {
+	if s.Phase != referee.PhaseFlagged {
+		return conflict("no play is flagged")
+	}
+	return nil
+}
+
+// The penalties the director can give.
+const (
+	// PenaltyPickup is for picking up the dice before the opponent's turn
+	// is over: the clock rules say what it costs (US: the next delay;
+	// Danish: 30 seconds).
+	PenaltyPickup = "premature-pickup"
+)
+
+// Penalty gives Side a time penalty of the Kind named.
+type Penalty struct {
+	Side engine.Side `json:"side"`
+	Kind string      `json:"kind"` // PenaltyPickup
+}
+
+// Check implements Action.
+func (a Penalty) Check(s *Status) error {
+	switch {
+	case a.Side > engine.Black:
+		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+	case a.Kind != PenaltyPickup:
+		return invalid("penalty %q: want %q", a.Kind, PenaltyPickup)
+	case s.Clocks == nil:
+		return conflict("the match has no clock")
+	case !s.Clocks.Running:
+		return conflict("no turn is on the clock")
+	}
+	return nil
+}
+
+// PauseClocks pauses (Paused) or resumes the match clock.
+type PauseClocks struct {
+	Paused bool `json:"paused"`
+}
+
+// Check implements Action.
+func (a PauseClocks) Check(s *Status) error {
+	switch {
+	case s.Clocks == nil:
+		return conflict("the match has no clock")
+	case !s.Clocks.Running:
+		return conflict("no turn is on the clock")
+	case a.Paused && s.Clocks.Paused:
+		return conflict("the clocks are already paused")
+	case !a.Paused && !s.Clocks.Paused:
+		return conflict("the clocks are not paused")
+	}
+	return nil
+}
+
+// EnterDice enters a roll of physical dice for Side: before a game the
+// opening roll (Side opens with both dice), then the roll of the side on
+// roll, or the opponent's roll on a flagged play, which lets it stand.
+type EnterDice struct {
+	Side engine.Side `json:"side"`
+	Dice engine.Dice `json:"dice"`
+}
+
+// Check implements Action.
+func (a EnterDice) Check(s *Status) error {
+	switch {
+	case a.Side > engine.Black:
+		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+	case !a.Dice.Valid():
+		return invalid("dice %d and %d: want 1 to 6 each", a.Dice[0], a.Dice[1])
+	case s.Phase == referee.PhaseSettingUp:
+		return nil
+	case s.Phase == referee.PhaseRolling && a.Side == s.OnRoll:
+		return nil
+	case s.Phase == referee.PhaseFlagged && a.Side != s.OnRoll:
+		return nil
+	}
+	return conflict("no roll of %v is due (%s, %v on roll)", a.Side, s.Phase, s.OnRoll)
+}
+
+// SimMove moves one of Side's checkers on a simulated board, as a hand
+// would, in board points (White's numbering): From a point 1..24 or the bar
+// (engine.Bar, 25), To a point 1..24 or off (engine.Off, 0). A lone checker
+// of the other colour where it lands goes to the bar. Rules are the
+// referee's business: only what a hand cannot do is refused.
+type SimMove struct {
+	Side engine.Side `json:"side"`
+	From int         `json:"from"`
+	To   int         `json:"to"`
+}
+
+// Check implements Action.
+func (a SimMove) Check(s *Status) error {
+	switch {
+	case s.Sim == nil:
+		return ErrNotSimulated
+	case a.Side > engine.Black:
+		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+	case a.From < 1 || a.From > engine.Bar:
+		return invalid("from %d: want a point 1 to 24, or %d for the bar", a.From, engine.Bar)
+	case a.To < engine.Off || a.To > 24:
+		return invalid("to %d: want a point 1 to 24, or %d for off", a.To, engine.Off)
+	case a.To == a.From:
+		return invalid("from and to are both point %d", a.From)
+	case s.Sim[a.Side][checkerIndex(a.From)] == 0:
+		return conflict("%v has no checker on %s", a.Side, placeName(a.From))
+	case a.To != engine.Off && s.Sim[a.Side.Other()][checkerIndex(a.To)] > 1:
+		return conflict("%v holds %s", a.Side.Other(), placeName(a.To))
+	}
+	return nil
+}
+
+func placeName(p int) string {
+	switch p {
+	case engine.Bar:
+		return "the bar"
+	case engine.Off:
+		return "off"
+	}
+	return fmt.Sprintf("point %d", p)
+}
+
+// The buttons of a side, as SimButton names them.
+const (
+	ButtonRoll = "roll"
+	ButtonDone = "done"
+	ButtonCube = "cube" // double, or take the cube offered
+	ButtonPass = "pass" // a long CUBE press: pass the cube offered
+)
+
+// SimButton presses one of Side's buttons on a simulated board. A press is
+// never refused: the referee judges it as it would a real one.
+type SimButton struct {
+	Side   engine.Side `json:"side"`
+	Button string      `json:"button"`
+}
+
+// Check implements Action.
+func (a SimButton) Check(s *Status) error {
+	switch {
+	case s.Sim == nil:
+		return ErrNotSimulated
+	case a.Side > engine.Black:
+		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+	case !slices.Contains([]string{ButtonRoll, ButtonDone, ButtonCube, ButtonPass}, a.Button):
+		return invalid("button %q: want one of %q", a.Button, []string{ButtonRoll, ButtonDone, ButtonCube, ButtonPass})
+	}
+	return nil
+}

@@ -1,0 +1,99 @@
+package web
+
+import (
+	"errors"
+	"io"
+	"mime"
+	"net/http"
+)
+
+// maxBody bounds an action's body: the largest, a StartMatch with two
+// names of 32 characters, takes a few hundred bytes.
+const maxBody = 4 << 10
+
+// decoder reads an action's body.
+type decoder func(body []byte) (Action, error)
+
+// The director's actions and the simulated board's, by the last element
+// of their path.
+var (
+	directorActions = map[string]decoder{
+		"match":   decode[StartMatch],
+		"score":   decode[SetScore],
+		"rule":    decode[Rule],
+		"penalty": decode[Penalty],
+		"clocks":  decode[PauseClocks],
+		"dice":    decode[EnterDice],
+	}
+	simActions = map[string]decoder{
+		"move":   decode[SimMove],
+		"button": decode[SimButton],
+	}
+)
+
+// director serves the director's actions, to the holder of the token only.
+func (s *Server) director(w http.ResponseWriter, r *http.Request) {
+	if !s.hasToken {
+		writeError(w, http.StatusForbidden, "director actions are off on this board")
+		return
+	}
+	if !s.authorized(r) {
+		challenge := `Bearer realm="gammond"`
+		if r.Header.Get("Authorization") != "" {
+			challenge += `, error="invalid_token"`
+		}
+		w.Header().Set("WWW-Authenticate", challenge)
+		writeError(w, http.StatusUnauthorized, "the director's token is missing or wrong")
+		return
+	}
+	s.act(w, r, directorActions)
+}
+
+// sim serves the simulated board's actions, to anyone at the page.
+func (s *Server) sim(w http.ResponseWriter, r *http.Request) {
+	if s.board.Status().Sim == nil {
+		writeError(w, http.StatusNotFound, ErrNotSimulated.Error())
+		return
+	}
+	s.act(w, r, simActions)
+}
+
+// act reads the action the path names, checks it, has the board apply it
+// and answers with the status after it. Requiring a JSON body keeps other
+// sites' plain form posts out.
+func (s *Server) act(w http.ResponseWriter, r *http.Request, actions map[string]decoder) {
+	decode, ok := actions[r.PathValue("action")]
+	if !ok {
+		writeError(w, http.StatusNotFound, "no such action")
+		return
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "send the action as application/json")
+		return
+	}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			writeError(w, http.StatusRequestEntityTooLarge, "the body is over 4 KiB")
+			return
+		}
+		writeError(w, http.StatusBadRequest, "the body could not be read")
+		return
+	}
+	a, err := decode(body)
+	if err == nil {
+		st := s.board.Status()
+		err = a.Check(&st)
+	}
+	if err == nil {
+		err = s.board.Act(a)
+	}
+	if err != nil {
+		s.refuse(w, r, err)
+		return
+	}
+	s.poke()
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, s.status())
+}

@@ -1,0 +1,171 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"image/color"
+	"time"
+
+	"gammond/engine"
+	"gammond/referee"
+)
+
+// Board is what the server needs of the daemon. Its methods are called from
+// many goroutines at once.
+type Board interface {
+	// Status returns the match as the board sees it now.
+	Status() Status
+	// Events returns the journal's events numbered after since, in order:
+	// all of them for since 0. Events are numbered from 1, one by one
+	// (referee.Summary.Seq).
+	Events(since uint64) []referee.Summary
+	// Subscribe returns a channel of the events that happen from now on,
+	// and a function that ends the subscription. The Board may skip
+	// events a slow reader has no room for, or close the channel: the
+	// server fills gaps from Events, and a closed channel ends the stream,
+	// which the page reopens.
+	Subscribe() (events <-chan referee.Summary, cancel func())
+	// MatchFile returns the match record in the .mat format and a file
+	// name for it; data is nil while there is no record.
+	MatchFile() (name string, data []byte)
+	// Act applies a director's or a simulated board's action. It checks the
+	// action (Action.Check and anything more it knows) before changing
+	// anything: on an error nothing is applied. Errors that wrap ErrInvalid,
+	// ErrConflict or ErrNotSimulated are shown to the user; any other is
+	// logged and answered with a bare 500.
+	Act(a Action) error
+}
+
+// Status is what the page shows: the referee's status and what the board
+// adds to it. Its JSON is referee.Status's with the fields below beside
+// them.
+type Status struct {
+	referee.Status
+	// Seq is the number of the last event the status reflects.
+	Seq uint64 `json:"seq"`
+	// Players are the players' names, by engine.Side.
+	Players [2]string `json:"players"`
+	// Rules is the rule set, "us" or "danish".
+	Rules string `json:"rules"`
+	// Clocks is the match clock; nil for a match without one.
+	Clocks *Clocks `json:"clocks"`
+	// LEDs is what the board's LEDs show, in strip order (display/leds:
+	// points 1..24, then White's and Black's bar halves). Nil: the server
+	// derives them from Flagged (red) and SetupWrong (amber).
+	LEDs []LED `json:"leds"`
+	// Sim is where the checkers of a simulated board are, laid out as
+	// referee.Status.Checkers: what its sensors read, which the referee
+	// only takes in as it judges. Nil on a real board; when set, the page
+	// offers the sim controls and the sim actions are accepted.
+	Sim *[2][26]int `json:"sim"`
+}
+
+// Indexes of the bar and the borne-off checkers in referee.Status.Checkers
+// and Status.Sim; board point p is at index p-1.
+const (
+	barIndex = 24
+	offIndex = 25
+)
+
+// checkerIndex returns the index in a Checkers layout of a board point
+// (1..24), engine.Bar or engine.Off.
+func checkerIndex(p int) int {
+	switch p {
+	case engine.Bar:
+		return barIndex
+	case engine.Off:
+		return offIndex
+	}
+	return p - 1
+}
+
+// LED is what one of the board's LEDs shows. Its fields are those of the
+// indicators' LED, so one converts to the other.
+type LED struct {
+	Color color.NRGBA // dark when zero
+	Blink bool
+}
+
+// MarshalJSON writes the LED as {"color": "#rrggbb", "blink": bool}, the
+// colour "" when dark.
+func (l LED) MarshalJSON() ([]byte, error) {
+	c := ""
+	if l.Color != (color.NRGBA{}) {
+		c = fmt.Sprintf("#%02x%02x%02x", l.Color.R, l.Color.G, l.Color.B)
+	}
+	return json.Marshal(struct {
+		Color string `json:"color"`
+		Blink bool   `json:"blink"`
+	}{c, l.Blink})
+}
+
+// LEDCount is how many LEDs the board has: 24 points and 2 bar halves.
+const LEDCount = 26
+
+// The colours of derived LEDs, as the board's indicators show them.
+var (
+	illegalColor    = color.NRGBA{R: 0xFF, A: 0xFF}
+	setupWrongColor = color.NRGBA{R: 0xFF, G: 0x60, A: 0xFF}
+)
+
+// derivedLEDs lights the flagged points red and the points wrong in the
+// set-up amber; a flagged bar lights both halves.
+func derivedLEDs(s *referee.Status) []LED {
+	out := make([]LED, LEDCount)
+	paint := func(points []int, c color.NRGBA) {
+		for _, p := range points {
+			switch {
+			case p >= 1 && p <= 24:
+				out[p-1] = LED{Color: c}
+			case p == engine.BarPoint:
+				out[barIndex] = LED{Color: c}
+				out[barIndex+1] = LED{Color: c}
+			}
+		}
+	}
+	paint(s.SetupWrong, setupWrongColor)
+	paint(s.Flagged, illegalColor)
+	return out
+}
+
+// Clocks is the match clock as the page shows it. The page counts the
+// running side's time down between statuses.
+type Clocks struct {
+	// Bronstein: the reserve runs from the start of the turn; otherwise
+	// (simple delay) the delay runs down first.
+	Bronstein bool
+	// Remaining is each side's reserve, by engine.Side.
+	Remaining [2]time.Duration
+	// DelayLeft is the unused delay of the turn on the clock.
+	DelayLeft time.Duration
+	// Turn is the side whose turn is on the clock, when Running.
+	Turn    engine.Side
+	Running bool
+	Paused  bool
+}
+
+// ClocksOf returns the view of c at now.
+func ClocksOf(c *engine.Clock, now time.Time) *Clocks {
+	turn, running := c.Running()
+	return &Clocks{
+		Bronstein: c.Rules().Mode == engine.Bronstein,
+		Remaining: [2]time.Duration{c.Remaining(engine.White, now), c.Remaining(engine.Black, now)},
+		DelayLeft: c.DelayLeft(now),
+		Turn:      turn,
+		Running:   running,
+		Paused:    c.Paused(),
+	}
+}
+
+// MarshalJSON writes the times in milliseconds.
+func (c Clocks) MarshalJSON() ([]byte, error) {
+	return json.Marshal(struct {
+		Bronstein   bool        `json:"bronstein"`
+		RemainingMS [2]int64    `json:"remaining_ms"`
+		DelayLeftMS int64       `json:"delay_left_ms"`
+		Turn        engine.Side `json:"turn"`
+		Running     bool        `json:"running"`
+		Paused      bool        `json:"paused"`
+	}{c.Bronstein, [2]int64{c.Remaining[0].Milliseconds(), c.Remaining[1].Milliseconds()},
+		c.DelayLeft.Milliseconds(), c.Turn, c.Running, c.Paused})
+}

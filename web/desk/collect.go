@@ -1,0 +1,133 @@
+package desk
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gammond/record/mat"
+	"gammond/web/mqtt"
+)
+
+// hashLen is how many hex digits of the record's SHA-256 end its file name:
+// 48 bits tell a tournament's matches apart.
+const hashLen = 12
+
+// collect writes a finished match's record into the desk's directory, once:
+// a record already collected (the broker delivers the retained one again at
+// each subscription) is not written again. It returns the file's name and
+// whether it was written now.
+func (d *Desk) collect(board string, m *mqtt.Match) (name string, fresh bool, err error) {
+	hash := recordHash(m.Mat)
+	d.mu.Lock()
+	name, done := d.collected[hash]
+	d.mu.Unlock()
+	if done {
+		return name, false, nil
+	}
+	if _, err := mat.Read(strings.NewReader(m.Mat), board); err != nil {
+		// Kept all the same: the director can mend a record, not a lost one.
+		d.log.Warn("desk: collecting a record that does not read back", "board", board, "err", err)
+	}
+	name = recordName(board, m.Players, d.opts.Now().Format("2006-01-02"), hash)
+	if err := writeFileAtomic(filepath.Join(d.opts.Dir, name), []byte(m.Mat)); err != nil {
+		return "", false, fmt.Errorf("board %s: collecting the match: %w", board, err)
+	}
+	d.mu.Lock()
+	d.collected[hash] = name
+	d.mu.Unlock()
+	return name, true, nil
+}
+
+func recordHash(record string) string {
+	sum := sha256.Sum256([]byte(record))
+	return hex.EncodeToString(sum[:])[:hashLen]
+}
+
+// recordName names a record file: date_board_White-Black_hash.mat, each
+// part made safe for any file system.
+func recordName(board string, players [2]string, date, hash string) string {
+	return fmt.Sprintf("%s_%s_%s-%s_%s.mat", date, fileSafe(board), fileSafe(players[0]), fileSafe(players[1]), hash)
+}
+
+// fileSafe keeps ASCII letters, digits, dots and hyphens of s, up to 32,
+// and turns any other run of characters into one "_"; "_" alone is what is
+// left of an empty name.
+func fileSafe(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if b.Len() >= 32 {
+			break
+		}
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '.' && b.Len() > 0:
+			b.WriteRune(r)
+		case !strings.HasSuffix(b.String(), "_"):
+			b.WriteByte('_')
+		}
+	}
+	if b.Len() == 0 {
+		return "_"
+	}
+	return b.String()
+}
+
+// scanRecords returns the records already in dir by their hash, so that a
+// desk restarted does not collect them again.
+func scanRecords(dir string) (map[string]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	found := map[string]string{}
+	for _, e := range entries {
+		name := e.Name()
+		base, ok := strings.CutSuffix(name, ".mat")
+		if !ok || e.IsDir() || strings.HasPrefix(name, ".") {
+			continue
+		}
+		if i := strings.LastIndexByte(base, '_'); i >= 0 && len(base)-i-1 == hashLen {
+			found[base[i+1:]] = name
+		}
+	}
+	return found, nil
+}
+
+// writeFileAtomic writes data to name so that name holds either nothing or
+// all of it, after a crash too: temporary file, fsync, rename, directory
+// fsync.
+func writeFileAtomic(name string, data []byte) error {
+	dir := filepath.Dir(name)
+	f, err := os.CreateTemp(dir, ".collect-*.tmp")
+	if err != nil {
+		return err
+	}
+	defer os.Remove(f.Name()) // fails harmlessly once renamed
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Chmod(0o644); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(f.Name(), name); err != nil {
+		return err
+	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	return d.Sync()
+}

@@ -1,0 +1,276 @@
+package desk
+
+import (
+	"cmp"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"net/url"
+	"slices"
+	"time"
+
+	"gammond/engine"
+	"gammond/referee"
+	"gammond/web/mqtt"
+)
+
+// Bounds on what a board may send: a long match's record is some 100 KB.
+const (
+	maxMatchPayload = 4 << 20
+	maxPayload      = 256 << 10
+	maxName         = 100 // bytes of a player's name
+	maxBoards       = 500
+	maxFlags        = 100 // per board: a game has fewer illegal plays
+)
+
+// message is a decoded MQTT message: one of state, event and match is set,
+// or forget for an empty retained state (an operator clearing a board).
+type message struct {
+	board  string
+	state  *mqtt.State
+	event  *mqtt.Event
+	match  *mqtt.Match
+	forget bool
+}
+
+// decode checks a message from the broker and decodes its payload.
+func decode(topic string, payload []byte) (message, error) {
+	board, kind, err := mqtt.ParseTopic(topic)
+	if err != nil {
+		return message{}, err
+	}
+	m := message{board: board}
+	limit := maxPayload
+	if kind == mqtt.KindMatch {
+		limit = maxMatchPayload
+	}
+	switch {
+	case len(payload) > limit:
+		return m, fmt.Errorf("%d-byte payload: more than %d", len(payload), limit)
+	case len(payload) == 0 && kind == mqtt.KindState:
+		m.forget = true
+		return m, nil
+	case len(payload) == 0:
+		return m, errors.New("empty payload")
+	}
+	switch kind {
+	case mqtt.KindState:
+		m.state = new(mqtt.State)
+		err = unmarshal(payload, m.state, board, func() string { return m.state.Board })
+		if err == nil {
+			err = checkState(m.state)
+		}
+	case mqtt.KindEvent:
+		m.event = new(mqtt.Event)
+		err = unmarshal(payload, m.event, board, func() string { return m.event.Board })
+		if err == nil && m.event.Kind == "" {
+			err = errors.New("event without a kind")
+		}
+	case mqtt.KindMatch:
+		m.match = new(mqtt.Match)
+		err = unmarshal(payload, m.match, board, func() string { return m.match.Board })
+		if err == nil {
+			err = checkMatch(m.match)
+		}
+	}
+	if err != nil {
+		return m, fmt.Errorf("%s: %w", kind, err)
+	}
+	return m, nil
+}
+
+// unmarshal decodes payload into v and checks that the board it names,
+// payloadBoard(), is the topic's.
+func unmarshal(payload []byte, v any, board string, payloadBoard func() string) error {
+	if err := json.Unmarshal(payload, v); err != nil {
+		return err
+	}
+	if b := payloadBoard(); b != board {
+		return fmt.Errorf("from board %q on board %q's topic", b, board)
+	}
+	return nil
+}
+
+func checkState(s *mqtt.State) error {
+	if err := checkPlayers(s.Players); err != nil {
+		return err
+	}
+	switch {
+	case s.Phase == "":
+		return errors.New("no phase")
+	case s.Length < 0 || s.Score[0] < 0 || s.Score[1] < 0 || s.Game < 0 || s.Turn < 0 || s.Cube < 0:
+		return fmt.Errorf("negative length, score, game, turn or cube: %d %v %d %d %d", s.Length, s.Score, s.Game, s.Turn, s.Cube)
+	case s.OnRoll > engine.Black:
+		return fmt.Errorf("side %d on roll", s.OnRoll)
+	}
+	if !webURL(s.Page) {
+		s.Page = "" // a bad link loses the link, not the board
+	}
+	return nil
+}
+
+func checkMatch(m *mqtt.Match) error {
+	if m.Mat == "" {
+		return errors.New("empty record")
+	}
+	return checkPlayers(m.Players)
+}
+
+func checkPlayers(p [2]string) error {
+	for _, name := range p {
+		if len(name) > maxName {
+			return fmt.Errorf("player's name %.20q… longer than %d bytes", name, maxName)
+		}
+	}
+	return nil
+}
+
+// webURL says whether s is an absolute http(s) URL, a link the page can show.
+func webURL(s string) bool {
+	u, err := url.Parse(s)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && u.Host != ""
+}
+
+// board is what the desk knows of one board. A board's backlog of events
+// may come out of order, and any event twice (QoS 1): flags and outcomes are
+// kept apart, by seq, and matched when shown.
+type board struct {
+	state    *mqtt.State
+	flags    []Flag    // illegal plays of the state's game and later ones, by seq; Outcome unset
+	outcomes []outcome // what became of them
+	last     *mqtt.Event
+	records  []string
+	heard    time.Time // by the desk's clock: a board silent for long may be off
+}
+
+// outcome is an event that settles the illegal play of its turn before it.
+type outcome struct {
+	seq        uint64
+	game, turn int
+	what       string // OutcomeCorrected or OutcomeAccepted
+}
+
+// apply adds what a decoded message says to the desk.
+func (d *Desk) apply(m message) error {
+	if m.match != nil {
+		return d.applyMatch(m.board, m.match)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if m.forget {
+		delete(d.boards, m.board)
+		return nil
+	}
+	b, err := d.board(m.board)
+	if err != nil {
+		return err
+	}
+	b.heard = d.opts.Now()
+	if m.state != nil {
+		b.setState(m.state)
+	}
+	if m.event != nil {
+		b.addEvent(m.event)
+	}
+	return nil
+}
+
+// board returns the board with ID id, new if need be. The caller holds d.mu.
+func (d *Desk) board(id string) (*board, error) {
+	b := d.boards[id]
+	if b == nil {
+		if len(d.boards) >= maxBoards {
+			return nil, fmt.Errorf("board %q: the desk follows %d boards already", id, maxBoards)
+		}
+		b = &board{}
+		d.boards[id] = b
+	}
+	return b, nil
+}
+
+// applyMatch collects a finished match's record.
+func (d *Desk) applyMatch(id string, m *mqtt.Match) error {
+	if !m.Finished {
+		return nil
+	}
+	name, fresh, err := d.collect(id, m)
+	if err != nil {
+		return err
+	}
+	if fresh {
+		d.log.Info("desk: match collected", "board", id, "file", name)
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	b, err := d.board(id)
+	if err != nil {
+		return err
+	}
+	for _, r := range b.records {
+		if r == name {
+			return nil
+		}
+	}
+	b.records = append(b.records, name)
+	return nil
+}
+
+// setState makes s the board's state. The state's game is the one whose
+// illegal plays the desk shows: a game number going down is a new match.
+func (b *board) setState(s *mqtt.State) {
+	if b.state != nil && s.Game < b.state.Game {
+		b.flags, b.outcomes = nil, nil
+	}
+	b.state = s
+	b.flags = slices.DeleteFunc(b.flags, func(f Flag) bool { return f.Game < s.Game })
+	b.outcomes = slices.DeleteFunc(b.outcomes, func(o outcome) bool { return o.game < s.Game })
+}
+
+// addEvent notes the latest event, the illegal plays and their outcomes.
+func (b *board) addEvent(e *mqtt.Event) {
+	if b.last == nil || e.At.After(b.last.At) || e.At.Equal(b.last.At) && e.Seq > b.last.Seq {
+		b.last = e
+	}
+	if b.state != nil && e.Game < b.state.Game {
+		return // an earlier game's, late
+	}
+	switch e.Kind {
+	case referee.IllegalPlay.String():
+		f := Flag{Seq: e.Seq, Game: e.Game, Turn: e.Turn, Side: e.Side, Fault: e.Fault, Points: e.Points}
+		if len(b.flags) < maxFlags && !slices.ContainsFunc(b.flags, func(g Flag) bool { return g.Seq == f.Seq && g.Game == f.Game && g.Turn == f.Turn }) {
+			b.flags = append(b.flags, f)
+			slices.SortStableFunc(b.flags, func(f, g Flag) int { return cmp.Compare(f.Seq, g.Seq) })
+		}
+	case referee.Corrected.String():
+		b.addOutcome(outcome{seq: e.Seq, game: e.Game, turn: e.Turn, what: OutcomeCorrected})
+	case referee.IllegalAccepted.String():
+		b.addOutcome(outcome{seq: e.Seq, game: e.Game, turn: e.Turn, what: OutcomeAccepted})
+	}
+}
+
+func (b *board) addOutcome(o outcome) {
+	if len(b.outcomes) < maxFlags && !slices.Contains(b.outcomes, o) {
+		b.outcomes = append(b.outcomes, o)
+	}
+}
+
+// outcome returns what became of the i-th flag: the first outcome of its
+// turn after it and before the turn's next illegal play.
+func (b *board) outcome(i int) string {
+	f := b.flags[i]
+	until := uint64(math.MaxUint64)
+	for _, g := range b.flags[i+1:] {
+		if g.Game == f.Game && g.Turn == f.Turn {
+			until = g.Seq
+			break
+		}
+	}
+	what, at := "", until
+	for _, o := range b.outcomes {
+		if o.game == f.Game && o.turn == f.Turn && o.seq > f.Seq && o.seq < at {
+			what, at = o.what, o.seq
+		}
+	}
+	return what
+}

@@ -1,0 +1,218 @@
+package desk
+
+import (
+	"bytes"
+	"cmp"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"html/template"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"gammond/engine"
+	"gammond/referee"
+)
+
+// Board is a board as the desk shows it, on its page and at /api/boards.
+type Board struct {
+	ID      string    `json:"id"`
+	Players [2]string `json:"players"` // by engine.Side
+	Page    string    `json:"page,omitempty"`
+	Updated time.Time `json:"updated"` // by the board's clock
+	Heard   time.Time `json:"heard"`   // the last message, by the desk's clock
+	// Status is the board's latest; nil until its first state.
+	Status *referee.Status `json:"status"`
+	// Flags are the illegal plays of the current game, oldest first.
+	Flags     []Flag   `json:"flags"`
+	LastEvent string   `json:"last_event,omitempty"`
+	Records   []string `json:"records"` // files collected in the desk's directory, oldest first
+}
+
+// Flag is an illegal play the referee flagged.
+type Flag struct {
+	Seq     uint64      `json:"seq"`
+	Game    int         `json:"game"`
+	Turn    int         `json:"turn"`
+	Side    engine.Side `json:"side"`
+	Fault   string      `json:"fault"`
+	Points  []int       `json:"points"`
+	Outcome string      `json:"outcome,omitempty"` // OutcomeCorrected, OutcomeAccepted, or "" while the board waits
+}
+
+// What became of an illegal play.
+const (
+	OutcomeCorrected = "corrected" // the player replaced it with a legal play
+	OutcomeAccepted  = "accepted"  // the opponent rolled on it: it stands
+)
+
+// Boards returns every board the desk has heard of, in order of their IDs
+// (table-9 before table-10).
+func (d *Desk) Boards() []Board {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := make([]Board, 0, len(d.boards))
+	for id, b := range d.boards {
+		out = append(out, b.view(id))
+	}
+	slices.SortFunc(out, func(a, b Board) int { return naturalCompare(a.ID, b.ID) })
+	return out
+}
+
+// view copies what the page shows of b. The caller holds d.mu.
+func (b *board) view(id string) Board {
+	v := Board{ID: id, Heard: b.heard, Flags: []Flag{}, Records: slices.Clone(b.records)}
+	if b.last != nil {
+		v.LastEvent = b.last.Text
+	}
+	if v.Records == nil {
+		v.Records = []string{}
+	}
+	game := 0
+	if s := b.state; s != nil {
+		st := s.Status
+		v.Players, v.Page, v.Updated, v.Status, game = s.Players, s.Page, s.Updated, &st, s.Game
+	}
+	for i, f := range b.flags {
+		if f.Game == game || b.state == nil {
+			f.Outcome = b.outcome(i)
+			v.Flags = append(v.Flags, f)
+		}
+	}
+	return v
+}
+
+// naturalCompare orders strings with their runs of digits by value.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		da, db := digits(a), digits(b)
+		if da > 0 && db > 0 {
+			na, _ := strconv.ParseUint(a[:da], 10, 64)
+			nb, _ := strconv.ParseUint(b[:db], 10, 64)
+			if c := cmp.Compare(na, nb); c != 0 {
+				return c
+			}
+			a, b = a[da:], b[db:]
+			continue
+		}
+		if c := cmp.Compare(a[0], b[0]); c != 0 {
+			return c
+		}
+		a, b = a[1:], b[1:]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+func digits(s string) int {
+	n := 0
+	for n < len(s) && n < 18 && s[n] >= '0' && s[n] <= '9' {
+		n++
+	}
+	return n
+}
+
+// Handler serves the desk: the page at /, the boards as JSON at
+// /api/boards, and the records collected under /records/.
+func (d *Desk) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", d.servePage)
+	mux.HandleFunc("GET /api/boards", d.serveBoards)
+	mux.Handle("GET /records/", http.StripPrefix("/records/", http.FileServer(http.Dir(d.opts.Dir))))
+	return mux
+}
+
+func (d *Desk) serveBoards(w http.ResponseWriter, _ *http.Request) {
+	out, err := json.Marshal(d.Boards())
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(out)
+}
+
+//go:embed page.html
+var pageHTML string
+
+var page = template.Must(template.New("desk").Parse(pageHTML))
+
+// refreshSeconds is how often the page reloads itself: a director glancing
+// at it sees a play within seconds, and a page costs the desk microseconds.
+const refreshSeconds = 5
+
+func (d *Desk) servePage(w http.ResponseWriter, _ *http.Request) {
+	boards := d.Boards()
+	rows := make([]row, len(boards))
+	for i, b := range boards {
+		rows[i] = newRow(b)
+	}
+	var buf bytes.Buffer
+	if err := page.Execute(&buf, struct {
+		Refresh int
+		Rows    []row
+	}{refreshSeconds, rows}); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(buf.Bytes())
+}
+
+// row is a board as the page's table shows it.
+type row struct {
+	Board
+	Score, Match, Game, Cube string
+	HeardAt                  string
+	OnRoll                   int  // the side on roll, -1 between games
+	Alert                    bool // the board waits on an illegal play
+	FlagLines                []flagLine
+}
+
+type flagLine struct {
+	Text    string
+	Settled bool
+}
+
+func newRow(b Board) row {
+	r := row{Board: b, OnRoll: -1, HeardAt: b.Heard.Local().Format("15:04:05")}
+	if s := b.Status; s != nil {
+		r.Score = fmt.Sprintf("%d–%d", s.Score[0], s.Score[1])
+		r.Match = "money"
+		if s.Length > 0 {
+			r.Match = fmt.Sprintf("%d-point", s.Length)
+		}
+		if s.Crawford {
+			r.Match += ", Crawford"
+		}
+		if s.Game > 0 {
+			r.Game = fmt.Sprintf("game %d, turn %d", s.Game, s.Turn)
+		}
+		if s.Phase != referee.PhaseSettingUp && s.Phase != referee.PhaseMatchOver && s.Game > 0 {
+			r.OnRoll = int(s.OnRoll)
+		}
+		r.Cube = cubeText(s)
+		r.Alert = s.Phase == referee.PhaseFlagged
+	}
+	for _, f := range b.Flags {
+		l := flagLine{Text: fmt.Sprintf("turn %d: %s, %s, points %v", f.Turn, f.Side, f.Fault, f.Points), Settled: f.Outcome != ""}
+		if l.Settled {
+			l.Text += " (" + f.Outcome + ")"
+		} else {
+			r.Alert = true
+		}
+		r.FlagLines = append(r.FlagLines, l)
+	}
+	return r
+}
+
+func cubeText(s *referee.Status) string {
+	switch {
+	case s.CubeDead:
+		return "dead"
+	case s.CubeOwner != nil:
+		return fmt.Sprintf("%d, %s", s.Cube, *s.CubeOwner)
+	}
+	return strconv.Itoa(s.Cube)
+}

@@ -1,0 +1,48 @@
+// Package web serves a board's live page and its HTTP API: the board drawn
+// from the current position, the clocks, the cube, the dice, the event log
+// (illegal plays highlighted) and the .mat download, kept live by
+// server-sent events; the director's actions behind a bearer token; and, on
+// a simulated board, the checker moves and button presses that stand in for
+// hands on a real board. Everything the page needs is embedded: tournament
+// rooms are often offline.
+//
+// The daemon implements Board; New wraps it in a Server, an http.Handler:
+//
+//	srv := web.New(board, web.Options{DirectorToken: cfg.Web.DirectorToken})
+//	hs := &http.Server{Addr: cfg.Web.Listen, Handler: srv}
+//	hs.RegisterOnShutdown(srv.Close) // ends the event streams
+//
+// # Endpoints
+//
+//	GET  /                 the page
+//	GET  /static/...       its script, style sheet and icon
+//	GET  /api/status       Status as JSON
+//	GET  /api/events       server-sent events: every referee.Summary as
+//	                       "id: seq", "event: kind", "data: JSON", each
+//	                       batch followed by an "event: status"
+//	GET  /api/match.mat    the match record, as an attachment
+//	POST /api/sim/move     SimMove        (simulated board only)
+//	POST /api/sim/button   SimButton      (simulated board only)
+//	POST /api/td/match     StartMatch     (director)
+//	POST /api/td/score     SetScore       (director)
+//	POST /api/td/rule      Rule           (director)
+//	POST /api/td/penalty   Penalty        (director)
+//	POST /api/td/clocks    PauseClocks    (director)
+//	POST /api/td/dice      EnterDice      (director)
+//
+// An action's body is a JSON object with every field of its type, no
+// other, sent as application/json. The answer is the Status after it, or
+// {"error": "reason"} with 400 (malformed, out of range), 401 (director
+// token missing or wrong), 403 (director actions off), 404 (sim action on a
+// real board), 405, 409 (the action does not fit the match now), 413 or 415.
+//
+// # Event stream
+//
+// A new stream starts with "retry:", the recent events (Options.Backlog),
+// and the status. A browser's EventSource reconnects by itself, sending
+// Last-Event-ID; the stream then resends every event after it from the
+// Board's journal, so the page misses nothing. When the id is beyond the
+// journal (the daemon started a new journal), an "event: reset" tells the
+// page to forget its log. A stream also carries a status after every
+// action and every Options.Heartbeat.
+package web

@@ -1,0 +1,438 @@
+package mqtt
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unicode/utf8"
+
+	"github.com/eclipse/paho.golang/autopaho"
+	"github.com/eclipse/paho.golang/autopaho/queue/file"
+	"github.com/eclipse/paho.golang/paho"
+
+	"gammond/referee"
+)
+
+// Sink is what the daemon needs of a publisher. Each call returns quickly
+// whether or not the broker is reachable.
+type Sink interface {
+	// State publishes the referee's status, retained.
+	State(referee.Status) error
+	// Event publishes one referee event.
+	Event(referee.Summary) error
+	// Match publishes the match's .mat record so far, retained; finished
+	// says the match is over.
+	Match(players [2]string, mat []byte, finished bool) error
+}
+
+// Discard is a Sink that publishes nothing: for a board without a broker.
+var Discard Sink = discard{}
+
+type discard struct{}
+
+func (discard) State(referee.Status) error          { return nil }
+func (discard) Event(referee.Summary) error         { return nil }
+func (discard) Match([2]string, []byte, bool) error { return nil }
+
+var _ Sink = (*Publisher)(nil)
+
+// ErrClosed is returned by a Publisher's methods after Close.
+var ErrClosed = errors.New("mqtt: publisher closed")
+
+// Opts configures a Publisher. Broker, Board and QueueDir are required; a
+// zero duration takes DefaultOpts' value.
+type Opts struct {
+	// Broker is the broker's URL (see ParseBroker), e.g. mqtt://td.local:1883.
+	Broker string
+	// Board is the board's ID, the second level of its topics (CheckBoardID).
+	Board string
+	// Page is the URL of the board's own live page, for the desk to link.
+	Page string
+	// Players are the players' names by engine.Side until SetPlayers.
+	Players [2]string
+	// QueueDir holds the events waiting for the broker, one file each. It is
+	// the publisher's alone: events left there by an earlier run go out first.
+	QueueDir string
+	// ClientID names the connection at the broker; "" is "gammond-" and the
+	// board ID. Two clients with one ID take turns disconnecting each other.
+	ClientID string
+	// KeepAlive is the longest silence before a ping: 1s to 18h.
+	KeepAlive time.Duration
+	// RetryDelay is the wait between connection attempts, and before a
+	// retained message the broker did not acknowledge is sent again.
+	RetryDelay time.Duration
+	// Timeout bounds a connection attempt and the wait for the broker's
+	// acknowledgement of a retained message.
+	Timeout time.Duration
+	// Logger gets connection changes and failures; nil is slog.Default().
+	Logger *slog.Logger
+	// Now stamps the payloads' Updated; nil is time.Now.
+	Now func() time.Time
+}
+
+// DefaultOpts holds the defaults of Opts' durations.
+var DefaultOpts = Opts{
+	// A dead link is noticed within 1.5 keepalives; 30s costs a ping a minute
+	// at worst on an idle board.
+	KeepAlive: 30 * time.Second,
+	// The desk sees a board back within seconds of the network, and a
+	// board's attempts cost the broker nothing.
+	RetryDelay: 5 * time.Second,
+	// autopaho's own default; a LAN broker answers in milliseconds.
+	Timeout: 10 * time.Second,
+}
+
+// sessionExpiry is how long the broker keeps the board's session after the
+// connection drops, so that the QoS 1 messages in flight then are sent again
+// on reconnection: an hour covers a network outage between games.
+const sessionExpiry = 3600
+
+// Publisher publishes a board's state, events and match record to a broker.
+// Its methods are safe for concurrent use and never wait for the network:
+// State and Match keep the payload in memory for a goroutine to send, Event
+// writes a small file into the queue (no fsync).
+type Publisher struct {
+	opts    Opts
+	broker  string // the broker's URL, its password hidden
+	events  string // the event topic
+	cm      *autopaho.ConnectionManager
+	queue   *file.Queue
+	stop    context.CancelFunc
+	wake    chan struct{} // a retained message is pending, or the connection came up
+	closing chan struct{}
+	sent    chan struct{} // closed when the sender has returned
+	log     *slog.Logger
+	conn    connLog
+	up      atomic.Bool // the connection is up: worth sending on
+
+	mu      sync.Mutex
+	closed  bool
+	players [2]string
+	version uint64
+	pending map[string]pending // by topic: the newest retained payload not yet acknowledged
+}
+
+type pending struct {
+	payload []byte
+	version uint64
+}
+
+// retainedOrder is the order of the retained topics' kinds when both wait:
+// the record before the state that says the match is over.
+var retainedOrder = [...]string{KindMatch, KindState}
+
+// New starts a publisher: it connects in the background, and again each
+// time the connection drops, until Close.
+func New(opts *Opts) (*Publisher, error) {
+	o, u, err := opts.check()
+	if err != nil {
+		return nil, err
+	}
+	q, err := file.New(o.QueueDir, "event-", ".pkt")
+	if err != nil {
+		return nil, fmt.Errorf("mqtt: board %s: queue %s: %w", o.Board, o.QueueDir, err)
+	}
+	p := &Publisher{
+		opts:    o,
+		events:  Topic(o.Board, KindEvent),
+		queue:   q,
+		wake:    make(chan struct{}, 1),
+		closing: make(chan struct{}),
+		sent:    make(chan struct{}),
+		broker:  u.Redacted(),
+		log:     o.Logger.With("board", o.Board, "broker", u.Redacted()),
+		players: o.Players,
+		pending: map[string]pending{},
+	}
+	p.conn.log = p.log
+	ctx, stop := context.WithCancel(context.Background())
+	p.stop = stop
+	p.cm, err = autopaho.NewConnection(ctx, p.clientConfig(u))
+	if err != nil {
+		stop()
+		return nil, fmt.Errorf("mqtt: board %s: %w", o.Board, err)
+	}
+	go p.send(ctx)
+	return p, nil
+}
+
+// check returns the options with their defaults, and the broker's URL.
+func (opts *Opts) check() (Opts, *url.URL, error) {
+	o := *opts
+	u, err := ParseBroker(o.Broker)
+	if err != nil {
+		return o, nil, fmt.Errorf("mqtt: %w", err)
+	}
+	if err := CheckBoardID(o.Board); err != nil {
+		return o, nil, fmt.Errorf("mqtt: %w", err)
+	}
+	if o.QueueDir == "" {
+		return o, nil, fmt.Errorf("mqtt: board %s: no queue directory", o.Board)
+	}
+	if o.ClientID == "" {
+		o.ClientID = "gammond-" + o.Board
+	}
+	for _, d := range []struct{ v, def *time.Duration }{
+		{&o.KeepAlive, &DefaultOpts.KeepAlive}, {&o.RetryDelay, &DefaultOpts.RetryDelay}, {&o.Timeout, &DefaultOpts.Timeout},
+	} {
+		if *d.v == 0 {
+			*d.v = *d.def
+		}
+	}
+	if o.KeepAlive < time.Second || o.KeepAlive > 65535*time.Second {
+		return o, nil, fmt.Errorf("mqtt: board %s: keepalive %v: want 1s to 18h", o.Board, o.KeepAlive)
+	}
+	if o.RetryDelay < 0 || o.Timeout < 0 {
+		return o, nil, fmt.Errorf("mqtt: board %s: negative retry delay or timeout", o.Board)
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return o, u, nil
+}
+
+func (p *Publisher) clientConfig(u *url.URL) autopaho.ClientConfig {
+	return autopaho.ClientConfig{
+		ServerUrls: []*url.URL{u},
+		KeepAlive:  uint16(p.opts.KeepAlive / time.Second),
+		// The session lives in this process's memory: a new process has
+		// none to resume; its events wait in the queue instead.
+		CleanStartOnInitialConnection: true,
+		SessionExpiryInterval:         sessionExpiry,
+		ReconnectBackoff:              autopaho.NewConstantBackoff(p.opts.RetryDelay),
+		ConnectTimeout:                p.opts.Timeout,
+		Queue:                         p.queue,
+		OnConnectionUp: func(*autopaho.ConnectionManager, *paho.Connack) {
+			p.conn.up()
+			p.up.Store(true)
+			p.poke()
+		},
+		OnConnectionDown: func() bool {
+			p.up.Store(false)
+			p.conn.down()
+			return true
+		},
+		OnConnectError: p.conn.failed,
+		ClientConfig:   paho.ClientConfig{ClientID: p.opts.ClientID},
+	}
+}
+
+// String describes the publisher for logs.
+func (p *Publisher) String() string {
+	return fmt.Sprintf("mqtt.Publisher{board: %s, broker: %s, queue: %s}", p.opts.Board, p.broker, p.opts.QueueDir)
+}
+
+// SetPlayers sets the players' names that the next states carry.
+func (p *Publisher) SetPlayers(players [2]string) {
+	p.mu.Lock()
+	p.players = players
+	p.mu.Unlock()
+}
+
+// State publishes s on gammond/<board>/state, retained. Only the newest
+// state waits for the broker.
+func (p *Publisher) State(s referee.Status) error {
+	p.mu.Lock()
+	players := p.players
+	p.mu.Unlock()
+	b, err := json.Marshal(State{Board: p.opts.Board, Players: players, Page: p.opts.Page, Updated: p.opts.Now(), Status: s})
+	if err != nil {
+		return fmt.Errorf("mqtt: board %s: state: %w", p.opts.Board, err)
+	}
+	return p.keep(KindState, b)
+}
+
+// Event publishes s on gammond/<board>/event. It waits on disk, in the queue,
+// until the broker has it.
+func (p *Publisher) Event(s referee.Summary) error {
+	b, err := json.Marshal(Event{Board: p.opts.Board, Summary: s})
+	if err != nil {
+		return fmt.Errorf("mqtt: board %s: event %d: %w", p.opts.Board, s.Seq, err)
+	}
+	if p.isClosed() {
+		return ErrClosed
+	}
+	pub := &paho.Publish{QoS: 1, Topic: p.events, Payload: b}
+	if err := p.cm.PublishViaQueue(context.Background(), &autopaho.QueuePublish{Publish: pub}); err != nil {
+		return fmt.Errorf("mqtt: board %s: queueing event %d: %w", p.opts.Board, s.Seq, err)
+	}
+	return nil
+}
+
+// Match publishes the match's .mat record on gammond/<board>/match,
+// retained. Only the newest record waits for the broker.
+func (p *Publisher) Match(players [2]string, mat []byte, finished bool) error {
+	if !utf8.Valid(mat) {
+		return fmt.Errorf("mqtt: board %s: match record is not UTF-8", p.opts.Board)
+	}
+	b, err := json.Marshal(Match{Board: p.opts.Board, Players: players, Finished: finished, Updated: p.opts.Now(), Mat: string(mat)})
+	if err != nil {
+		return fmt.Errorf("mqtt: board %s: match: %w", p.opts.Board, err)
+	}
+	return p.keep(KindMatch, b)
+}
+
+// keep makes payload the retained message waiting for the kind's topic.
+func (p *Publisher) keep(kind string, payload []byte) error {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return ErrClosed
+	}
+	p.version++
+	p.pending[Topic(p.opts.Board, kind)] = pending{payload: payload, version: p.version}
+	p.mu.Unlock()
+	p.poke()
+	return nil
+}
+
+func (p *Publisher) poke() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+func (p *Publisher) isClosed() bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.closed
+}
+
+// send publishes the pending retained messages whenever there are some and
+// the connection is up, until ctx ends or, once closing, none is left.
+func (p *Publisher) send(ctx context.Context) {
+	defer close(p.sent)
+	var retry <-chan time.Time
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-p.wake:
+		case <-retry:
+		}
+		retry = nil
+		if !p.up.Load() {
+			continue // OnConnectionUp pokes
+		}
+		if !p.flush(ctx) {
+			retry = time.After(p.opts.RetryDelay)
+			continue
+		}
+		select {
+		case <-p.closing:
+			return
+		default:
+		}
+	}
+}
+
+// flush sends the pending retained messages until none is left; it reports
+// whether it got there.
+func (p *Publisher) flush(ctx context.Context) bool {
+	for {
+		topic, m, ok := p.nextPending()
+		if !ok {
+			return true
+		}
+		pctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
+		_, err := p.cm.Publish(pctx, &paho.Publish{QoS: 1, Retain: true, Topic: topic, Payload: m.payload})
+		cancel()
+		if err != nil {
+			p.log.Debug("mqtt: retained message not sent; will retry", "topic", topic, "err", err)
+			return false
+		}
+		p.mu.Lock()
+		if p.pending[topic].version == m.version {
+			delete(p.pending, topic)
+		}
+		p.mu.Unlock()
+	}
+}
+
+// nextPending returns the retained message to send next.
+func (p *Publisher) nextPending() (string, pending, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, kind := range retainedOrder {
+		topic := Topic(p.opts.Board, kind)
+		if m, ok := p.pending[topic]; ok {
+			return topic, m, true
+		}
+	}
+	return "", pending{}, false
+}
+
+// Close sends what waits (the newest state and match, the queued events)
+// until ctx ends, then disconnects. Events it could not send stay in the
+// queue directory for the next publisher on it; the error says so.
+func (p *Publisher) Close(ctx context.Context) error {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return nil
+	}
+	p.closed = true
+	p.mu.Unlock()
+	close(p.closing)
+	p.poke()
+
+	var err error
+	select {
+	case <-p.sent:
+		select {
+		case <-p.queue.WaitForEmpty():
+		case <-ctx.Done():
+			err = fmt.Errorf("mqtt: board %s: closed with events queued in %s: %w", p.opts.Board, p.opts.QueueDir, ctx.Err())
+		}
+	case <-ctx.Done():
+		err = fmt.Errorf("mqtt: board %s: closed with the latest state or match unsent: %w", p.opts.Board, ctx.Err())
+	}
+	// Disconnecting sends DISCONNECT: bounded on its own, as ctx may be over.
+	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), p.opts.Timeout)
+	defer cancel()
+	if derr := p.cm.Disconnect(dctx); derr != nil && err == nil {
+		err = fmt.Errorf("mqtt: board %s: disconnecting: %w", p.opts.Board, derr)
+	}
+	p.stop()
+	<-p.sent
+	return err
+}
+
+// connLog logs the connection's changes: the first failed attempt after a
+// success, not every retry while the broker is away.
+type connLog struct {
+	log *slog.Logger
+
+	mu      sync.Mutex
+	failing bool
+}
+
+func (c *connLog) up() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.failing = false
+	c.log.Info("mqtt: connected")
+}
+
+func (c *connLog) down() {
+	c.log.Warn("mqtt: connection lost; reconnecting, events queue on disk meanwhile")
+}
+
+func (c *connLog) failed(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !c.failing {
+		c.failing = true
+		c.log.Warn("mqtt: cannot connect; retrying", "err", err)
+	}
+}

@@ -1,0 +1,464 @@
+// The live page of a gammond board: draws the status the server sends over
+// server-sent events, keeps the event log, and on a simulated board sends
+// the checker moves and button presses. No framework: the page must work
+// in an offline tournament room.
+'use strict';
+
+(() => {
+  const SVG = 'http://www.w3.org/2000/svg';
+  const $ = (id) => document.getElementById(id);
+
+  // Board geometry, in the SVG's units (viewBox 0 0 672 500). Board points
+  // are White's numbers: White's home (1-6) is bottom right.
+  const G = {
+    top: 30, bottom: 470, mid: 250, // the playing area
+    left: 68, barL: 308, barR: 356, right: 596, // quadrants and bar
+    trayL: 612, trayR: 660, cubeX: 28,
+    pw: 40, r: 18, step: 36, ph: 190,
+    maxShown: 5, // checkers drawn on a point; a taller stack shows its count
+  };
+  const BAR = 25, OFF = 0, BAR_INDEX = 24, OFF_INDEX = 25;
+  const SIDES = ['white', 'black'];
+  const LOG_MAX = 500;
+
+  let state = null;      // the last Status
+  let shownRev = 0;      // its number: an older one that arrives late is not shown
+  let receivedAt = 0;    // when it came, for the clocks
+  let lastSeq = 0;       // the last event in the log
+  let selected = null;   // {side, point}: the checker picked up on a sim board
+  let dragging = false;
+
+  // ---- the event stream ----
+
+  // connect opens the event stream. The browser reconnects a broken one
+  // by itself, sending the last event's id; a refused one (CLOSED) the
+  // page reopens, from the last event it has.
+  function connect() {
+    const es = new EventSource('api/events' + (lastSeq > 0 ? '?since=' + lastSeq : ''));
+    es.addEventListener('open', () => {
+      shownRev = 0; // the server may have restarted, numbering anew
+      setLive(true);
+    });
+    es.addEventListener('error', () => {
+      setLive(false);
+      if (es.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+    });
+    es.addEventListener('status', (e) => showStatus(JSON.parse(e.data)));
+    es.addEventListener('reset', () => {
+      $('log').replaceChildren();
+      $('last-play').textContent = '—';
+      lastSeq = 0;
+    });
+    for (const kind of EVENT_KINDS) {
+      es.addEventListener(kind, (e) => addEvent(JSON.parse(e.data)));
+    }
+  }
+
+  // The referee's event kinds (referee/event.go).
+  const EVENT_KINDS = ['setup-wrong', 'game-started', 'rolled', 'play', 'resolved', 'illegal',
+    'board-restored', 'corrected', 'illegal-accepted', 'doubled', 'taken', 'dropped',
+    'cube-refused', 'game-over', 'match-over', 'irregularity'];
+
+  function setLive(live) {
+    document.body.dataset.live = String(live);
+    const c = $('conn');
+    c.textContent = live ? 'live' : 'reconnecting…';
+    c.classList.toggle('live', live);
+  }
+
+  // ---- the event log ----
+
+  const ILLEGAL = new Set(['illegal', 'illegal-accepted']);
+  const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong']);
+  const GAME = new Set(['game-started', 'game-over', 'match-over']);
+
+  function addEvent(ev) {
+    if (ev.seq <= lastSeq) return;
+    lastSeq = ev.seq;
+    document.body.dataset.seq = String(lastSeq);
+    const li = document.createElement('li');
+    li.dataset.kind = ev.kind;
+    li.dataset.seq = String(ev.seq);
+    if (ILLEGAL.has(ev.kind)) li.className = 'illegal';
+    else if (IRREGULAR.has(ev.kind)) li.className = 'irregular';
+    else if (GAME.has(ev.kind)) li.className = 'game';
+    const t = document.createElement('time');
+    t.dateTime = ev.at;
+    t.textContent = new Date(ev.at).toLocaleTimeString();
+    li.append(t, ev.text);
+    const log = $('log');
+    log.prepend(li);
+    while (log.childElementCount > LOG_MAX) log.lastElementChild.remove();
+    if (ev.kind === 'play' || ev.kind === 'illegal-accepted') $('last-play').textContent = ev.text;
+  }
+
+  // ---- the status ----
+
+  function name(side) {
+    return (state && state.players && state.players[side]) || (side === 0 ? 'White' : 'Black');
+  }
+
+  const RULES = { us: 'US', danish: 'Danish' };
+
+  function showStatus(s) {
+    if (s.rev < shownRev) return;
+    shownRev = s.rev;
+    state = s;
+    receivedAt = performance.now();
+    document.body.dataset.phase = s.phase;
+    for (const side of [0, 1]) {
+      $('name-' + side).textContent = name(side);
+      $('sim-name-' + side).textContent = name(side);
+      $('score-' + side).textContent = String(s.score[side]);
+    }
+    const rules = RULES[s.rules];
+    $('length').textContent = (s.length > 0 ? s.length + '-point match' : 'money play') + (rules ? ', ' + rules + ' rules' : '');
+    $('crawford').hidden = !s.crawford;
+    showPhase(s);
+    $('sim').hidden = !s.sim;
+    if (!s.sim) selected = null;
+    drawBoard();
+    showClocks();
+  }
+
+  function showPhase(s) {
+    const mover = name(s.on_roll), other = name(1 - s.on_roll);
+    const texts = {
+      'setting-up': s.setup_wrong && s.setup_wrong.length > 0
+        ? 'Set up the board: points ' + s.setup_wrong.join(', ') + ' are wrong'
+        : 'Set up; the opening roll starts game ' + (s.game + 1),
+      'rolling': mover + ' to roll or double',
+      'doubled': other + ' to take or pass the cube',
+      'moving': mover + ' to play ' + s.dice.join('-'),
+      'flagged': 'ILLEGAL play by ' + mover + ': put it right, or ' + other + ' rolls to let it stand',
+      'match-over': 'The match is over',
+    };
+    const p = $('phase');
+    p.textContent = texts[s.phase] || s.phase;
+    p.classList.toggle('flagged', s.phase === 'flagged');
+  }
+
+  // ---- the board ----
+
+  function el(tag, attrs, parent) {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+    if (parent) parent.append(e);
+    return e;
+  }
+
+  // pointX returns the x of the centre of board point p (1..24).
+  function pointX(p) {
+    if (p <= 6) return G.right - (p - 0.5) * G.pw;
+    if (p <= 12) return G.barL - (p - 6.5) * G.pw;
+    if (p <= 18) return G.left + (p - 12.5) * G.pw;
+    return G.barR + (p - 18.5) * G.pw;
+  }
+  const isBottom = (p) => p <= 12;
+
+  function drawBoard() {
+    const svg = $('board');
+    svg.replaceChildren();
+    svg.classList.toggle('sim', !!state.sim);
+    el('rect', { x: G.cubeX + 28, y: G.top - 12, width: G.trayR + 12 - G.cubeX - 28, height: G.bottom - G.top + 24, class: 'frame' }, svg);
+    el('rect', { x: G.left, y: G.top, width: G.barL - G.left, height: G.bottom - G.top, class: 'felt' }, svg);
+    el('rect', { x: G.barR, y: G.top, width: G.right - G.barR, height: G.bottom - G.top, class: 'felt' }, svg);
+    el('rect', { x: G.trayL, y: G.top, width: G.trayR - G.trayL, height: G.mid - G.top - 4, class: 'tray' }, svg);
+    el('rect', { x: G.trayL, y: G.mid + 4, width: G.trayR - G.trayL, height: G.bottom - G.mid - 4, class: 'tray' }, svg);
+    const flagged = new Set(state.flagged || []), wrong = new Set(state.setup_wrong || []);
+    for (let p = 1; p <= 24; p++) drawPoint(svg, p, flagged.has(p), wrong.has(p));
+    drawLEDs(svg);
+    const board = state.sim || state.checkers;
+    for (let p = 1; p <= 24; p++) {
+      for (const side of [0, 1]) drawStack(svg, side, p, board[side][p - 1]);
+    }
+    for (const side of [0, 1]) {
+      drawBar(svg, side, board[side][BAR_INDEX]);
+      drawTray(svg, side, board[side][OFF_INDEX]);
+    }
+    drawCube(svg);
+    drawDice(svg);
+  }
+
+  function drawPoint(svg, p, flagged, wrong) {
+    const x = pointX(p), half = G.pw / 2;
+    const base = isBottom(p) ? G.bottom : G.top;
+    const tip = isBottom(p) ? G.bottom - G.ph : G.top + G.ph;
+    let cls = 'point ' + (p % 2 ? 'a' : 'b');
+    if (flagged) cls += ' flagged';
+    else if (wrong) cls += ' setup-wrong';
+    el('polygon', { points: `${x - half},${base} ${x + half},${base} ${x},${tip}`, class: cls, 'data-point': p }, svg);
+    el('rect', {
+      x: x - half, y: isBottom(p) ? G.mid : G.top, width: G.pw, height: G.mid - G.top,
+      class: 'target', 'data-point': p,
+    }, svg);
+    const label = el('text', { x, y: isBottom(p) ? 494 : 12, class: 'label' }, svg);
+    label.textContent = String(p);
+  }
+
+  // drawLEDs draws each LED at the base of its point: 0..23 points 1..24,
+  // 24 White's bar half (bottom), 25 Black's (top).
+  function drawLEDs(svg) {
+    const leds = state.leds || [];
+    leds.forEach((led, i) => {
+      let x, y;
+      if (i < 24) { x = pointX(i + 1); y = isBottom(i + 1) ? G.bottom + 6 : G.top - 6; }
+      else { x = (G.barL + G.barR) / 2; y = i === 24 ? G.bottom + 6 : G.top - 6; }
+      const c = el('circle', { cx: x, cy: y, r: 5, class: 'led' + (led.blink ? ' blink' : ''), fill: led.color || '#333', 'data-led': i }, svg);
+      if (led.color) c.dataset.color = led.color;
+    });
+  }
+
+  // checker draws one checker; the top one of a stack shows the selection.
+  function checker(svg, side, point, cx, cy, top) {
+    const sel = top && selected && selected.side === side && selected.point === point;
+    el('circle', { cx, cy, r: G.r, class: 'checker ' + SIDES[side] + (sel ? ' selected' : ''), 'data-side': side, 'data-point': point }, svg);
+  }
+
+  // drawStack draws up to maxShown checkers from the point's base and, for
+  // a taller stack, its count on the last one.
+  function drawStack(svg, side, p, n) {
+    if (n <= 0) return;
+    const x = pointX(p), dir = isBottom(p) ? -1 : 1;
+    const base = (isBottom(p) ? G.bottom : G.top) + dir * G.r;
+    drawColumn(svg, side, p, n, x, base, dir);
+  }
+
+  function drawColumn(svg, side, point, n, x, base, dir) {
+    const shown = Math.min(n, G.maxShown);
+    for (let i = 0; i < shown; i++) checker(svg, side, point, x, base + dir * i * G.step, i === shown - 1);
+    if (n > shown) {
+      const t = el('text', { x, y: base + dir * (shown - 1) * G.step, class: 'count ' + SIDES[side], 'data-point': point, 'data-side': side }, svg);
+      t.textContent = String(n);
+    }
+  }
+
+  // drawBar draws a side's checkers on its own bar half: White's the
+  // bottom one, Black's the top.
+  function drawBar(svg, side, n) {
+    const x = (G.barL + G.barR) / 2, dir = side === 0 ? 1 : -1;
+    el('rect', {
+      x: G.barL, y: side === 0 ? G.mid : G.top, width: G.barR - G.barL, height: G.mid - G.top,
+      class: 'target', 'data-point': BAR, 'data-side': side,
+    }, svg);
+    if (n > 0) drawColumn(svg, side, BAR, n, x, G.mid + dir * (G.r + 6), dir);
+  }
+
+  // drawTray draws each borne-off checker as a slab: White's in the bottom
+  // tray, Black's in the top one.
+  function drawTray(svg, side, n) {
+    el('rect', {
+      x: G.trayL, y: side === 0 ? G.mid : G.top, width: G.trayR - G.trayL, height: G.mid - G.top,
+      class: 'target', 'data-point': OFF, 'data-side': side,
+    }, svg);
+    for (let i = 0; i < n; i++) {
+      const y = side === 0 ? G.bottom - 4 - (i + 1) * 12 : G.top + 4 + i * 12;
+      el('rect', { x: G.trayL + 4, y, width: G.trayR - G.trayL - 8, height: 10, rx: 2, class: 'checker ' + SIDES[side] + ' off', 'data-side': side, 'data-point': OFF }, svg);
+    }
+  }
+
+  function drawCube(svg) {
+    const owner = state.cube_owner;
+    const y = owner === 0 ? G.bottom - 30 : owner === 1 ? G.top + 30 : G.mid;
+    const g = el('g', { class: 'cube' + (state.cube_dead ? ' dead' : ''), 'data-owner': owner === null ? 'centre' : owner }, svg);
+    el('rect', { x: G.cubeX - 20, y: y - 20, width: 40, height: 40, rx: 5 }, g);
+    const t = el('text', { x: G.cubeX, y }, g);
+    t.textContent = String(state.cube > 1 ? state.cube : 64);
+  }
+
+  // Pip positions on a die, in thirds of its side.
+  const PIPS = {
+    1: [[1, 1]], 2: [[0, 0], [2, 2]], 3: [[0, 0], [1, 1], [2, 2]],
+    4: [[0, 0], [0, 2], [2, 0], [2, 2]], 5: [[0, 0], [0, 2], [1, 1], [2, 0], [2, 2]],
+    6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
+  };
+
+  // drawDice draws the roll in the mover's half of the board: White's on
+  // the right, Black's on the left.
+  function drawDice(svg) {
+    const d = state.dice;
+    if (!d || !d[0]) return;
+    const side = state.on_roll;
+    const cx = side === 0 ? (G.barR + G.right) / 2 : (G.left + G.barL) / 2;
+    d.forEach((v, i) => {
+      const x = cx + (i === 0 ? -44 : 8), y = G.mid - 18;
+      const g = el('g', { class: 'die ' + SIDES[side], 'data-value': v }, svg);
+      el('rect', { x, y, width: 36, height: 36, rx: 6 }, g);
+      for (const [cx2, cy2] of PIPS[v] || []) el('circle', { cx: x + 8 + cx2 * 10, cy: y + 8 + cy2 * 10, r: 3.5 }, g);
+    });
+  }
+
+  // ---- clocks ----
+
+  function fmt(ms) {
+    const s = Math.max(0, Math.ceil(ms / 1000));
+    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+  }
+
+  // showClocks counts the running side's time down from the last status:
+  // the delay first, then the reserve (under Bronstein both at once).
+  function showClocks() {
+    const c = state && state.clocks;
+    $('clocks').hidden = !c;
+    if (!c) return;
+    const ticking = c.running && !c.paused && state.phase !== 'match-over';
+    const elapsed = ticking ? performance.now() - receivedAt : 0;
+    for (const side of [0, 1]) {
+      const mine = c.running && c.turn === side;
+      let reserve = c.remaining_ms[side], delay = mine ? c.delay_left_ms : 0;
+      if (mine && ticking) {
+        reserve -= c.bronstein ? elapsed : Math.max(0, elapsed - delay);
+        delay = Math.max(0, delay - elapsed);
+      }
+      const box = $('clock-' + side);
+      box.querySelector('.who').textContent = name(side);
+      box.querySelector('.time').textContent = fmt(reserve);
+      box.querySelector('.delay').textContent = mine && delay > 0 ? '+' + fmt(delay) : '';
+      box.classList.toggle('running', mine && ticking);
+      box.classList.toggle('low', reserve < 60000);
+    }
+    $('paused').hidden = !c.paused;
+  }
+
+  // ---- sim: moving checkers and pressing buttons ----
+
+  async function post(path, body, headers) {
+    const r = await fetch(path, {
+      method: 'POST',
+      headers: Object.assign({ 'Content-Type': 'application/json' }, headers || {}),
+      body: JSON.stringify(body),
+    });
+    let data = null;
+    try { data = await r.json(); } catch (_) { /* a bare error page */ }
+    if (!r.ok) throw new Error((data && data.error) || r.status + ' ' + r.statusText);
+    return data;
+  }
+
+  function simMessage(text) {
+    $('sim-msg').textContent = text;
+  }
+
+  async function simAction(path, body) {
+    try {
+      showStatus(await post(path, body));
+      simMessage('');
+    } catch (e) {
+      simMessage(e.message);
+    }
+  }
+
+  // spot returns the point (and side, on the bar and the trays) under a
+  // pointer event.
+  function spot(e) {
+    const hit = document.elementFromPoint(e.clientX, e.clientY);
+    const t = hit && hit.closest('[data-point]');
+    if (!t || !$('board').contains(t)) return null;
+    return { point: Number(t.dataset.point), side: t.dataset.side === undefined ? null : Number(t.dataset.side) };
+  }
+
+  // owner returns the side with checkers on the spot, preferring side.
+  function owner(s) {
+    const idx = s.point === BAR ? BAR_INDEX : s.point === OFF ? OFF_INDEX : s.point - 1;
+    const sides = s.side === null ? [0, 1] : [s.side];
+    return sides.find((side) => state.sim[side][idx] > 0);
+  }
+
+  function pick(s) {
+    selected = s;
+    drawBoard();
+  }
+
+  function onPointerDown(e) {
+    if (!state || !state.sim || e.button !== 0) return;
+    const s = spot(e);
+    if (!s || selected) return;
+    const side = owner(s);
+    if (side === undefined || s.point === OFF) return;
+    e.preventDefault();
+    dragging = true;
+    pick({ side, point: s.point });
+  }
+
+  function onPointerMove(e) {
+    if (!dragging) return;
+    const svg = $('board');
+    const pt = new DOMPoint(e.clientX, e.clientY).matrixTransform(svg.getScreenCTM().inverse());
+    let ghost = svg.querySelector('.ghost');
+    if (!ghost) ghost = el('circle', { r: G.r, class: 'ghost ' + SIDES[selected.side] }, svg);
+    ghost.setAttribute('cx', pt.x);
+    ghost.setAttribute('cy', pt.y);
+  }
+
+  // onPointerUp ends a drag on another point, or a click: a second click
+  // on another point moves the picked-up checker there, on the same one
+  // puts it down.
+  function onPointerUp(e) {
+    if (!selected) return;
+    const wasDrag = dragging;
+    dragging = false;
+    const ghost = $('board').querySelector('.ghost');
+    if (ghost) ghost.remove();
+    const s = spot(e);
+    if (!s || s.point === selected.point) {
+      if (!wasDrag) pick(null);
+      return;
+    }
+    const from = selected;
+    pick(null);
+    simAction('api/sim/move', { side: from.side, from: from.point, to: s.point });
+  }
+
+  function onSimButton(e) {
+    const b = e.target.closest('button[data-button]');
+    if (!b) return;
+    const side = Number(b.closest('[data-side]').dataset.side);
+    pick(null);
+    simAction('api/sim/button', { side, button: b.dataset.button });
+  }
+
+  // ---- director ----
+
+  const int = (v) => Number.parseInt(v, 10);
+
+  // The body of each director form, from its fields and the button pressed.
+  const DIRECTOR = {
+    match: (f) => ({ white: f.white.value, black: f.black.value, length: int(f.length.value), rules: f.rules.value, clock: f.clock.value }),
+    score: (f) => ({ score: [int(f.score0.value), int(f.score1.value)] }),
+    rule: (f, b) => ({ let_stand: b.value === 'true' }),
+    dice: (f) => ({ side: int(f.side.value), dice: [int(f.die0.value), int(f.die1.value)] }),
+    clocks: (f, b) => ({ paused: b.value === 'true' }),
+    penalty: (f, b) => ({ side: int(f.side.value), kind: b.value }),
+  };
+
+  async function onDirector(e) {
+    e.preventDefault();
+    const f = e.target, action = f.dataset.action;
+    const msg = $('td-msg');
+    const token = $('td-token').value.trim();
+    sessionStorage.setItem('gammond-td-token', token);
+    try {
+      showStatus(await post('api/td/' + action, DIRECTOR[action](f, e.submitter || {}), { Authorization: 'Bearer ' + token }));
+      msg.textContent = 'done: ' + action;
+      msg.classList.add('ok');
+    } catch (err) {
+      msg.textContent = err.message;
+      msg.classList.remove('ok');
+    }
+  }
+
+  // ---- start ----
+
+  function start() {
+    const svg = $('board');
+    svg.addEventListener('pointerdown', onPointerDown);
+    window.addEventListener('pointermove', onPointerMove);
+    window.addEventListener('pointerup', onPointerUp);
+    $('sim').addEventListener('click', onSimButton);
+    for (const f of document.querySelectorAll('#director form')) f.addEventListener('submit', onDirector);
+    $('td-token').value = sessionStorage.getItem('gammond-td-token') || '';
+    setInterval(() => { if (state) showClocks(); }, 250);
+    connect();
+  }
+
+  start();
+})();
