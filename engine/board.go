@@ -107,3 +107,15 @@ func (b *Board) Validate() error {
 	}
 	return nil
 }
+
+// PointName names a point of a side's numbering for people: "point 13",
+// "the bar", "off".
+func PointName(p int) string {
+	switch p {
+	case Bar:
+		return "the bar"
+	case Off:
+		return "off"
+	}
+	return fmt.Sprintf("point %d", p)
+}

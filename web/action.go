@@ -228,21 +228,11 @@ func (a SimMove) Check(s *Status) error {
 	case a.To == a.From:
 		return invalid("from and to are both point %d", a.From)
 	case s.Sim[a.Side][checkerIndex(a.From)] == 0:
-		return conflict("%v has no checker on %s", a.Side, placeName(a.From))
+		return conflict("%v has no checker on %s", a.Side, engine.PointName(a.From))
 	case a.To != engine.Off && s.Sim[a.Side.Other()][checkerIndex(a.To)] > 1:
-		return conflict("%v holds %s", a.Side.Other(), placeName(a.To))
+		return conflict("%v holds %s", a.Side.Other(), engine.PointName(a.To))
 	}
 	return nil
-}
-
-func placeName(p int) string {
-	switch p {
-	case engine.Bar:
-		return "the bar"
-	case engine.Off:
-		return "off"
-	}
-	return fmt.Sprintf("point %d", p)
 }
 
 // The buttons of a side, as SimButton names them.

@@ -68,9 +68,9 @@ func (b *simBoard) Move(side engine.Side, from, to int) error {
 	case from < 1 || from > engine.Bar || to < engine.Off || to > 24:
 		return fmt.Errorf("%w from %d to %d: points are 1-24, %d the bar, %d off", errSimMove, from, to, engine.Bar, engine.Off)
 	case b.checkers[side][from] == 0:
-		return fmt.Errorf("%w: %v has no checker on %s", errSimMove, side, pointName(from))
+		return fmt.Errorf("%w: %v has no checker on %s", errSimMove, side, engine.PointName(from))
 	case to != engine.Off && b.checkers[other][to] > 1:
-		return fmt.Errorf("%w: %v holds %s", errSimMove, other, pointName(to))
+		return fmt.Errorf("%w: %v holds %s", errSimMove, other, engine.PointName(to))
 	}
 	b.checkers[side][from]--
 	b.checkers[side][to]++
@@ -79,16 +79,6 @@ func (b *simBoard) Move(side engine.Side, from, to int) error {
 		b.checkers[other][engine.Bar]++
 	}
 	return nil
-}
-
-func pointName(p int) string {
-	switch p {
-	case engine.Bar:
-		return "the bar"
-	case engine.Off:
-		return "off"
-	}
-	return fmt.Sprintf("point %d", p)
 }
 
 // Frame fills dst with every sensor's reading. Each point's slots fill from
