@@ -26,10 +26,10 @@ func FormatPlay(b Board, moves []Move) string {
 		if i > 0 {
 			sb.WriteByte(' ')
 		}
-		sb.WriteString(pointName(c.path[0]))
+		sb.WriteString(notationPoint(c.path[0]))
 		for j, p := range c.path[1:] {
 			sb.WriteByte('/')
-			sb.WriteString(pointName(p))
+			sb.WriteString(notationPoint(p))
 			last := j == len(c.path)-2
 			if !last || blotAt(&b, p) && marked&(1<<p) == 0 {
 				sb.WriteByte('*') // every point passed on the way is a hit
@@ -118,8 +118,8 @@ func blotAt(b *Board, p int8) bool {
 	return p >= 1 && p <= 24 && b[Opponent][24-p] > 0
 }
 
-// pointName is a point as gnubg writes it: a number, "bar" or "off".
-func pointName(p int8) string {
+// notationPoint is a point as gnubg writes it: a number, "bar" or "off".
+func notationPoint(p int8) string {
 	switch p {
 	case Bar:
 		return "bar"
