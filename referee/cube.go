@@ -38,6 +38,7 @@ func (r *Referee) Double(side engine.Side) {
 		return
 	}
 	r.phase = doubled
+	r.clockPress(side)
 	r.send(Event{Kind: Doubled, Side: side, Cube: 2 * r.match.Cube()})
 }
 
@@ -52,6 +53,7 @@ func (r *Referee) Take(side engine.Side) {
 		return
 	}
 	r.phase = awaitingRoll
+	r.clockPress(side)
 	r.send(Event{Kind: Taken, Side: side, Cube: r.match.Cube()})
 }
 
@@ -89,6 +91,7 @@ func (r *Referee) Cube(side engine.Side, long bool) {
 func (r *Referee) endTurn(side engine.Side, after engine.Board) {
 	if after[engine.Opponent].BorneOff() < engine.CheckersPerSide {
 		r.matchErr(side, r.match.EndTurn(side))
+		r.clockPress(side)
 		return
 	}
 	res, err := r.match.Finish(after)
@@ -102,6 +105,7 @@ func (r *Referee) endTurn(side engine.Side, after engine.Board) {
 // gameOver reports the game's result, and the match's when it is decided,
 // and waits for the board to be set up again.
 func (r *Referee) gameOver(res engine.Result) {
+	r.clockStop()
 	r.send(Event{Kind: GameOver, Side: res.Winner, Result: res, Score: r.match.Score(), Cube: r.match.Cube()})
 	r.phase = settingUp
 	r.setupWrong = nil

@@ -24,12 +24,16 @@ const (
 	InputEnd                            // the input has ended
 	InputScore                          // the director corrects the score to Score
 	InputLetStand                       // the director lets a flagged play stand
+	InputTimeout                        // a side's time has run out (Referee.TimedOut)
+	InputPause                          // the director pauses (Paused) or resumes the clock
+	InputPenalty                        // the director penalizes Side for picking up the dice early
 )
 
 var inputNames = [...]string{
 	InputSettled: "settled", InputUnsettled: "unsettled", InputRoll: "roll",
 	InputDone: "done", InputDouble: "double", InputTake: "take", InputDrop: "drop",
 	InputCube: "cube", InputEnd: "end", InputScore: "score", InputLetStand: "let-stand",
+	InputTimeout: "timeout", InputPause: "pause", InputPenalty: "penalty",
 }
 
 func (k InputKind) String() string {
@@ -56,13 +60,14 @@ func (k *InputKind) UnmarshalText(b []byte) error {
 // Input is one thing the referee is told. The referee's state is a function
 // of its inputs: a journal of them, replayed in order, rebuilds it.
 type Input struct {
-	At    time.Time         `json:"at"`
-	Kind  InputKind         `json:"kind"`
-	Side  engine.Side       `json:"side,omitempty"`
-	Dice  engine.Dice       `json:"dice,omitzero"`
-	Long  bool              `json:"long,omitempty"`
-	Score [2]int            `json:"score,omitzero"`
-	Board *engine.Occupancy `json:"board,omitempty"`
+	At     time.Time         `json:"at"`
+	Kind   InputKind         `json:"kind"`
+	Side   engine.Side       `json:"side,omitempty"`
+	Dice   engine.Dice       `json:"dice,omitzero"`
+	Long   bool              `json:"long,omitempty"`
+	Score  [2]int            `json:"score,omitzero"`
+	Paused bool              `json:"paused,omitempty"`
+	Board  *engine.Occupancy `json:"board,omitempty"`
 }
 
 // ParseInput reads an input as the journal keeps it (JSON).
@@ -110,5 +115,11 @@ func (r *Referee) Apply(in Input) {
 		r.SetScore(in.Score)
 	case InputLetStand:
 		r.LetStand()
+	case InputTimeout:
+		r.TimeOut()
+	case InputPause:
+		r.PauseClock(in.Paused)
+	case InputPenalty:
+		r.Penalize(in.Side)
 	}
 }

@@ -41,9 +41,10 @@ type line struct {
 // Referee runs the turn flow of one match. Its methods are not safe for
 // concurrent use: one goroutine feeds it, in time order.
 type Referee struct {
-	match *engine.Match
-	clock sensing.Clock
-	emit  func(Event)
+	match     *engine.Match
+	clock     sensing.Clock
+	gameClock *engine.Clock // nil when the match is not clocked
+	emit      func(Event)
 
 	phase  phase
 	game   int

@@ -54,6 +54,7 @@ func (r *Referee) startGame(opener engine.Side) {
 	r.ambiguousFrom = 0
 	r.startMatchGame()
 	r.phase = awaitingRoll
+	r.clockStart(opener)
 	r.send(Event{Kind: GameStarted, Side: opener, Board: engine.StartingBoard, OnRoll: opener})
 }
 
@@ -170,6 +171,7 @@ func (r *Referee) accept() {
 	r.ambiguousFrom = 0
 	r.phase = awaitingRoll
 	r.matchErr(mover, r.match.EndTurn(mover))
+	r.clockPress(mover)
 	r.send(Event{Kind: IllegalAccepted, Side: mover, Dice: r.dice, Before: before,
 		Moves: deriveMoves(&before, &shown), Board: shown.Swap(), OnRoll: r.onRoll})
 }

@@ -33,7 +33,7 @@ func (b webBoard) Status() web.Status {
 	d := b.d
 	d.view.mu.Lock()
 	s := web.Status{Status: d.view.status, Seq: uint64(len(d.view.events)), LEDs: d.view.leds,
-		Players: d.view.players, Rules: d.view.rules}
+		Players: d.view.players, Rules: d.view.rules, Clocks: d.view.clocks}
 	d.view.mu.Unlock()
 	if b.sim != nil {
 		c := b.sim.snapshot()
@@ -117,9 +117,11 @@ func (b webBoard) apply(a web.Action) error {
 		return b.rule(now, a.LetStand)
 	case web.StartMatch:
 		return d.startMatch(now, matchHeader{Board: d.header.Board, Started: now, Length: a.Length,
-			White: a.White, Black: a.Black, Rules: a.Rules}, b.sim)
-	case web.Penalty, web.PauseClocks:
-		return fmt.Errorf("%w: this board runs no clock", web.ErrConflict)
+			White: a.White, Black: a.Black, Rules: a.Rules, Clock: a.Clock}, b.sim)
+	case web.Penalty:
+		d.input(referee.Input{At: now, Kind: referee.InputPenalty, Side: a.Side})
+	case web.PauseClocks:
+		d.input(referee.Input{At: now, Kind: referee.InputPause, Paused: a.Paused})
 	default:
 		return fmt.Errorf("%w: unknown action %T", web.ErrInvalid, a)
 	}

@@ -15,10 +15,11 @@ import (
 
 // simDaemon runs a daemon on a simulated board in a temporary state
 // directory until the test ends.
-func simDaemon(t *testing.T) webBoard {
+func simDaemon(t *testing.T, clock string) webBoard {
 	t.Helper()
 	cfg := DefaultConfig()
 	cfg.StateDir = t.TempDir()
+	cfg.Match.Clock = clock
 	b := newSimBoard(7)
 	d, err := openDaemon(slog.New(slog.NewTextHandler(io.Discard, nil)), cfg, b.cal, time.Now())
 	if err != nil {
@@ -38,7 +39,7 @@ func simDaemon(t *testing.T) webBoard {
 }
 
 func TestWebBoardActions(t *testing.T) {
-	b := simDaemon(t)
+	b := simDaemon(t, ClockNone)
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
 		t.Fatal(err)
 	}
@@ -53,6 +54,7 @@ func TestWebBoardActions(t *testing.T) {
 	}{
 		{"a new match while one is played", web.StartMatch{White: "A", Black: "B", Length: 3, Rules: "us", Clock: "none"}, web.ErrConflict},
 		{"a clock penalty on a board with no clock", web.Penalty{Side: engine.White, Kind: web.PenaltyPickup}, web.ErrConflict},
+		{"a pause on a board with no clock", web.PauseClocks{Paused: true}, web.ErrConflict},
 		{"a ruling with no play flagged", web.Rule{LetStand: true}, web.ErrConflict},
 		{"a move from an empty point", web.SimMove{Side: engine.White, From: 20, To: 15}, web.ErrConflict},
 	} {
@@ -75,5 +77,28 @@ func TestWebBoardActions(t *testing.T) {
 	name, data := b.MatchFile()
 	if name == "" || len(data) == 0 {
 		t.Fatalf("MatchFile() = %q, %d bytes: want the record of the game in progress", name, len(data))
+	}
+}
+
+func TestClockedBoard(t *testing.T) {
+	b := simDaemon(t, ClockUS)
+	if s := b.Status(); s.Clocks == nil || s.Clocks.Running {
+		t.Fatalf("before the first game: clocks %+v, want a clock not running", s.Clocks)
+	}
+	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.Status()
+	if s.Clocks == nil || !s.Clocks.Running || s.Clocks.Turn != s.OnRoll {
+		t.Fatalf("after the opening roll: clocks %+v, want the opener's running", s.Clocks)
+	}
+	if err := b.Act(web.PauseClocks{Paused: true}); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.Status(); !s.Clocks.Paused {
+		t.Fatal("the director paused the clocks; they run")
+	}
+	if err := b.Act(web.Penalty{Side: engine.White, Kind: web.PenaltyPickup}); err != nil {
+		t.Fatal(err)
 	}
 }

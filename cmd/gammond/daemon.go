@@ -81,13 +81,17 @@ type matchHeader struct {
 	White   string    `json:"white"`
 	Black   string    `json:"black"`
 	Rules   string    `json:"rules"`
+	Clock   string    `json:"clock,omitempty"` // ClockNone when empty
 }
 
 // journalRecord is one record of the journal: the match header, then the
-// referee's inputs.
+// referee's inputs. Outside marks an input that did not come from the
+// board's source (the page, the director, the clock): a replayed source
+// gives again only the others.
 type journalRecord struct {
-	Match *matchHeader   `json:"match,omitempty"`
-	Input *referee.Input `json:"input,omitempty"`
+	Match   *matchHeader   `json:"match,omitempty"`
+	Input   *referee.Input `json:"input,omitempty"`
+	Outside bool           `json:"outside,omitempty"`
 }
 
 // view is what readers outside the daemon's goroutine see: the web page
@@ -97,6 +101,7 @@ type view struct {
 	status  referee.Status
 	players [2]string
 	rules   string
+	clocks  *web.Clocks
 	leds    []web.LED
 	events  []referee.Summary
 	mat     []byte
@@ -128,7 +133,7 @@ func openDaemon(log *slog.Logger, cfg Config, cal *calib.Calibration, started ti
 	}
 	if err == nil && d.header.Board == "" {
 		d.header = matchHeader{Board: cfg.BoardID, Started: started, Length: cfg.Match.Length,
-			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules}
+			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules, Clock: cfg.Match.Clock}
 		err = d.append(journalRecord{Match: &d.header})
 	}
 	if err == nil {
@@ -171,6 +176,9 @@ func (d *daemon) readRecord(seq uint64, payload []byte, inputs *[]referee.Input)
 			return fmt.Errorf("journal record %d: %w", seq, err)
 		}
 		*inputs = append(*inputs, in)
+		if !r.Outside {
+			d.replayed++
+		}
 	default:
 		return fmt.Errorf("journal record %d: want the match header first, then inputs: %s", seq, payload)
 	}
@@ -197,6 +205,9 @@ func (d *daemon) setUp(cal *calib.Calibration) error {
 	}
 	d.match = m
 	d.ref = referee.New(m, d.clock, d.emit)
+	if err := d.setClock(); err != nil {
+		return err
+	}
 	d.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(d.cfg.Scan.Settle), Referee: d.ref, Deliver: d.deliver}
 	d.tr = record.NewTranscript(d.header.Length, [2]string{d.header.White, d.header.Black})
 	d.view.mu.Lock()
@@ -209,6 +220,26 @@ func (d *daemon) setUp(cal *calib.Calibration) error {
 	return nil
 }
 
+// setClock gives the referee the match's clock, if it is clocked.
+func (d *daemon) setClock() error {
+	if d.header.Clock == "" || d.header.Clock == ClockNone {
+		return nil
+	}
+	rules, err := engine.ClockRulesNamed(d.header.Clock)
+	if err != nil {
+		return err
+	}
+	if d.cfg.Match.ClockDelay > 0 {
+		rules.Delay = d.cfg.Match.ClockDelay
+	}
+	c, err := engine.NewClock(rules, d.header.Length, [2]int{})
+	if err != nil {
+		return err
+	}
+	d.ref.SetClock(c)
+	return nil
+}
+
 // replay applies the journalled inputs, rebuilding the referee's state and
 // the record, with the outputs quiet.
 func (d *daemon) replay(inputs []referee.Input) {
@@ -218,7 +249,6 @@ func (d *daemon) replay(inputs []referee.Input) {
 		d.ref.Apply(in)
 	}
 	d.replaying = false
-	d.replayed = len(inputs)
 	if len(inputs) > 0 {
 		d.resumeAt = inputs[len(inputs)-1].At
 		d.log.Info("journal replayed", "inputs", len(inputs), "events", len(d.view.events), "until", d.resumeAt)
@@ -237,10 +267,15 @@ func (d *daemon) deliver(in referee.Input) {
 		d.skip--
 		return
 	}
-	if err := d.append(journalRecord{Input: &in}); err != nil {
+	d.apply(journalRecord{Input: &in})
+}
+
+// apply journals an input, then gives it to the referee.
+func (d *daemon) apply(r journalRecord) {
+	if err := d.append(r); err != nil {
 		panic(fmt.Errorf("%w: %v", errJournal, err)) // recovered by run, which stops the daemon
 	}
-	d.ref.Apply(in)
+	d.ref.Apply(*r.Input)
 	d.delivered = true
 }
 
@@ -317,6 +352,10 @@ func (d *daemon) publishStatus() {
 	d.view.mu.Lock()
 	changed := !reflect.DeepEqual(d.view.status, s)
 	d.view.status = s
+	d.view.clocks = nil
+	if c := d.ref.Clock(); c != nil {
+		d.view.clocks = web.ClocksOf(c, d.clock.Now())
+	}
 	d.view.leds = webLEDs(&state)
 	d.view.mu.Unlock()
 	if changed && !d.replaying {
@@ -357,8 +396,15 @@ func (d *daemon) press(now time.Time, side engine.Side, kind referee.InputKind, 
 // director's ruling.
 func (d *daemon) input(in referee.Input) {
 	d.clock.Set(in.At)
-	d.deliver(in)
+	d.apply(journalRecord{Input: &in, Outside: true})
 	d.publishStatus()
+}
+
+// checkTime ends the match of a side whose time has run out.
+func (d *daemon) checkTime() {
+	if _, out := d.ref.TimedOut(); out {
+		d.input(referee.Input{At: d.clock.Now(), Kind: referee.InputTimeout})
+	}
 }
 
 // rollDice rolls for side: between games the opening roll, one die each,
@@ -420,6 +466,7 @@ func (d *daemon) run(ctx context.Context, items <-chan itemOrErr) (err error) {
 			if d.delivered {
 				d.publishStatus() // only when the referee heard something: not per frame
 			}
+			d.checkTime()
 			d.alive()
 		}
 	}

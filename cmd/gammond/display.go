@@ -12,6 +12,7 @@ import (
 	"gammond/display/oled"
 	"gammond/display/panel"
 	"gammond/display/segment"
+	"gammond/engine"
 	"gammond/referee"
 	"gammond/sensing"
 )
@@ -94,6 +95,10 @@ func blink(ctx context.Context, p *panel.Panel) {
 // the last events.
 func (d *daemon) indicators(s referee.Status) panel.State {
 	in := panel.Input{Status: s, Recent: &d.recent, Names: [2]string{d.header.White, d.header.Black}}
+	if c := d.ref.Clock(); c != nil {
+		now := d.clock.Now()
+		in.Clocked, in.Remaining = true, [2]time.Duration{c.Remaining(engine.White, now), c.Remaining(engine.Black, now)}
+	}
 	if d.pipe.Health != nil {
 		in.Findings = d.pipe.Health.Findings()
 	}
