@@ -50,7 +50,8 @@ type daemon struct {
 	// that act on the world (display, MQTT) stay quiet.
 	replaying bool
 	// skip counts inputs a replayed source (a trace) gives again that the
-	// journal already holds; resumeAt is the last journalled input's time.
+	// journal already holds: replayed, the source's inputs the journal held
+	// at start. resumeAt is the last journalled input's time.
 	skip      int
 	replayed  int
 	delivered bool // an input reached the referee since the status was last taken
