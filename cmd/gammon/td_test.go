@@ -5,8 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -148,7 +146,7 @@ func TestTDFollowsTwoBoards(t *testing.T) {
 		}
 		return done == len(boards)
 	})
-	page := httpGet(t, deskURL)
+	page := mqtttest.Get(t, deskURL)
 	for i, b := range boards {
 		want := readExpect(t, filepath.Join(tracesDir, b.trace+".expect.json"))
 		last := want.Games[len(want.Games)-1]
@@ -200,7 +198,7 @@ func awaitBoards(t *testing.T, deskURL string, done func([]desk.Board) bool) []d
 	var bs []desk.Board
 	for deadline := time.Now().Add(tdWait); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
 		bs = nil
-		if err := json.Unmarshal([]byte(httpGet(t, deskURL+"api/boards")), &bs); err != nil {
+		if err := json.Unmarshal([]byte(mqtttest.Get(t, deskURL+"api/boards")), &bs); err != nil {
 			t.Fatal(err)
 		}
 		if done(bs) {
@@ -209,20 +207,6 @@ func awaitBoards(t *testing.T, deskURL string, done func([]desk.Board) bool) []d
 	}
 	t.Fatalf("the desk's boards after %v: %+v", tdWait, bs)
 	return nil
-}
-
-func httpGet(t *testing.T, url string) string {
-	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %s %v", url, resp.Status, err)
-	}
-	return string(body)
 }
 
 // checkRecord checks that the file collected is the board's record, byte

@@ -2,7 +2,6 @@ package desk
 
 import (
 	"encoding/json"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +15,7 @@ import (
 	"gammond/engine"
 	"gammond/referee"
 	"gammond/web/mqtt"
+	"gammond/web/mqtt/mqtttest"
 )
 
 func newDesk(t testing.TB, dir string) *Desk {
@@ -270,7 +270,7 @@ func TestPage(t *testing.T) {
 
 	srv := httptest.NewServer(d.Handler())
 	defer srv.Close()
-	html := get(t, srv.URL+"/")
+	html := mqtttest.Get(t, srv.URL+"/")
 	for _, want := range []string{
 		`http-equiv="refresh"`,
 		`<a href="http://table-2.local/">table-2</a>`,
@@ -291,7 +291,7 @@ func TestPage(t *testing.T) {
 	}
 
 	var boards []Board
-	if err := json.Unmarshal([]byte(get(t, srv.URL+"/api/boards")), &boards); err != nil {
+	if err := json.Unmarshal([]byte(mqtttest.Get(t, srv.URL+"/api/boards")), &boards); err != nil {
 		t.Fatal(err)
 	}
 	if len(boards) != 2 || boards[0].ID != "table-2" || boards[0].Status.Phase != referee.PhaseFlagged || len(boards[0].Flags) != 1 {
@@ -305,18 +305,4 @@ func TestPage(t *testing.T) {
 	if resp.StatusCode != http.StatusNotFound {
 		t.Errorf("GET /nowhere: %s, want 404", resp.Status)
 	}
-}
-
-func get(t *testing.T, url string) string {
-	t.Helper()
-	resp, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	body, err := io.ReadAll(resp.Body)
-	if err != nil || resp.StatusCode != http.StatusOK {
-		t.Fatalf("GET %s: %s %v", url, resp.Status, err)
-	}
-	return string(body)
 }
