@@ -5,9 +5,11 @@ import (
 	"errors"
 	"io"
 	"log/slog"
+	"runtime"
 	"testing"
 	"time"
 
+	"gammond/display/panel"
 	"gammond/engine"
 	"gammond/referee"
 	"gammond/web"
@@ -20,6 +22,7 @@ func simDaemon(t *testing.T, clock string) webBoard {
 	cfg := DefaultConfig()
 	cfg.StateDir = t.TempDir()
 	cfg.Match.Clock = clock
+	cfg.LEDs.Hints = true
 	b := newSimBoard(7)
 	d, err := openDaemon(slog.New(slog.NewTextHandler(io.Discard, nil)), cfg, b.cal, time.Now())
 	if err != nil {
@@ -101,4 +104,30 @@ func TestClockedBoard(t *testing.T) {
 	if err := b.Act(web.Penalty{Side: engine.White, Kind: web.PenaltyPickup}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestHintsLightLandingPoints lifts one of the opener's checkers from the
+// 13-point (the simulated hand sets it aside, off the board): hint mode
+// lights where it may land.
+func TestHintsLightLandingPoints(t *testing.T) {
+	b := simDaemon(t, ClockNone)
+	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.Status()
+	from := engine.BoardPoint(s.OnRoll, 13)
+	if err := b.Act(web.SimMove{Side: s.OnRoll, From: from, To: engine.Off}); err != nil {
+		t.Fatal(err)
+	}
+	hint := panel.DefaultLook.Hint
+	deadline := time.Now().Add(5 * time.Second)
+	for time.Now().Before(deadline) {
+		for _, led := range b.Status().LEDs {
+			if led.Color == hint {
+				return
+			}
+		}
+		runtime.Gosched()
+	}
+	t.Fatalf("no LED in the hint colour after lifting a checker from %d with %v: %+v", from, s.Dice, b.Status().LEDs)
 }

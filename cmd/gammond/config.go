@@ -76,6 +76,7 @@ type LEDs struct {
 	Port       string `toml:"port"` // SPI port.
 	Count      int    `toml:"count"`
 	Brightness int    `toml:"brightness"` // 0-255, scales every colour.
+	Hints      bool   `toml:"hints"`      // Light where a lifted checker may land: a trainer's aid, off in tournaments.
 }
 
 // Display is the HT16K33 cube display.

@@ -69,6 +69,8 @@ type daemon struct {
 	panel  *panel.Panel
 	look   panel.Look
 	recent panel.Recent
+	// board is the last settled occupancy, for hint mode.
+	board engine.Occupancy
 
 	view view
 }
@@ -275,6 +277,9 @@ func (d *daemon) deliver(in referee.Input) {
 func (d *daemon) apply(r journalRecord) {
 	if err := d.append(r); err != nil {
 		panic(fmt.Errorf("%w: %v", errJournal, err)) // recovered by run, which stops the daemon
+	}
+	if r.Input.Kind == referee.InputSettled {
+		d.board = *r.Input.Board
 	}
 	d.ref.Apply(*r.Input)
 	d.delivered = true

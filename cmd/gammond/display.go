@@ -102,6 +102,9 @@ func (d *daemon) indicators(s referee.Status) panel.State {
 	if d.pipe.Health != nil {
 		in.Findings = d.pipe.Health.Findings()
 	}
+	if d.cfg.LEDs.Hints && s.Phase == referee.PhaseMoving {
+		in.Hints = panel.Hints(d.recent.Before(), s.OnRoll, s.Dice, &d.board)
+	}
 	return panel.Compute(&in, &d.look)
 }
 
