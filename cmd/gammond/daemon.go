@@ -61,6 +61,8 @@ type daemon struct {
 	// scan stops the pings and systemd restarts the service.
 	notify    notifier
 	lastAlive time.Time
+	// lastTick is when the running clock's times were last shown.
+	lastTick time.Time
 
 	// pub publishes the match to the director's desk (MQTT).
 	pub mqtt.Sink
@@ -473,9 +475,29 @@ func (d *daemon) run(ctx context.Context, items <-chan itemOrErr) (err error) {
 				d.publishStatus() // only when the referee heard something: not per frame
 			}
 			d.checkTime()
+			d.tickClocks()
 			d.alive()
 		}
 	}
+}
+
+// tickClocks shows a running clock's times anew each second: between
+// events nothing else would.
+func (d *daemon) tickClocks() {
+	c := d.ref.Clock()
+	if c == nil {
+		return
+	}
+	now := d.clock.Now()
+	if _, running := c.Running(); !running || now.Sub(d.lastTick) < time.Second {
+		return
+	}
+	d.lastTick = now
+	d.view.mu.Lock()
+	d.view.clocks = web.ClocksOf(c, now)
+	s := d.view.status
+	d.view.mu.Unlock()
+	d.show(d.indicators(s))
 }
 
 // alive pings the watchdog at most once a second.
