@@ -23,7 +23,7 @@ func (r *Referee) End() {
 		r.judgeNow()
 	}
 	if r.phase == awaitingRoll {
-		r.concede()
+		r.concede(false)
 	}
 }
 
@@ -35,29 +35,34 @@ func (r *Referee) abandoned() bool {
 }
 
 // concede ends the game in progress with the side that cannot win
-// conceding, and reports whether the position was decided enough to do so.
-func (r *Referee) concede() bool {
+// conceding. When the engine cannot prove either side lost (contact), a
+// game whose board was set up again (setUp) is over all the same: the side
+// on roll, the one whose turn it was to resign, concedes the least it is
+// sure to lose. Otherwise the game stays unscored. It reports whether the
+// game ended.
+func (r *Referee) concede(setUp bool) bool {
 	b := r.lines[0].board
-	var mayWin [2]bool
-	var worst [2]engine.ResultKind
-	for s := range mayWin {
-		o := r.match.Outlook(engine.Side(s), b, engine.Dice{})
-		mayWin[s], worst[s] = o.MayWin, o.Most
+	var outlook [2]engine.Outlook
+	for s := range outlook {
+		outlook[s] = r.match.Outlook(engine.Side(s), b, engine.Dice{})
 	}
-	if mayWin[engine.White] == mayWin[engine.Black] {
+	loser, kind, why := engine.White, outlook[engine.White].Most, "who can no longer win"
+	switch {
+	case outlook[engine.White].MayWin && !outlook[engine.Black].MayWin:
+		loser, kind = engine.Black, outlook[engine.Black].Most
+	case outlook[engine.White].MayWin == outlook[engine.Black].MayWin && !setUp:
 		r.irregular(r.onRoll, "the game was left with both sides still able to win: not scored")
 		return false
+	case outlook[engine.White].MayWin == outlook[engine.Black].MayWin:
+		loser, why = r.onRoll, "on roll when the board was set up again"
+		kind = outlook[loser].Least
 	}
-	loser := engine.White
-	if mayWin[engine.White] {
-		loser = engine.Black
-	}
-	res, err := r.match.Resign(loser, worst[loser])
+	res, err := r.match.Resign(loser, kind)
 	if err != nil {
 		r.matchErr(loser, fmt.Errorf("concede: %w", err))
 		return false
 	}
-	r.irregular(loser, fmt.Sprintf("game abandoned: %v, who can no longer win, concedes a %v", loser, worst[loser]))
+	r.irregular(loser, fmt.Sprintf("game abandoned: %v, %s, concedes a %v", loser, why, kind))
 	r.gameOver(res)
 	return true
 }

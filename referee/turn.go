@@ -11,7 +11,7 @@ import (
 // roll on a flagged play accepts that play.
 func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
-		r.concede()
+		r.concede(true)
 	}
 	switch {
 	case r.phase == settingUp:
