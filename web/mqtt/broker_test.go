@@ -119,7 +119,7 @@ func newPublisher(t *testing.T, broker, queue string) *mqtt.Publisher {
 	t.Helper()
 	p, err := mqtt.New(&mqtt.Opts{
 		Broker: broker, Board: "t7", Page: "http://t7.local:8080/", Players: [2]string{"Ann", "Bob"},
-		QueueDir: queue, RetryDelay: 100 * time.Millisecond, Logger: mqtttest.Logger(t),
+		QueueDir: queue, RetryDelay: 100 * time.Millisecond, Timeout: 2 * time.Second, Logger: mqtttest.Logger(t),
 	})
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,12 @@
 package mqtt
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/url"
 	"sync"
@@ -13,6 +15,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/eclipse/paho.golang/autopaho"
+	"github.com/eclipse/paho.golang/autopaho/queue"
 	"github.com/eclipse/paho.golang/autopaho/queue/file"
 	"github.com/eclipse/paho.golang/paho"
 
@@ -96,15 +99,16 @@ const sessionExpiry = 3600
 // Publisher publishes a board's state, events and match record to a broker.
 // Its methods are safe for concurrent use and never wait for the network:
 // State and Match keep the payload in memory for a goroutine to send, Event
-// writes a small file into the queue (no fsync).
+// writes a small file into the queue (no fsync), sent from there one at a
+// time.
 type Publisher struct {
 	opts    Opts
 	broker  string // the broker's URL, its password hidden
 	events  string // the event topic
-	cm      *autopaho.ConnectionManager
+	url     *url.URL
 	queue   *file.Queue
-	stop    context.CancelFunc
-	wake    chan struct{} // a retained message is pending, or the connection came up
+	stop    context.CancelFunc // ends the publisher's life, and every connection's
+	wake    chan struct{}      // a retained message is pending, or the connection came up
 	closing chan struct{}
 	sent    chan struct{} // closed when the sender has returned
 	log     *slog.Logger
@@ -112,6 +116,8 @@ type Publisher struct {
 	up      atomic.Bool // the connection is up: worth sending on
 
 	mu      sync.Mutex
+	cm      *autopaho.ConnectionManager
+	cmStop  context.CancelFunc // ends cm alone
 	closed  bool
 	players [2]string
 	version uint64
@@ -134,7 +140,7 @@ func New(opts *Opts) (*Publisher, error) {
 	if err != nil {
 		return nil, err
 	}
-	q, err := file.New(o.QueueDir, "event-", ".pkt")
+	q, err := file.New(o.QueueDir, "event-", ".json")
 	if err != nil {
 		return nil, fmt.Errorf("mqtt: board %s: queue %s: %w", o.Board, o.QueueDir, err)
 	}
@@ -146,6 +152,7 @@ func New(opts *Opts) (*Publisher, error) {
 		closing: make(chan struct{}),
 		sent:    make(chan struct{}),
 		broker:  u.Redacted(),
+		url:     u,
 		log:     o.Logger.With("board", o.Board, "broker", u.Redacted()),
 		players: o.Players,
 		pending: map[string]pending{},
@@ -153,13 +160,38 @@ func New(opts *Opts) (*Publisher, error) {
 	p.conn.log = p.log
 	ctx, stop := context.WithCancel(context.Background())
 	p.stop = stop
-	p.cm, err = autopaho.NewConnection(ctx, p.clientConfig(u))
-	if err != nil {
+	if err := p.connect(ctx); err != nil {
 		stop()
-		return nil, fmt.Errorf("mqtt: board %s: %w", o.Board, err)
+		return nil, err
 	}
 	go p.send(ctx)
 	return p, nil
+}
+
+// connect starts a connection manager, replacing the one before: a fresh
+// client, with a fresh session.
+func (p *Publisher) connect(ctx context.Context) error {
+	cctx, stop := context.WithCancel(ctx)
+	cm, err := autopaho.NewConnection(cctx, p.clientConfig(p.url))
+	if err != nil {
+		stop()
+		return fmt.Errorf("mqtt: board %s: %w", p.opts.Board, err)
+	}
+	p.mu.Lock()
+	old := p.cmStop
+	p.cm, p.cmStop = cm, stop
+	p.mu.Unlock()
+	if old != nil {
+		old()
+	}
+	return nil
+}
+
+// manager returns the connection manager in use.
+func (p *Publisher) manager() *autopaho.ConnectionManager {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.cm
 }
 
 // check returns the options with their defaults, and the broker's URL.
@@ -210,7 +242,6 @@ func (p *Publisher) clientConfig(u *url.URL) autopaho.ClientConfig {
 		SessionExpiryInterval:         sessionExpiry,
 		ReconnectBackoff:              autopaho.NewConstantBackoff(p.opts.RetryDelay),
 		ConnectTimeout:                p.opts.Timeout,
-		Queue:                         p.queue,
 		OnConnectionUp: func(*autopaho.ConnectionManager, *paho.Connack) {
 			p.conn.up()
 			p.up.Store(true)
@@ -261,10 +292,10 @@ func (p *Publisher) Event(s referee.Summary) error {
 	if p.isClosed() {
 		return ErrClosed
 	}
-	pub := &paho.Publish{QoS: 1, Topic: p.events, Payload: b}
-	if err := p.cm.PublishViaQueue(context.Background(), &autopaho.QueuePublish{Publish: pub}); err != nil {
+	if err := p.queue.Enqueue(bytes.NewReader(b)); err != nil {
 		return fmt.Errorf("mqtt: board %s: queueing event %d: %w", p.opts.Board, s.Seq, err)
 	}
+	p.poke()
 	return nil
 }
 
@@ -324,15 +355,33 @@ func (p *Publisher) send(ctx context.Context) {
 		if !p.up.Load() {
 			continue // OnConnectionUp pokes
 		}
-		if !p.flush(ctx) {
+		if !p.flush(ctx) || !p.drain(ctx) {
 			retry = time.After(p.opts.RetryDelay)
 			continue
 		}
 		select {
 		case <-p.closing:
-			return
+			// Events and retained messages can arrive while others go
+			// out: close only with none left.
+			if p.idle() {
+				return
+			}
+			p.poke()
 		default:
 		}
+	}
+}
+
+// idle reports whether nothing waits to be sent.
+func (p *Publisher) idle() bool {
+	p.mu.Lock()
+	pending := len(p.pending)
+	p.mu.Unlock()
+	select {
+	case <-p.queue.WaitForEmpty():
+		return pending == 0
+	default:
+		return false
 	}
 }
 
@@ -344,10 +393,7 @@ func (p *Publisher) flush(ctx context.Context) bool {
 		if !ok {
 			return true
 		}
-		pctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
-		_, err := p.cm.Publish(pctx, &paho.Publish{QoS: 1, Retain: true, Topic: topic, Payload: m.payload})
-		cancel()
-		if err != nil {
+		if err := p.publish(ctx, &paho.Publish{QoS: 1, Retain: true, Topic: topic, Payload: m.payload}); err != nil {
 			p.log.Debug("mqtt: retained message not sent; will retry", "topic", topic, "err", err)
 			return false
 		}
@@ -356,6 +402,76 @@ func (p *Publisher) flush(ctx context.Context) bool {
 			delete(p.pending, topic)
 		}
 		p.mu.Unlock()
+	}
+}
+
+// drain sends the queued events, oldest first, one at a time: each leaves
+// the queue on disk only once the broker has acknowledged it, so a dropped
+// connection or a fresh client loses none (autopaho's own queue hands them
+// to the client's in-memory session as soon as they are written out). It
+// reports whether the queue is empty.
+func (p *Publisher) drain(ctx context.Context) bool {
+	for {
+		entry, err := p.queue.Peek()
+		if errors.Is(err, queue.ErrEmpty) {
+			return true
+		}
+		if err != nil {
+			p.log.Error("mqtt: event queue", "err", err)
+			return false
+		}
+		payload, err := readEntry(entry)
+		if err != nil {
+			p.log.Error("mqtt: an unreadable queued event is set aside", "err", err)
+			entry.Quarantine()
+			continue
+		}
+		if err := p.publish(ctx, &paho.Publish{QoS: 1, Topic: p.events, Payload: payload}); err != nil {
+			entry.Leave()
+			p.log.Debug("mqtt: event not sent; will retry", "err", err)
+			return false
+		}
+		if err := entry.Remove(); err != nil && !errors.Is(err, queue.ErrEmpty) {
+			p.log.Error("mqtt: event queue", "err", err)
+			return false
+		}
+	}
+}
+
+func readEntry(e queue.Entry) ([]byte, error) {
+	r, err := e.Reader()
+	if err != nil {
+		return nil, err
+	}
+	return io.ReadAll(r)
+}
+
+// publish sends one message and waits, Timeout at most, for the broker to
+// acknowledge it.
+func (p *Publisher) publish(ctx context.Context, pub *paho.Publish) error {
+	pctx, cancel := context.WithTimeout(ctx, p.opts.Timeout)
+	defer cancel()
+	_, err := p.manager().Publish(pctx, pub)
+	if err != nil && errors.Is(pctx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
+		p.unwedge(ctx)
+	}
+	return err
+}
+
+// unwedge starts a fresh connection when a publish timed out with the
+// connection up: the broker did not acknowledge it, and paho.golang v0.23.0
+// can leave a client that was publishing while it reconnected waiting on
+// the old connection's send quota for good (a race fixed upstream after
+// that release). What was not acknowledged is still on disk or pending,
+// and goes out on the fresh client.
+func (p *Publisher) unwedge(ctx context.Context) {
+	if !p.up.Load() {
+		return
+	}
+	p.log.Warn("mqtt: the broker acknowledges nothing; reconnecting afresh")
+	p.up.Store(false)
+	if err := p.connect(ctx); err != nil {
+		p.log.Error("mqtt: reconnecting", "err", err)
 	}
 }
 
@@ -389,18 +505,13 @@ func (p *Publisher) Close(ctx context.Context) error {
 	var err error
 	select {
 	case <-p.sent:
-		select {
-		case <-p.queue.WaitForEmpty():
-		case <-ctx.Done():
-			err = fmt.Errorf("mqtt: board %s: closed with events queued in %s: %w", p.opts.Board, p.opts.QueueDir, ctx.Err())
-		}
 	case <-ctx.Done():
-		err = fmt.Errorf("mqtt: board %s: closed with the latest state or match unsent: %w", p.opts.Board, ctx.Err())
+		err = fmt.Errorf("mqtt: board %s: closed with the latest state or match unsent, or events queued in %s: %w", p.opts.Board, p.opts.QueueDir, ctx.Err())
 	}
 	// Disconnecting sends DISCONNECT: bounded on its own, as ctx may be over.
 	dctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), p.opts.Timeout)
 	defer cancel()
-	if derr := p.cm.Disconnect(dctx); derr != nil && err == nil {
+	if derr := p.manager().Disconnect(dctx); derr != nil && err == nil {
 		err = fmt.Errorf("mqtt: board %s: disconnecting: %w", p.opts.Board, derr)
 	}
 	p.stop()
