@@ -2,6 +2,7 @@ package referee
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -76,17 +77,26 @@ func ParseInput(b []byte) (Input, error) {
 	if err := json.Unmarshal(b, &in); err != nil {
 		return in, fmt.Errorf("referee input: %w", err)
 	}
-	switch {
-	case in.Kind == 0:
-		return in, fmt.Errorf("referee input %s: no kind", b)
-	case in.Kind == InputSettled && in.Board == nil:
-		return in, fmt.Errorf("referee input %s: settled with no board", b)
-	case in.Side > engine.Black:
-		return in, fmt.Errorf("referee input %s: no side %d", b, in.Side)
-	case in.Kind == InputRoll && !in.Dice.Valid():
-		return in, fmt.Errorf("referee input %s: roll of %v", b, in.Dice)
+	if err := in.Validate(); err != nil {
+		return in, fmt.Errorf("%w: %s", err, b)
 	}
 	return in, nil
+}
+
+// Validate reports an input the referee cannot be given: no kind, a
+// settled board missing, no such side, a roll of impossible dice.
+func (in *Input) Validate() error {
+	switch {
+	case in.Kind == 0:
+		return errors.New("referee input: no kind")
+	case in.Kind == InputSettled && in.Board == nil:
+		return errors.New("referee input: settled with no board")
+	case in.Side > engine.Black:
+		return fmt.Errorf("referee input: no side %d", in.Side)
+	case in.Kind == InputRoll && !in.Dice.Valid():
+		return fmt.Errorf("referee input: roll of %v", in.Dice)
+	}
+	return nil
 }
 
 // Apply gives the referee one input. The time of its events is the clock's:

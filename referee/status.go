@@ -79,13 +79,21 @@ func (r *Referee) Status() Status {
 		b = r.lines[0].board
 	}
 	s.Position = b.PositionID()
-	white, black := b.Colours(r.onRoll)
+	s.Checkers = Checkers(&b, r.onRoll)
+	return s
+}
+
+// Checkers lays a board out as Status.Checkers does: each side's checkers
+// on board points 1..24 (index p-1), the bar (24) and off (25); onRoll is
+// the colour of b's side on roll.
+func Checkers(b *engine.Board, onRoll engine.Side) [2][26]int {
+	var c [2][26]int
+	white, black := b.Colours(onRoll)
 	for side, h := range [2]*engine.Half{white, black} {
 		for p := 1; p <= 24; p++ {
-			s.Checkers[side][engine.BoardPoint(engine.Side(side), p)-1] = h.On(p)
+			c[side][engine.BoardPoint(engine.Side(side), p)-1] = h.On(p)
 		}
-		s.Checkers[side][24] = h.On(engine.Bar)
-		s.Checkers[side][25] = h.BorneOff()
+		c[side][24], c[side][25] = h.On(engine.Bar), h.BorneOff()
 	}
-	return s
+	return c
 }

@@ -138,23 +138,10 @@ func (b webBoard) rule(now time.Time, letStand bool) error {
 	}
 	if b.sim != nil {
 		before := b.d.recent.Before()
-		b.sim.place(checkersOf(&before, b.d.ref.Status().OnRoll))
+		b.sim.place(referee.Checkers(&before, b.d.ref.Status().OnRoll))
 	}
 	b.d.log.Info("the director undid the flagged play: the checkers go back")
 	return nil
-}
-
-// checkersOf lays a board out as referee.Status.Checkers does.
-func checkersOf(b *engine.Board, onRoll engine.Side) [2][26]int {
-	var c [2][26]int
-	white, black := b.Colours(onRoll)
-	for side, h := range [2]*engine.Half{white, black} {
-		for p := 1; p <= 24; p++ {
-			c[side][engine.BoardPoint(engine.Side(side), p)-1] = h.On(p)
-		}
-		c[side][24], c[side][25] = h.On(engine.Bar), h.BorneOff()
-	}
-	return c
 }
 
 func simButtonInput(button string) (referee.InputKind, bool) {
@@ -220,7 +207,7 @@ func (d *daemon) startMatch(now time.Time, h matchHeader, sim *simBoard) error {
 	}
 	if sim != nil {
 		start := engine.StartingBoard
-		sim.place(checkersOf(&start, engine.White))
+		sim.place(referee.Checkers(&start, engine.White))
 	}
 	if p, ok := d.pub.(*mqtt.Publisher); ok {
 		p.SetPlayers([2]string{h.White, h.Black})

@@ -176,11 +176,10 @@ func (d *daemon) readRecord(seq uint64, payload []byte, inputs *[]referee.Input)
 	case r.Match != nil && d.header.Board == "":
 		d.header = *r.Match
 	case r.Input != nil && d.header.Board != "":
-		in, err := referee.ParseInput(mustJSON(r.Input))
-		if err != nil {
+		if err := r.Input.Validate(); err != nil {
 			return fmt.Errorf("journal record %d: %w", seq, err)
 		}
-		*inputs = append(*inputs, in)
+		*inputs = append(*inputs, *r.Input)
 		if !r.Outside {
 			d.replayed++
 		}
