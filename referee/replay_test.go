@@ -1,34 +1,13 @@
 package referee
 
 import (
-	"encoding/json"
 	"fmt"
 	"os"
 	"slices"
 	"testing"
 
-	"gammond/engine"
+	"gammond/sensing/sim"
 )
-
-// expectation is a trace's .expect.json: what a correct replay produces.
-type expectation struct {
-	MatchLength int `json:"match_length"`
-	Games       []struct {
-		Plays []struct {
-			Turn  int         `json:"turn"`
-			Side  engine.Side `json:"side"`
-			Dice  engine.Dice `json:"dice"`
-			After string      `json:"after"`
-		} `json:"plays"`
-		Cube    [][3]any `json:"cube"`
-		Illegal []struct {
-			Turn int         `json:"turn"`
-			Side engine.Side `json:"side"`
-		} `json:"illegal"`
-		Winner engine.Side `json:"winner"`
-		Points int         `json:"points"`
-	} `json:"games"`
-}
 
 // replayTrace runs a trace through the whole pipeline and returns the
 // referee's events.
@@ -53,37 +32,11 @@ func replayTrace(tb testing.TB, name string) []Event {
 func TestReplayTraces(t *testing.T) {
 	for _, name := range []string{"match-004", "match-007", "match-010-illegal", "match-002-illegal"} {
 		t.Run(name, func(t *testing.T) {
-			raw, err := os.ReadFile("testdata/" + name + ".expect.json")
+			want, err := sim.ReadExpect(openTestdata(t, name+".expect.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			var want expectation
-			if err := json.Unmarshal(raw, &want); err != nil {
-				t.Fatal(err)
-			}
-			got := summarize(replayTrace(t, "testdata/"+name+".trace.jsonl"))
-			if len(got) != len(want.Games) {
-				t.Errorf("%d games, want %d", len(got), len(want.Games))
-			}
-			for g := range min(len(got), len(want.Games)) {
-				w := want.Games[g]
-				var wantPlays, wantCube, wantIllegal []string
-				for _, p := range w.Plays {
-					wantPlays = append(wantPlays, fmt.Sprintf("turn %d side %d %v %s", p.Turn, p.Side, p.Dice, p.After))
-				}
-				for _, c := range w.Cube {
-					wantCube = append(wantCube, fmt.Sprintf("%v %v %v", c[0], c[1], c[2]))
-				}
-				for _, i := range w.Illegal {
-					wantIllegal = append(wantIllegal, fmt.Sprintf("turn %d side %d", i.Turn, i.Side))
-				}
-				compare(t, fmt.Sprintf("game %d plays", g+1), got[g].plays, wantPlays)
-				compare(t, fmt.Sprintf("game %d cube", g+1), got[g].cube, wantCube)
-				compare(t, fmt.Sprintf("game %d illegal", g+1), got[g].illegal, wantIllegal)
-				if got[g].result != fmt.Sprintf("winner %d points %d", w.Winner, w.Points) {
-					t.Errorf("game %d: %s, want winner %d points %d", g+1, got[g].result, w.Winner, w.Points)
-				}
-			}
+			checkReplay(t, replayTrace(t, "testdata/"+name+".trace.jsonl"), want)
 		})
 	}
 }

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"gammond/engine"
 	"gammond/record/mat"
+	"gammond/sensing/sim"
 )
 
 // The shared traces, copied into the referee's testdata.
@@ -52,7 +52,7 @@ func TestReplayTranscribesTheMatch(t *testing.T) {
 	}
 }
 
-func checkGame(t *testing.T, n int, g *mat.Game, rep *gameReport, want expectedGame) {
+func checkGame(t *testing.T, n int, g *mat.Game, rep *gameReport, want sim.ExpectGame) {
 	t.Helper()
 	steps, err := g.Replay()
 	if err != nil {
@@ -70,11 +70,14 @@ func checkGame(t *testing.T, n int, g *mat.Game, rep *gameReport, want expectedG
 	if !slices.Equal(got, wantAfter) {
 		t.Errorf("game %d: positions after the plays\n got %v\nwant %v", n, got, wantAfter)
 	}
-	if winner, win, ok := g.Result(); !ok || winner != want.Winner || win.Points != want.Points {
-		t.Errorf("game %d: .mat result %v wins %d (recorded %v), want %v wins %d", n, winner, win.Points, ok, want.Winner, want.Points)
+	if want.Winner == nil {
+		t.Fatalf("game %d: the expectation has no winner", n)
 	}
-	if rep.Winner == nil || *rep.Winner != want.Winner || rep.Points != want.Points || rep.Turns != len(want.Plays) {
-		t.Errorf("game %d: report %+v, want winner %v points %d turns %d", n, rep, want.Winner, want.Points, len(want.Plays))
+	if winner, win, ok := g.Result(); !ok || winner != *want.Winner || win.Points != want.Points {
+		t.Errorf("game %d: .mat result %v wins %d (recorded %v), want %v wins %d", n, winner, win.Points, ok, *want.Winner, want.Points)
+	}
+	if rep.Winner == nil || *rep.Winner != *want.Winner || rep.Points != want.Points || rep.Turns != len(want.Plays) {
+		t.Errorf("game %d: report %+v, want winner %v points %d turns %d", n, rep, *want.Winner, want.Points, len(want.Plays))
 	}
 	var gotIllegal, wantIllegal []string
 	for _, i := range rep.Illegal {
@@ -91,30 +94,17 @@ func checkGame(t *testing.T, n int, g *mat.Game, rep *gameReport, want expectedG
 	}
 }
 
-type expectedGame struct {
-	Plays []struct {
-		Side  engine.Side `json:"side"`
-		After string      `json:"after"`
-	} `json:"plays"`
-	Illegal []struct {
-		Turn int         `json:"turn"`
-		Side engine.Side `json:"side"`
-	} `json:"illegal"`
-	Winner engine.Side `json:"winner"`
-	Points int         `json:"points"`
-}
-
-func readExpect(t *testing.T, name string) (e struct {
-	MatchLength int            `json:"match_length"`
-	Games       []expectedGame `json:"games"`
-}) {
+// readExpect reads a trace's .expect.json.
+func readExpect(t *testing.T, name string) *sim.Expect {
 	t.Helper()
-	raw, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(raw, &e); err != nil {
-		t.Fatal(err)
+	defer f.Close()
+	e, err := sim.ReadExpect(f)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
 	}
 	return e
 }

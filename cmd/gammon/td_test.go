@@ -151,7 +151,7 @@ func TestTDFollowsTwoBoards(t *testing.T) {
 		want := readExpect(t, filepath.Join(tracesDir, b.trace+".expect.json"))
 		last := want.Games[len(want.Games)-1]
 		var score [2]int
-		score[last.Winner] = last.Points
+		score[*last.Winner] = last.Points
 		g := got[i]
 		if g.ID != b.id || g.Players != b.players || g.Status.Score != score || g.Page != "http://"+b.id+".local:8080/" {
 			t.Errorf("board %s: %s %v %v %s, want %v %v", b.id, g.ID, g.Players, g.Status.Score, g.Page, b.players, score)
