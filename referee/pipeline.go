@@ -145,12 +145,12 @@ func (p *Pipeline) deliver(in Input) {
 // inputKinds maps the board's button events to the referee's inputs.
 var inputKinds = map[sensing.EventKind]InputKind{
 	sensing.Roll: InputRoll, sensing.Done: InputDone, sensing.Double: InputDouble,
-	sensing.Take: InputTake, sensing.Drop: InputDrop,
+	sensing.Take: InputTake, sensing.Drop: InputDrop, sensing.Cube: InputCube, sensing.Pass: InputCube,
 }
 
 func (p *Pipeline) event(e sensing.Event) {
 	if kind, ok := inputKinds[e.Kind]; ok {
-		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice})
+		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice, Long: e.Kind == sensing.Pass})
 	}
 }
 

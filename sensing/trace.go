@@ -289,7 +289,7 @@ func readEvent(l *line) (Event, error) {
 	}
 	switch {
 	case e.Kind == 0:
-		return e, fmt.Errorf("unknown event %q, want roll, done, double, take or drop", l.event)
+		return e, fmt.Errorf("unknown event %q, want roll, done, double, take, drop, cube or pass", l.event)
 	case !l.hasSide:
 		return e, fmt.Errorf("%s event without a side", e.Kind)
 	case l.side != int64(engine.White) && l.side != int64(engine.Black):

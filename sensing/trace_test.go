@@ -231,7 +231,7 @@ func readAll(input string) error {
 }
 
 func TestTraceErrorSticks(t *testing.T) {
-	tr, err := NewTraceReader(strings.NewReader(trace(testHeader, `{"t":0,"event":"pass","side":0}`, frameLine(1, nil))), nil)
+	tr, err := NewTraceReader(strings.NewReader(trace(testHeader, `{"t":0,"event":"resign","side":0}`, frameLine(1, nil))), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

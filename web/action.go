@@ -10,6 +10,7 @@ import (
 
 	"gammond/engine"
 	"gammond/referee"
+	"gammond/sensing"
 )
 
 // Action is something the director or a simulated board's user does: one
@@ -235,13 +236,19 @@ func (a SimMove) Check(s *Status) error {
 	return nil
 }
 
-// The buttons of a side, as SimButton names them.
+// The buttons of a side, as SimButton names them: the page's wire names
+// for the presses of sensing.EventKind (see SimButton.Event).
 const (
 	ButtonRoll = "roll"
 	ButtonDone = "done"
 	ButtonCube = "cube" // double, or take the cube offered
 	ButtonPass = "pass" // a long CUBE press: pass the cube offered
 )
+
+// buttonEvents is the one place the page's button names become presses.
+var buttonEvents = map[string]sensing.EventKind{
+	ButtonRoll: sensing.Roll, ButtonDone: sensing.Done, ButtonCube: sensing.Cube, ButtonPass: sensing.Pass,
+}
 
 // SimButton presses one of Side's buttons on a simulated board. A press is
 // never refused: the referee judges it as it would a real one.
@@ -257,8 +264,14 @@ func (a SimButton) Check(s *Status) error {
 		return ErrNotSimulated
 	case a.Side > engine.Black:
 		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
-	case !slices.Contains([]string{ButtonRoll, ButtonDone, ButtonCube, ButtonPass}, a.Button):
+	case buttonEvents[a.Button] == 0:
 		return invalid("button %q: want one of %q", a.Button, []string{ButtonRoll, ButtonDone, ButtonCube, ButtonPass})
 	}
 	return nil
+}
+
+// Event is the press as the board's buttons make it: a ROLL press carries
+// no dice, which the board rolls. Its Kind is 0 for a button Check refuses.
+func (a SimButton) Event() sensing.Event {
+	return sensing.Event{Kind: buttonEvents[a.Button], Side: a.Side}
 }

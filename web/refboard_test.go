@@ -162,18 +162,18 @@ func applyMove(sim *[2][26]int, m SimMove) {
 }
 
 func (b *refBoard) press(a SimButton) error {
-	switch a.Button {
-	case ButtonRoll:
+	switch e := a.Event(); e.Kind {
+	case sensing.Roll:
 		if len(b.dice) == 0 {
 			return conflict("the test's dice are all rolled")
 		}
 		d := b.dice[0]
 		b.dice = b.dice[1:]
 		b.ref.Roll(a.Side, d)
-	case ButtonDone:
-		b.ref.Done(a.Side)
-	case ButtonCube, ButtonPass:
-		b.ref.Cube(a.Side, a.Button == ButtonPass)
+	case sensing.Done:
+		b.ref.Done(e.Side)
+	case sensing.Cube, sensing.Pass:
+		b.ref.Cube(e.Side, e.Kind == sensing.Pass)
 	}
 	return nil
 }

@@ -131,7 +131,7 @@ func openButtons(ctx context.Context, cfg Config, d *daemon) (*buttons.Dev, erro
 	opts := buttons.Opts{Chips: append([]string{cfg.Scan.GPIOChip}, mux.PiChips...), Lines: lines,
 		Debounce: cfg.Buttons.Debounce, LongPress: cfg.Buttons.LongPress, Consumer: "gammond"}
 	return buttons.Open(&opts, func(e buttons.Event) {
-		kind, long := buttonInput(e.Action)
+		kind, long := buttonInput(e.Kind)
 		err := d.do(ctx, func() error { return d.press(time.Now(), e.Side, kind, long) })
 		if err != nil && !errors.Is(err, context.Canceled) {
 			d.log.Error("button", "event", e.String(), "err", err)
@@ -140,13 +140,13 @@ func openButtons(ctx context.Context, cfg Config, d *daemon) (*buttons.Dev, erro
 }
 
 // buttonInput is what a button action tells the referee.
-func buttonInput(a buttons.Action) (kind referee.InputKind, long bool) {
-	switch a {
-	case buttons.Done:
+func buttonInput(k sensing.EventKind) (kind referee.InputKind, long bool) {
+	switch k {
+	case sensing.Done:
 		return referee.InputDone, false
-	case buttons.Roll:
+	case sensing.Roll:
 		return referee.InputRoll, false
-	case buttons.Pass:
+	case sensing.Pass:
 		return referee.InputCube, true
 	}
 	return referee.InputCube, false
