@@ -23,6 +23,7 @@ import (
 	"syscall"
 	"time"
 
+	"gammond/board"
 	"gammond/sensing"
 )
 
@@ -155,22 +156,22 @@ func runTrace(ctx context.Context, log *slog.Logger, cfg Config, name string, sp
 	}
 	h := tr.Header()
 	cfg.Match.Length, cfg.Match.White, cfg.Match.Black = h.Match.Length, h.Match.White, h.Match.Black
-	d, err := openDaemon(log, cfg, &h.Calibration, time.Unix(0, 0).UTC())
+	b, err := board.Open(boardOptions(log, cfg, &h.Calibration, time.Unix(0, 0).UTC()))
 	if err != nil {
 		return err
 	}
-	defer d.close()
-	stop, err := d.startOutputs(ctx, listen, nil)
+	defer b.Close()
+	stop, err := startOutputs(ctx, log, cfg, b, listen)
 	if err != nil {
 		return err
 	}
 	defer stop()
-	d.skip = d.replayed
-	if err := d.run(ctx, traceItems(ctx, tr, speed, d.resumeAt)); err != nil {
+	src := &sensing.Paced{Src: tr, Speed: speed, After: b.ResumeSource(), Ctx: ctx}
+	if err := b.Run(ctx, src); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
 	if ctx.Err() == nil {
-		d.end()
+		return b.End()
 	}
 	return nil
 }

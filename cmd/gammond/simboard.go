@@ -6,22 +6,23 @@ import (
 	"math/rand/v2"
 	"sync"
 
+	"gammond/board"
 	"gammond/calib"
 	"gammond/engine"
 )
 
-// simBoard is the board of "gammond -sim": checkers placed by hand (from the
+// simBoard is the board of "gammond -sim" (a board.SimBoard): checkers placed by hand (from the
 // web page), read by simulated hall sensors with per-sensor levels and a
 // little noise, so the whole pipeline runs as on a real board.
 type simBoard struct {
-	mu  sync.Mutex
-	geo calib.Geometry
-	cal *calib.Calibration
-	rng *rand.Rand
-	// checkers[side][p] for board points p = 1..24 (White's numbering),
-	// engine.Bar on the bar, engine.Off borne off.
-	checkers [2][26]int
+	mu       sync.Mutex
+	geo      calib.Geometry
+	cal      *calib.Calibration
+	rng      *rand.Rand
+	checkers engine.Layout
 }
+
+var _ board.SimBoard = (*simBoard)(nil)
 
 // errSimMove is wrapped by the errors of simBoard.Move.
 var errSimMove = errors.New("cannot move the checker")
@@ -31,12 +32,7 @@ func newSimBoard(seed uint64) *simBoard {
 	b := &simBoard{geo: calib.ReferenceBoard, rng: rand.New(rand.NewPCG(seed, 0x5eed))}
 	b.cal = b.calibration()
 	start := engine.StartingBoard
-	white, black := start.Colours(engine.White)
-	for side, h := range [2]*engine.Half{white, black} {
-		for p := 1; p <= 24; p++ {
-			b.checkers[side][engine.BoardPoint(engine.Side(side), p)] = h.On(p)
-		}
-	}
+	b.checkers = engine.LayoutOf(&start, engine.White)
 	return b
 }
 
@@ -111,30 +107,20 @@ func (b *simBoard) Frame(dst []uint16) {
 	}
 }
 
-// place puts the checkers where a restarted daemon's journal left them
-// (referee.Status.Checkers: board points 1..24, then the bar, then off).
-func (b *simBoard) place(checkers [2][26]int) {
+// Place puts every checker where l says: where a restarted daemon's
+// journal left them, or back before an undone play.
+func (b *simBoard) Place(l engine.Layout) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for side := range checkers {
-		for p := 1; p <= 24; p++ {
-			b.checkers[side][p] = checkers[side][p-1]
-		}
-		b.checkers[side][engine.Bar] = checkers[side][24]
-		b.checkers[side][engine.Off] = checkers[side][25]
-	}
+	b.checkers = l
 }
 
-// snapshot returns where the checkers are, laid out as place takes them.
-func (b *simBoard) snapshot() [2][26]int {
+// Layout says where every checker is.
+func (b *simBoard) Layout() engine.Layout {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	var c [2][26]int
-	for side := range b.checkers {
-		for p := 1; p <= 24; p++ {
-			c[side][p-1] = b.checkers[side][p]
-		}
-		c[side][24], c[side][25] = b.checkers[side][engine.Bar], b.checkers[side][engine.Off]
-	}
-	return c
+	return b.checkers
 }
+
+// Calibration is the simulated sensors' calibration.
+func (b *simBoard) Calibration() *calib.Calibration { return b.cal }

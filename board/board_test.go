@@ -1,4 +1,4 @@
-package main
+package board_test
 
 import (
 	"context"
@@ -9,40 +9,80 @@ import (
 	"testing"
 	"time"
 
+	"gammond/board"
 	"gammond/display/panel"
 	"gammond/engine"
 	"gammond/referee"
+	"gammond/sensing"
 	"gammond/web"
 )
 
-// simDaemon runs a daemon on a simulated board in a temporary state
-// directory until the test ends.
-func simDaemon(t *testing.T, clock string) webBoard {
+// options are a simulated board's, in a temporary state directory.
+func options(t *testing.T, sim *testSim, src *sensing.Live, clock string) board.Options {
+	return board.Options{
+		StateDir: t.TempDir(),
+		Match: board.Match{Board: "test", Started: time.Now(), Length: 5, White: "W", Black: "B",
+			Rules: web.RulesUS, Clock: clock},
+		Calibration: sim.cal,
+		Settle:      sensing.DefaultSettleWindow,
+		Hints:       true,
+		Sim:         sim,
+		Presses:     src,
+		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+}
+
+// run opens the board and runs it on the simulated board, its sensors read
+// a hundred times a second, until the test ends.
+func run(t *testing.T, o board.Options) *board.Board {
 	t.Helper()
-	cfg := DefaultConfig()
-	cfg.StateDir = t.TempDir()
-	cfg.Match.Clock = clock
-	cfg.LEDs.Hints = true
-	b := newSimBoard(7)
-	d, err := openDaemon(slog.New(slog.NewTextHandler(io.Discard, nil)), cfg, b.cal, time.Now())
+	b, err := board.Open(o)
 	if err != nil {
 		t.Fatal(err)
 	}
+	sim, src := o.Sim.(*testSim), o.Presses.(*sensing.Live)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- d.run(ctx, simItems(ctx, b, 100)) }()
+	go func() { done <- b.Run(ctx, src) }()
+	go scan(ctx, sim, src)
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
 			t.Error(err)
 		}
-		d.close()
+		src.Close()
+		if err := b.Close(); err != nil {
+			t.Error(err)
+		}
 	})
-	return webBoard{ctx: ctx, d: d, sim: b}
+	return b
+}
+
+// scan reads the simulated board's sensors into src until ctx is done.
+func scan(ctx context.Context, sim *testSim, src *sensing.Live) {
+	frame := make([]uint16, sim.geo.Sensors())
+	tick := time.NewTicker(10 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case at := <-tick.C:
+			sim.Frame(frame)
+			src.Frame(at, frame)
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+
+// simBoard runs a simulated board with the clock named.
+func simBoard(t *testing.T, clock string) *board.Board {
+	sim := newTestSim()
+	src := sensing.NewLive(sim.geo.Sensors())
+	return run(t, options(t, sim, src, clock))
 }
 
 func TestWebBoardActions(t *testing.T) {
-	b := simDaemon(t, ClockNone)
+	b := simBoard(t, web.ClockNone)
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +124,7 @@ func TestWebBoardActions(t *testing.T) {
 }
 
 func TestClockedBoard(t *testing.T) {
-	b := simDaemon(t, ClockUS)
+	b := simBoard(t, web.ClockUS)
 	if s := b.Status(); s.Clocks == nil || s.Clocks.Running {
 		t.Fatalf("before the first game: clocks %+v, want a clock not running", s.Clocks)
 	}
@@ -110,7 +150,7 @@ func TestClockedBoard(t *testing.T) {
 // 13-point (the simulated hand sets it aside, off the board): hint mode
 // lights where it may land.
 func TestHintsLightLandingPoints(t *testing.T) {
-	b := simDaemon(t, ClockNone)
+	b := simBoard(t, web.ClockNone)
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
 		t.Fatal(err)
 	}
