@@ -59,8 +59,8 @@ func (o *mqttOutput) Begin(m *Begin) error {
 	return o.match(m.Record, m.Over)
 }
 
-// Event implements Output: at a game's end the record goes first, as the
-// event that ended it follows.
+// Event implements Output: at a game's end the record goes before the
+// event that ended it.
 func (o *mqttOutput) Event(e *Event) error {
 	if e.Record != nil {
 		if err := o.match(e.Record, e.Over); err != nil {

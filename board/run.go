@@ -21,7 +21,7 @@ type fed struct {
 // Run feeds the source's items through the pipeline to the referee, and
 // runs the actions of Do between them, until the source ends (io.EOF: Run
 // returns nil) or ctx is done. A journal that cannot be written stops it
-// with an error, as does the source's.
+// with an error, as does the source's. Run a Board once.
 func (b *Board) Run(ctx context.Context, src sensing.Source) error {
 	defer close(b.stopped)
 	ctx, cancel := context.WithCancel(ctx)
@@ -160,11 +160,23 @@ func (b *Board) Do(ctx context.Context, f func() error) error {
 var errStopped = errors.New("the board has stopped")
 
 // press takes a page's press into the board's source, and waits until the
-// board has taken it in.
+// board has taken it in, or has stopped.
 func (b *Board) press(ctx context.Context, a web.SimButton) error {
 	e := a.Event()
 	if e.Kind == sensing.Roll && b.opts.EnteredDice {
 		return fmt.Errorf("%w: the dice are entered on the page, not rolled by the board", web.ErrConflict)
 	}
-	return b.opts.Presses.Press(ctx, time.Now(), e)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go func() {
+		select {
+		case <-b.stopped:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
+	if err := b.opts.Presses.Press(ctx, time.Now(), e); err != nil {
+		return fmt.Errorf("the %v press of %v: %w", e.Kind, e.Side, err)
+	}
+	return nil
 }

@@ -12,6 +12,7 @@ import (
 
 	"gammond/board"
 	"gammond/calib"
+	"gammond/display/panel"
 	"gammond/engine"
 	"gammond/sensing"
 	"gammond/sensing/buttons"
@@ -44,7 +45,8 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	}
 	defer closePanel()
 	opts := boardOptions(log, cfg, cal, time.Now())
-	opts.Health, opts.Look.WhiteEnd = true, whiteEnd(cfg)
+	opts.Health, opts.Look = true, panel.DefaultLook
+	opts.Look.WhiteEnd = whiteEnd(cfg)
 	watchdog := newNotifier()
 	opts.Alive = watchdog.alive(log)
 	b, err := board.Open(opts)
