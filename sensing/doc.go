@@ -4,8 +4,11 @@
 // the board has held still.
 //
 // Sources: a recorded trace (TraceReader, the format of
-// shared/design/TRACE.md); the hardware drivers in the subpackages yield the
-// same Items. Time is an input: items carry their time, and a Clock gives it
+// shared/design/TRACE.md), paced in real time by Paced; Live, which the
+// hardware drivers in the subpackages (the scanner's frames, the buttons'
+// presses) or a simulated board and its page feed as things happen. A
+// press has one vocabulary, EventKind, from the button driver to the
+// referee. Time is an input: items carry their time, and a Clock gives it
 // to whatever else waits, so a trace replays on a VirtualClock as fast as
 // the CPU reads it.
 //
