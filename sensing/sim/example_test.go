@@ -17,10 +17,14 @@ func ExampleSimulate() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	script, err := m.Script()
+	if err != nil {
+		log.Fatal(err)
+	}
 	opts := sim.DefaultOpts
 	opts.Seed, opts.IllegalRate = 1, 0.1
 	var trace bytes.Buffer
-	want, err := sim.Simulate(&trace, m, &opts)
+	want, err := sim.Simulate(&trace, script, &opts)
 	if err != nil {
 		log.Fatal(err)
 	}
