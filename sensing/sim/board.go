@@ -29,10 +29,11 @@ var ErrMove = errors.New("cannot move the checker")
 
 // Board is a simulated board: checkers on points, on the bar and off, read
 // by hall sensors with per-sensor calibration levels and noise. A checker
-// part way down or up reads part of its level; a stacked one adds a few
-// percent to its slot's. Simulate's hand drives one, checker motion by
-// checker motion; "gammond -sim" moves its checkers with Move and scans it
-// with Frame. Its exported methods are safe for concurrent use.
+// part way down, up or sliding past reads part of its level; a stacked one
+// adds a few percent to its slot's. Simulate's hand drives one, frame by
+// frame through each checker's motion; "gammond -sim" moves its checkers
+// at once with Move and Place and scans it with Frame. Its exported
+// methods are safe for concurrent use.
 type Board struct {
 	mu  sync.Mutex
 	geo calib.Geometry
@@ -204,9 +205,10 @@ func (b *Board) pile(side engine.Side, p int) *[]checker {
 	return &b.points[p-1]
 }
 
-// sensor returns the sensor under the i-th checker of side's pile on p: a
-// point's k-th checker sits on slot k-1, its 7th stacked on slot 0 again,
-// and so on; the bar's likewise on side's half.
+// sensor returns the sensor under the i-th checker of side's pile on p
+// (a board point or engine.Bar): a point's k-th checker sits on slot k-1,
+// its 7th stacked on slot 0 again, and so on; the bar's likewise on side's
+// half.
 func (b *Board) sensor(side engine.Side, p, i int) int {
 	if p == engine.Bar {
 		return b.geo.Sensor(calib.Place{Half: side, Slot: i % b.geo.BarSlots})
@@ -284,10 +286,14 @@ func (b *Board) put(side engine.Side, p int) {
 func (b *Board) render() {
 	clear(b.level)
 	for p, pile := range b.points {
-		b.addLevels(pile, engine.White, p+1, b.geo.Slots)
+		for i, c := range pile {
+			b.level[b.sensor(c.side, p+1, i)] += c.field(i >= b.geo.Slots)
+		}
 	}
-	for s, pile := range b.bar {
-		b.addLevels(pile, engine.Side(s), engine.Bar, b.geo.BarSlots)
+	for _, pile := range b.bar {
+		for i, c := range pile {
+			b.level[b.sensor(c.side, engine.Bar, i)] += c.field(i >= b.geo.BarSlots)
+		}
 	}
 	top := float64(b.geo.MaxReading())
 	for s, lv := range b.level {
@@ -303,19 +309,17 @@ func (b *Board) render() {
 	}
 }
 
-// addLevels adds the field of a pile's checkers to its sensors: White's
-// up, Black's down. half is the bar half of a bar pile.
-func (b *Board) addLevels(pile []checker, half engine.Side, p, slots int) {
-	for i, c := range pile {
-		share := c.seat
-		if i >= slots {
-			share *= stackShare
-		}
-		if c.side == engine.Black {
-			share = -share
-		}
-		b.level[b.sensor(half, p, i)] += share
+// field returns what a checker adds to its slot's reading, in checker
+// levels: White's up, Black's down, a stacked one's a few percent.
+func (c checker) field(stacked bool) float64 {
+	f := c.seat
+	if stacked {
+		f *= stackShare
 	}
+	if c.side == engine.Black {
+		return -f
+	}
+	return f
 }
 
 // diff records the sensors whose reading differs from what the trace
