@@ -135,8 +135,8 @@ func (b *Board) Move(side engine.Side, from, to int) error {
 }
 
 // Place puts the checkers where l says, each resting on its slot: a
-// restart, an undo, a new match. It takes l as it is, rules or not; a
-// negative count is none.
+// restart, an undo, a new match. It takes l as it is, rules or not, but a
+// count is held to 0..engine.CheckersPerSide.
 func (b *Board) Place(l engine.Layout) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -188,13 +188,16 @@ func (b *Board) place(l *engine.Layout) {
 	for s := range l {
 		side := engine.Side(s)
 		for p := 1; p <= engine.Bar; p++ {
-			for range l[s][p] {
+			for range checkers(l[s][p]) {
 				b.put(side, p)
 			}
 		}
-		b.trays[s] = max(l[s][engine.Off], 0)
+		b.trays[s] = checkers(l[s][engine.Off])
 	}
 }
+
+// checkers holds a layout's count to what a side has.
+func checkers(n int) int { return min(max(n, 0), engine.CheckersPerSide) }
 
 // pile returns side's pile on board point p (1..24) or its half of the bar
 // (engine.Bar).

@@ -147,6 +147,20 @@ func TestBoardPlace(t *testing.T) {
 	}
 }
 
+// TestBoardPlaceHoldsCounts: a count out of range is held to what a side
+// has, not a panic or a board of a thousand checkers.
+func TestBoardPlaceHoldsCounts(t *testing.T) {
+	var l, want engine.Layout
+	l[engine.White][3], want[engine.White][3] = 1000, engine.CheckersPerSide
+	l[engine.Black][engine.Bar], want[engine.Black][engine.Bar] = -2, 0
+	l[engine.Black][engine.Off], want[engine.Black][engine.Off] = 99, engine.CheckersPerSide
+	b := sim.NewBoard(8)
+	b.Place(l)
+	if got := b.Layout(); got != want {
+		t.Errorf("Place(%v) holds %v, want %v", l, got, want)
+	}
+}
+
 // TestBoardSeeded: a seed gives its board the same calibration and frames,
 // another seed others.
 func TestBoardSeeded(t *testing.T) {

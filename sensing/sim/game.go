@@ -63,7 +63,7 @@ func (r *run) setUp(first bool) {
 	r.perform(r.transfersTo(engine.LayoutOf(&engine.StartingBoard, engine.White), true), false)
 }
 
-// turn plays one roll of the record: the roll, at the IllegalRate an
+// turn plays one roll of the script: the roll, at the IllegalRate an
 // illegal play first (DONE, a pause, the board put back), at the TryRate a
 // checker tried and taken back, the recorded play, DONE.
 func (r *run) turn(eg *ExpectGame, st *step, turn int) {

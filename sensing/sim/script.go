@@ -76,6 +76,9 @@ func prepare(s *Script) ([][]step, error) {
 	if s == nil {
 		return nil, errors.New("sim: no match to simulate")
 	}
+	if s.Length < 0 {
+		return nil, fmt.Errorf("sim: a match of %d points", s.Length)
+	}
 	var gen engine.Generator
 	games := make([][]step, 0, len(s.Games))
 	for i := range s.Games {

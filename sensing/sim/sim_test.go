@@ -389,6 +389,7 @@ func TestSimulateErrors(t *testing.T) {
 		{"no such side", io.Discard, game(opening, sim.Action{Kind: sim.Double, Side: 2, Number: 1}), nil, "side 2"},
 		{"no such kind", io.Discard, game(opening, sim.Action{Kind: 9, Number: 1}), nil, "kind 9"},
 		{"no opening roll", io.Discard, record(" Doubles => 2"), nil, "no opening roll"},
+		{"a negative match length", io.Discard, &sim.Script{Length: -1}, nil, "a match of -1 points"},
 		{"an empty game", io.Discard, &sim.Script{Games: []sim.GameScript{{Number: 3}}}, nil, "game 3 has no opening roll"},
 		{"write error", failWriter{}, good, nil, "disk full"},
 	} {
