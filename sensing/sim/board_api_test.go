@@ -12,6 +12,16 @@ import (
 	"gammond/sensing/sim"
 )
 
+// The methods the daemon's simulated board calls, checked at compile
+// time: their names and signatures are a contract with package board.
+var _ interface {
+	Move(side engine.Side, from, to int) error
+	Place(l engine.Layout)
+	Layout() engine.Layout
+	Frame(dst []uint16)
+	Calibration() *calib.Calibration
+} = (*sim.Board)(nil)
+
 // startLayout is the starting position, in the board's numbering.
 func startLayout() engine.Layout {
 	return engine.LayoutOf(&engine.StartingBoard, engine.White)
@@ -231,6 +241,47 @@ func TestBoardConcurrent(t *testing.T) {
 	}
 	if got, want := b.Layout(), startLayout(); got != want {
 		t.Errorf("after moving back and forth the board holds %v", got)
+	}
+}
+
+// TestBoardFrameNoise: a still board's readings wander frame to frame,
+// within three standard deviations of the noise around each slot's level.
+func TestBoardFrameNoise(t *testing.T) {
+	b := sim.NewBoard(7)
+	cal := b.Calibration()
+	g := cal.Board
+	o := wantOccupancy(t, startLayout())
+	level := func(i int) uint16 { // the slot's level with no noise
+		p := g.Place(i)
+		covered := o.Bar[p.Half]
+		if p.Point > 0 {
+			covered = o.Points[p.Point-1]
+		}
+		switch {
+		case p.Slot < int(covered[engine.White]):
+			return cal.White[i]
+		case p.Slot < int(covered[engine.Black]):
+			return cal.Black[i]
+		}
+		return cal.Baseline[i]
+	}
+	limit := 3 * sim.DefaultOpts.NoiseCounts
+	first, frame := make([]uint16, g.Sensors()), make([]uint16, g.Sensors())
+	b.Frame(first)
+	changed := 0
+	for range 50 {
+		b.Frame(frame)
+		for i, r := range frame {
+			if d := float64(r) - float64(level(i)); d < -limit-1 || d > limit+1 {
+				t.Fatalf("sensor %d (%v) reads %d, level %d: beyond the noise", i, g.Place(i), r, level(i))
+			}
+			if r != first[i] {
+				changed++
+			}
+		}
+	}
+	if changed == 0 {
+		t.Error("50 frames of a still board read the same: no noise")
 	}
 }
 
