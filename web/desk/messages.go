@@ -142,6 +142,46 @@ type board struct {
 	last     *mqtt.Event
 	records  []string
 	heard    time.Time // by the desk's clock: a board silent for long may be off
+	// instances are the publishers heard under this board ID (see
+	// mqtt.State.Instance), when each was last heard; instance is the
+	// latest. twoBoards is when an earlier instance was heard again after
+	// a later one: two boards set to one ID, not one board restarted.
+	instances map[string]time.Time
+	instance  string
+	twoBoards time.Time
+}
+
+// twoBoardsWindow is how long the desk remembers a board's publishers,
+// and shows two boards claiming one ID after it last saw them take turns.
+const twoBoardsWindow = 10 * time.Minute
+
+// heardFrom notes the publisher of a state heard at now, and whether it
+// takes turns with another under the same board ID.
+func (b *board) heardFrom(instance string, now time.Time) {
+	if instance == "" {
+		return
+	}
+	for i, at := range b.instances {
+		if now.Sub(at) > twoBoardsWindow {
+			delete(b.instances, i)
+		}
+	}
+	if _, back := b.instances[instance]; back && instance != b.instance {
+		b.twoBoards = now
+	}
+	if b.instances == nil {
+		b.instances = map[string]time.Time{}
+	}
+	if len(b.instances) < maxFlags {
+		b.instances[instance] = now
+	}
+	b.instance = instance
+}
+
+// claimedTwice reports whether two boards have lately published under
+// this board's ID.
+func (b *board) claimedTwice(now time.Time) bool {
+	return !b.twoBoards.IsZero() && now.Sub(b.twoBoards) <= twoBoardsWindow
 }
 
 // outcome is an event that settles the illegal play of its turn before it.
@@ -168,6 +208,9 @@ func (d *Desk) apply(m message) error {
 	}
 	b.heard = d.opts.Now()
 	if m.state != nil {
+		if b.heardFrom(m.state.Instance, b.heard); b.claimedTwice(b.heard) && b.twoBoards.Equal(b.heard) {
+			d.log.Warn("desk: two boards publish under one board ID: give each its own board_id", "board", m.board)
+		}
 		b.setState(m.state)
 	}
 	if m.event != nil {
