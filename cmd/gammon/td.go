@@ -8,12 +8,12 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
+	"gammond/web"
 	"gammond/web/desk"
 	"gammond/web/mqtt"
 )
@@ -66,8 +66,8 @@ func td(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gammon td: %v\nusage: gammon %s\n", err, tdUsage)
 		return exitUsage
 	}
-	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, ClientID: a.clientID, Security: a.security,
-		Logger: slog.New(slog.NewTextHandler(stderr, nil))})
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, ClientID: a.clientID, Security: a.security, Logger: log})
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon td: %v\n", err)
 		return exitFindings
@@ -77,7 +77,7 @@ func td(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gammon td: %v\n", err)
 		return exitFindings
 	}
-	srv := &http.Server{Handler: d.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := web.NewHTTPServer(d.Handler(), log)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	runCtx, stopRun := context.WithCancel(ctx)

@@ -19,7 +19,6 @@ import (
 const (
 	maxMatchPayload = 4 << 20
 	maxPayload      = 256 << 10
-	maxName         = 100 // bytes of a player's name
 	maxBoards       = 500
 	maxFlags        = 100 // per board: a game has fewer illegal plays
 )
@@ -117,10 +116,16 @@ func checkMatch(m *mqtt.Match) error {
 	return checkPlayers(m.Players)
 }
 
+// checkPlayers checks the players' names as the board does: a name may be
+// missing (a state before the names are known, a record of a nameless
+// player), but one given must pass engine.CheckName.
 func checkPlayers(p [2]string) error {
 	for _, name := range p {
-		if len(name) > maxName {
-			return fmt.Errorf("player's name %.20q… longer than %d bytes", name, maxName)
+		if name == "" {
+			continue
+		}
+		if err := engine.CheckName(name); err != nil {
+			return err
 		}
 	}
 	return nil
