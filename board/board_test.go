@@ -14,19 +14,20 @@ import (
 	"gammond/engine"
 	"gammond/referee"
 	"gammond/sensing"
+	"gammond/sensing/sim"
 	"gammond/web"
 )
 
 // options are a simulated board's, in a temporary state directory.
-func options(t *testing.T, sim *testSim, src *sensing.Live, clock string) board.Options {
+func options(t *testing.T, simulated *sim.Board, src *sensing.Live, clock string) board.Options {
 	return board.Options{
 		StateDir: t.TempDir(),
 		Match: board.Match{Board: "test", Started: time.Now(), Length: 5, White: "W", Black: "B",
 			Rules: web.RulesUS, Clock: clock},
-		Calibration: sim.cal,
+		Calibration: simulated.Calibration(),
 		Settle:      sensing.DefaultSettleWindow,
 		Hints:       true,
-		Sim:         sim,
+		Sim:         simulated,
 		Presses:     src,
 		Logger:      slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
@@ -40,11 +41,11 @@ func run(t *testing.T, o board.Options) *board.Board {
 	if err != nil {
 		t.Fatal(err)
 	}
-	sim, src := o.Sim.(*testSim), o.Presses.(*sensing.Live)
+	simulated, src := o.Sim.(*sim.Board), o.Presses.(*sensing.Live)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx, src) }()
-	go scan(ctx, sim, src)
+	go scan(ctx, simulated, src)
 	t.Cleanup(func() {
 		cancel()
 		if err := <-done; err != nil {
@@ -59,14 +60,14 @@ func run(t *testing.T, o board.Options) *board.Board {
 }
 
 // scan reads the simulated board's sensors into src until ctx is done.
-func scan(ctx context.Context, sim *testSim, src *sensing.Live) {
-	frame := make([]uint16, sim.geo.Sensors())
+func scan(ctx context.Context, simulated *sim.Board, src *sensing.Live) {
+	frame := make([]uint16, simulated.Calibration().Board.Sensors())
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		select {
 		case at := <-tick.C:
-			sim.Frame(frame)
+			simulated.Frame(frame)
 			src.Frame(at, frame)
 		case <-ctx.Done():
 			return
@@ -76,9 +77,9 @@ func scan(ctx context.Context, sim *testSim, src *sensing.Live) {
 
 // simBoard runs a simulated board with the clock named.
 func simBoard(t *testing.T, clock string) *board.Board {
-	sim := newTestSim()
-	src := sensing.NewLive(sim.geo.Sensors())
-	return run(t, options(t, sim, src, clock))
+	simulated := sim.NewBoard(7)
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
+	return run(t, options(t, simulated, src, clock))
 }
 
 func TestWebBoardActions(t *testing.T) {

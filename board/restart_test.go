@@ -10,6 +10,7 @@ import (
 	"gammond/engine"
 	"gammond/referee"
 	"gammond/sensing"
+	"gammond/sensing/sim"
 	"gammond/web"
 )
 
@@ -18,8 +19,8 @@ import (
 // state directory: the journal brings back the events and the status, and
 // the simulated board's checkers are put where the referee believes them.
 func TestRestartReplaysTheJournal(t *testing.T) {
-	sim := newTestSim()
-	o := options(t, sim, sensing.NewLive(sim.geo.Sensors()), web.ClockNone)
+	simulated := sim.NewBoard(7)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), web.ClockNone)
 	b, err := board.Open(o)
 	if err != nil {
 		t.Fatal(err)
@@ -27,7 +28,7 @@ func TestRestartReplaysTheJournal(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx, o.Presses.(*sensing.Live)) }()
-	go scan(ctx, sim, o.Presses.(*sensing.Live))
+	go scan(ctx, simulated, o.Presses.(*sensing.Live))
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
 		t.Fatal(err)
 	}
@@ -41,10 +42,10 @@ func TestRestartReplaysTheJournal(t *testing.T) {
 	}
 
 	// The hand lifted a checker meanwhile: the referee's position puts it back.
-	if err := sim.Move(before.OnRoll, engine.BoardPoint(before.OnRoll, 13), engine.Off); err != nil {
+	if err := simulated.Move(before.OnRoll, engine.BoardPoint(before.OnRoll, 13), engine.Off); err != nil {
 		t.Fatal(err)
 	}
-	o.Presses = sensing.NewLive(sim.geo.Sensors())
+	o.Presses = sensing.NewLive(simulated.Calibration().Board.Sensors())
 	again, err := board.Open(o)
 	if err != nil {
 		t.Fatal(err)
@@ -56,17 +57,17 @@ func TestRestartReplaysTheJournal(t *testing.T) {
 			after.Seq, after.Phase, after.Position, after.Dice, before.Seq, before.Phase, before.Position, before.Dice)
 	}
 	start := engine.StartingBoard
-	if sim.Layout() != engine.LayoutOf(&start, engine.White) {
-		t.Fatalf("after a restart the simulated board holds %v, want the starting position", sim.Layout())
+	if simulated.Layout() != engine.LayoutOf(&start, engine.White) {
+		t.Fatalf("after a restart the simulated board holds %v, want the starting position", simulated.Layout())
 	}
 }
 
 // TestJournalErrorStopsTheBoard checks that an input the journal cannot
 // take stops Run with an error, and the referee never hears it.
 func TestJournalErrorStopsTheBoard(t *testing.T) {
-	sim := newTestSim()
-	src := sensing.NewLive(sim.geo.Sensors())
-	b, err := board.Open(options(t, sim, src, web.ClockNone))
+	simulated := sim.NewBoard(7)
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
+	b, err := board.Open(options(t, simulated, src, web.ClockNone))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +75,7 @@ func TestJournalErrorStopsTheBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	seq := b.Status().Seq
-	go scan(t.Context(), sim, src)
+	go scan(t.Context(), simulated, src)
 	if err := b.Run(t.Context(), src); err == nil {
 		t.Fatal("Run with a closed journal returned nil, want the journal's error")
 	}
@@ -98,9 +99,9 @@ func (r *recorder) Show(s *board.Shown) error  { r.shown = append(r.shown, s.Sta
 // TestRegisteredOutput checks that a registered output is brought up to
 // date at once, then hears the referee's events and sees the status.
 func TestRegisteredOutput(t *testing.T) {
-	sim := newTestSim()
-	src := sensing.NewLive(sim.geo.Sensors())
-	o := options(t, sim, src, web.ClockNone)
+	simulated := sim.NewBoard(7)
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
+	o := options(t, simulated, src, web.ClockNone)
 	b, err := board.Open(o)
 	if err != nil {
 		t.Fatal(err)
@@ -113,7 +114,7 @@ func TestRegisteredOutput(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx, src) }()
-	go scan(ctx, sim, src)
+	go scan(ctx, simulated, src)
 	err = b.Act(web.SimButton{Side: engine.Black, Button: web.ButtonRoll})
 	cancel()
 	if err := errors.Join(err, <-done, b.Close()); err != nil {
@@ -127,9 +128,9 @@ func TestRegisteredOutput(t *testing.T) {
 // TestEnteredDiceRefuseRoll checks that with the dice entered on the page
 // a ROLL press is refused, and the entered roll starts the game.
 func TestEnteredDiceRefuseRoll(t *testing.T) {
-	sim := newTestSim()
-	src := sensing.NewLive(sim.geo.Sensors())
-	o := options(t, sim, src, web.ClockNone)
+	simulated := sim.NewBoard(7)
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
+	o := options(t, simulated, src, web.ClockNone)
 	o.EnteredDice = true
 	b := run(t, o)
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); !errors.Is(err, web.ErrConflict) {

@@ -11,6 +11,7 @@ import (
 	"gammond/board"
 	"gammond/engine"
 	"gammond/sensing"
+	"gammond/sensing/sim"
 )
 
 // selftest checks, on the machine it runs on, the engine against GNU
@@ -70,14 +71,14 @@ func checkBoardAndJournal() error {
 	defer os.RemoveAll(dir)
 	cfg := DefaultConfig()
 	cfg.StateDir = dir
-	sim := newSimBoard(1)
+	simulated := sim.NewBoard(1)
 	start := time.Unix(1_000_000_000, 0).UTC()
-	b, err := board.Open(boardOptions(nil, cfg, sim.Calibration(), start))
+	b, err := board.Open(boardOptions(nil, cfg, simulated.Calibration(), start))
 	if err != nil {
 		return err
 	}
 	var moved error
-	err = b.Run(context.Background(), openingPlay(sim, start, &moved))
+	err = b.Run(context.Background(), openingPlay(simulated, start, &moved))
 	played, events := b.Status(), b.Events(0)
 	if err := errors.Join(err, moved, b.Close()); err != nil {
 		return err
@@ -85,7 +86,7 @@ func checkBoardAndJournal() error {
 	if n := len(events); n == 0 || events[n-1].Play != "8/5 6/5" {
 		return fmt.Errorf("after White's 31 and DONE the events are %v, want the play 8/5 6/5", events)
 	}
-	again, err := board.Open(boardOptions(nil, cfg, sim.Calibration(), start))
+	again, err := board.Open(boardOptions(nil, cfg, simulated.Calibration(), start))
 	if err != nil {
 		return fmt.Errorf("reopening: %w", err)
 	}
@@ -100,9 +101,9 @@ func checkBoardAndJournal() error {
 // 31, plays 8/5 6/5 (an error of the hand's goes to moved) and presses
 // DONE, the board holding still a settle window and more before each
 // press.
-func openingPlay(sim *simBoard, at time.Time, moved *error) sensing.Source {
+func openingPlay(simulated *sim.Board, at time.Time, moved *error) sensing.Source {
 	var steps script
-	frame := make([]uint16, sim.Calibration().Board.Sensors())
+	frame := make([]uint16, simulated.Calibration().Board.Sensors())
 	steady := func(hand func()) {
 		for i := range 30 {
 			steps = append(steps, func() sensing.Item {
@@ -110,7 +111,7 @@ func openingPlay(sim *simBoard, at time.Time, moved *error) sensing.Source {
 					hand()
 				}
 				at = at.Add(10 * time.Millisecond)
-				sim.Frame(frame)
+				simulated.Frame(frame)
 				return sensing.Item{At: at, Kind: sensing.FrameItem, Frame: frame}
 			})
 		}
@@ -121,7 +122,7 @@ func openingPlay(sim *simBoard, at time.Time, moved *error) sensing.Source {
 	steady(nil)
 	press(sensing.Event{Kind: sensing.Roll, Side: engine.White, Dice: engine.Dice{3, 1}})
 	steady(func() {
-		*moved = errors.Join(sim.Move(engine.White, 8, 5), sim.Move(engine.White, 6, 5))
+		*moved = errors.Join(simulated.Move(engine.White, 8, 5), simulated.Move(engine.White, 6, 5))
 	})
 	press(sensing.Event{Kind: sensing.Done, Side: engine.White})
 	return &steps

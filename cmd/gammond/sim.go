@@ -7,17 +7,18 @@ import (
 
 	"gammond/board"
 	"gammond/sensing"
+	"gammond/sensing/sim"
 )
 
 // runSim runs the daemon on a simulated board until ctx is done: the board
 // is set up for a new game (or as the journal left it) and played from the
 // web page, whose presses go into the board's source with the frames.
 func runSim(ctx context.Context, log *slog.Logger, cfg Config) error {
-	sim := newSimBoard(uint64(time.Now().UnixNano()))
-	src := sensing.NewLive(sim.Calibration().Board.Sensors())
+	simulated := sim.NewBoard(uint64(time.Now().UnixNano()))
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
 	defer src.Close()
-	opts := boardOptions(log, cfg, sim.Calibration(), time.Now())
-	opts.Sim, opts.Presses = sim, src
+	opts := boardOptions(log, cfg, simulated.Calibration(), time.Now())
+	opts.Sim, opts.Presses = simulated, src
 	b, err := board.Open(opts)
 	if err != nil {
 		return err
@@ -29,20 +30,20 @@ func runSim(ctx context.Context, log *slog.Logger, cfg Config) error {
 	}
 	defer stop()
 	log.Info("simulated board", "state", cfg.StateDir)
-	go scanSim(ctx, sim, src, 50)
+	go scanSim(ctx, simulated, src, 50)
 	return b.Run(ctx, src)
 }
 
 // scanSim reads the simulated board's sensors rate times a second into src
 // until ctx is done.
-func scanSim(ctx context.Context, sim *simBoard, src *sensing.Live, rate int) {
-	frame := make([]uint16, sim.Calibration().Board.Sensors())
+func scanSim(ctx context.Context, simulated *sim.Board, src *sensing.Live, rate int) {
+	frame := make([]uint16, simulated.Calibration().Board.Sensors())
 	tick := time.NewTicker(time.Second / time.Duration(rate))
 	defer tick.Stop()
 	for {
 		select {
 		case at := <-tick.C:
-			sim.Frame(frame)
+			simulated.Frame(frame)
 			src.Frame(at, frame)
 		case <-ctx.Done():
 			return
