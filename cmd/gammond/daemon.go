@@ -67,7 +67,7 @@ func serveWeb(ctx context.Context, log *slog.Logger, addr, token string, board w
 		return fmt.Errorf("web: %w", err)
 	}
 	srv := web.New(board, web.Options{DirectorToken: token, Logger: log})
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := web.NewHTTPServer(srv, log)
 	hs.RegisterOnShutdown(srv.Close)
 	log.Info("the board's page", "url", "http://"+ln.Addr().String()+"/")
 	go func() {
