@@ -16,7 +16,9 @@ import (
 
 // page is the output the board's page reads, from the web server's
 // goroutines: the status, the event log and its subscribers. Its own lock
-// guards it.
+// guards it. Events are published with the status that follows them: a
+// reader told of an event and asking for the status then gets one that
+// reflects it.
 type page struct {
 	mu      sync.Mutex
 	status  referee.Status
@@ -25,6 +27,7 @@ type page struct {
 	clocks  *web.Clocks
 	leds    []web.LED
 	events  []referee.Summary
+	sent    int    // events published: the status reflects them
 	mat     []byte // the record as last written
 	subs    map[chan referee.Summary]struct{}
 }
@@ -41,13 +44,13 @@ func (p *page) Begin(m *Begin) error {
 	defer p.mu.Unlock()
 	p.players, p.rules = m.Match.players(), m.Match.Rules
 	if !m.Taken {
-		p.events, p.mat = nil, nil
+		p.events, p.sent, p.mat = nil, 0, nil
 	}
 	return nil
 }
 
-// Event implements Output: the event joins the log and goes to every
-// subscriber with room for it.
+// Event implements Output: the event joins the log, to be published with
+// the next status.
 func (p *page) Event(e *Event) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -55,23 +58,28 @@ func (p *page) Event(e *Event) error {
 	if e.Record != nil {
 		p.mat = e.Record
 	}
-	for ch := range p.subs {
-		select {
-		case ch <- e.Summary:
-		default: // a slow reader catches up by sequence number
-		}
-	}
 	return nil
 }
 
-// Show implements Output.
+// Show implements Output: the status is taken, then the events it
+// reflects go to every subscriber with room for them.
 func (p *page) Show(s *Shown) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clocks = s.Clocks
-	if !s.Tick {
-		p.status, p.leds = s.Status, webLEDs(&s.Panel)
+	if s.Tick {
+		return nil
 	}
+	p.status, p.leds = s.Status, webLEDs(&s.Panel)
+	for _, e := range p.events[p.sent:] {
+		for ch := range p.subs {
+			select {
+			case ch <- e:
+			default: // a slow reader catches up by sequence number
+			}
+		}
+	}
+	p.sent = len(p.events)
 	return nil
 }
 
@@ -102,7 +110,7 @@ var _ web.Board = (*Board)(nil)
 func (b *Board) Status() web.Status {
 	p := b.page
 	p.mu.Lock()
-	s := web.Status{Status: p.status, Seq: uint64(len(p.events)), LEDs: p.leds,
+	s := web.Status{Status: p.status, Seq: uint64(p.sent), LEDs: p.leds,
 		Players: p.players, Rules: p.rules, Clocks: p.clocks}
 	p.mu.Unlock()
 	if b.opts.Sim != nil {
@@ -130,10 +138,10 @@ func (b *Board) Events(since uint64) []referee.Summary {
 	p := b.page
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if since >= uint64(len(p.events)) {
+	if since >= uint64(p.sent) {
 		return nil
 	}
-	return append([]referee.Summary(nil), p.events[since:]...)
+	return append([]referee.Summary(nil), p.events[since:p.sent]...)
 }
 
 // Subscribe implements web.Board.
