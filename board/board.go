@@ -87,6 +87,8 @@ type Presser interface {
 	Press(ctx context.Context, at time.Time, e sensing.Event) error
 }
 
+var _ Presser = (*sensing.Live)(nil)
+
 // Board is one board's match. Open returns it; Run runs it.
 type Board struct {
 	log     *slog.Logger
