@@ -1,7 +1,9 @@
 // Package sensing is where the board's inputs come in and where their
 // occupancies settle: a Source yields the sensors' frames and the buttons'
 // events, each with its time, and a Settler passes an occupancy on only once
-// the board has held still.
+// the board has held still. A SettleStage puts a Settler behind a hold-back
+// of one-frame spikes and reports when the board starts moving and when it
+// holds still: the settling referee.Pipeline runs.
 //
 // Sources: a recorded trace (TraceReader, the format of
 // shared/design/TRACE.md); the hardware drivers in the subpackages yield the
