@@ -119,7 +119,7 @@ func TestStatusJSON(t *testing.T) {
 			DelayLeftMS int64    `json:"delay_left_ms"`
 			Running     bool
 		}
-		Sim *[2][26]int
+		Sim *engine.Layout
 	}
 	if err := json.Unmarshal([]byte(body), &st); err != nil {
 		t.Fatal(err)

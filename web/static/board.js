@@ -17,7 +17,10 @@
     pw: 40, r: 18, step: 36, ph: 190,
     maxShown: 5, // checkers drawn on a point; a taller stack shows its count
   };
-  const BAR = 25, OFF = 0, BAR_INDEX = 24, OFF_INDEX = 25;
+  // A side's checkers are laid out as engine.Layout: board point p at
+  // index p, the bar at BAR, borne off at OFF; board points and the page's
+  // data-point attributes number them the same.
+  const BAR = 25, OFF = 0;
   const SIDES = ['white', 'black'];
   const LOG_MAX = 500;
 
@@ -170,11 +173,11 @@
     drawLEDs(svg);
     const board = state.sim || state.checkers;
     for (let p = 1; p <= 24; p++) {
-      for (const side of [0, 1]) drawStack(svg, side, p, board[side][p - 1]);
+      for (const side of [0, 1]) drawStack(svg, side, p, board[side][p]);
     }
     for (const side of [0, 1]) {
-      drawBar(svg, side, board[side][BAR_INDEX]);
-      drawTray(svg, side, board[side][OFF_INDEX]);
+      drawBar(svg, side, board[side][BAR]);
+      drawTray(svg, side, board[side][OFF]);
     }
     drawCube(svg);
     drawDice(svg);
@@ -358,9 +361,8 @@
 
   // owner returns the side with checkers on the spot, preferring side.
   function owner(s) {
-    const idx = s.point === BAR ? BAR_INDEX : s.point === OFF ? OFF_INDEX : s.point - 1;
     const sides = s.side === null ? [0, 1] : [s.side];
-    return sides.find((side) => state.sim[side][idx] > 0);
+    return sides.find((side) => state.sim[side][s.point] > 0);
   }
 
   function pick(s) {
