@@ -85,6 +85,23 @@ func (l LED) MarshalJSON() ([]byte, error) {
 // LEDCount is how many LEDs the board has: 24 points and 2 bar halves.
 const LEDCount = leds.Count
 
+// LEDPlace is where one of the board's LEDs is, as display/panel maps
+// them: at the base of board point Point (1..24), or, with Point
+// engine.Bar, on Side's bar half.
+type LEDPlace struct {
+	Point int         `json:"point"`
+	Side  engine.Side `json:"side"`
+}
+
+// ledPlaces is where every LED is, in strip order.
+var ledPlaces = func() []LEDPlace {
+	out := make([]LEDPlace, LEDCount)
+	for i := range out {
+		out[i].Point, out[i].Side, _ = panel.LEDPlace(i)
+	}
+	return out
+}()
+
 // derivedLEDs lights the flagged points red and the points wrong in the
 // set-up amber, in the indicators' colours, as display/panel maps points to
 // LEDs.

@@ -93,9 +93,14 @@ func testKnownStatus(t *testing.T, b *browser) {
 	b.screenshot(t, shot)
 	t.Logf("screenshot: %s", shot)
 	for what, tc := range map[string]struct{ expr, want string }{
-		"cube":         {`document.querySelector("#board .cube").dataset.owner + " " + document.querySelector("#board .cube text").textContent`, "1 4"},
-		"dice":         {`[...document.querySelectorAll("#board .die.black")].map(d => d.dataset.value).join(" ")`, "5 2"},
-		"flagged LED":  {`document.querySelector('#board [data-led="16"]').dataset.color`, "#ff0000"},
+		"cube":        {`document.querySelector("#board .cube").dataset.owner + " " + document.querySelector("#board .cube text").textContent`, "1 4"},
+		"dice":        {`[...document.querySelectorAll("#board .die.black")].map(d => d.dataset.value).join(" ")`, "5 2"},
+		"flagged LED": {`document.querySelector('#board [data-led="16"]').dataset.color`, "#ff0000"},
+		"LED at its point": {`(() => { const led = document.querySelector('#board [data-led="16"]');
+			const label = [...document.querySelectorAll('#board .label')].find(l => l.textContent === "17");
+			return led.getAttribute("cx") === label.getAttribute("x") ? "at 17" : "elsewhere"; })()`, "at 17"},
+		"bar LEDs": {`(() => { const w = document.querySelector('#board [data-led="24"]'), k = document.querySelector('#board [data-led="25"]');
+			return Number(w.getAttribute("cy")) > Number(k.getAttribute("cy")) && w.getAttribute("cx") === k.getAttribute("cx") ? "White's below Black's" : "misplaced"; })()`, "White's below Black's"},
 		"flagged":      {`[...document.querySelectorAll("#board .point.flagged")].map(p => p.dataset.point).join(" ")`, "17"},
 		"score":        {`document.getElementById("score").textContent.replace(/\s+/g, " ").trim()`, "Alice 1 – 2 Bob"},
 		"length":       {`document.getElementById("length").textContent`, "5-point match, US rules"},

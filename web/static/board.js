@@ -199,14 +199,17 @@
     label.textContent = String(p);
   }
 
-  // drawLEDs draws each LED at the base of its point: 0..23 points 1..24,
-  // 24 White's bar half (bottom), 25 Black's (top).
+  // drawLEDs draws each LED where the server places it (display/panel's
+  // mapping): at the base of its point, or at its side's bar half (White's
+  // the bottom one, Black's the top).
   function drawLEDs(svg) {
-    const leds = state.leds || [];
+    const leds = state.leds || [], places = state.led_places || [];
     leds.forEach((led, i) => {
+      const at = places[i];
+      if (!at) return;
       let x, y;
-      if (i < 24) { x = pointX(i + 1); y = isBottom(i + 1) ? G.bottom + 6 : G.top - 6; }
-      else { x = (G.barL + G.barR) / 2; y = i === 24 ? G.bottom + 6 : G.top - 6; }
+      if (at.point !== BAR) { x = pointX(at.point); y = isBottom(at.point) ? G.bottom + 6 : G.top - 6; }
+      else { x = (G.barL + G.barR) / 2; y = at.side === 0 ? G.bottom + 6 : G.top - 6; }
       const c = el('circle', { cx: x, cy: y, r: 5, class: 'led' + (led.blink ? ' blink' : ''), fill: led.color || '#333', 'data-led': i }, svg);
       if (led.color) c.dataset.color = led.color;
     });
