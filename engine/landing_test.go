@@ -148,3 +148,16 @@ func opponentOnlyHit(before, after Half) bool {
 	}
 	return after.On(Bar) == before.On(Bar)+hit
 }
+
+// BenchmarkLandings lifts a checker from the mid-point at the start with
+// a double, the most positions on the way: one Partials and a comparison
+// with each of them.
+func BenchmarkLandings(b *testing.B) {
+	var g Generator
+	hand := StartingBoard
+	hand[Mover][13-1]--
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Landings(StartingBoard, Dice{3, 3}, &hand)
+	}
+}
