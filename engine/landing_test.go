@@ -61,6 +61,10 @@ func TestLandingsLegalPlays(t *testing.T) {
 		r := records[i]
 		d := Dice(r.Dice)
 		onTheWay := refOnTheWay(r.Board, d)
+		byMover := map[Half][]Half{}
+		for p := range onTheWay {
+			byMover[p[Mover]] = append(byMover[p[Mover]], p[Opponent])
+		}
 		for _, p := range slices.SortedFunc(maps.Keys(onTheWay), func(a, b Board) int { return slices.Compare(a[Mover][:], b[Mover][:]) }) {
 			for from := 1; from <= Bar; from++ {
 				if p[Mover].On(from) == 0 {
@@ -70,7 +74,7 @@ func TestLandingsLegalPlays(t *testing.T) {
 				hand[Mover][from-1]--
 				hands++
 				got := g.Landings(r.Board, d, &hand)
-				if want := refLandings(onTheWay, &hand); !slices.Equal(got, want) {
+				if want := refLandings(byMover, &hand); !slices.Equal(got, want) {
 					t.Fatalf("%s %v, hand %s: landings %v, want %v", r.Position, d, hand.PositionID(), got, want)
 				}
 				if from != Bar && !slices.Contains(got, from) {
@@ -117,20 +121,18 @@ func refOnTheWay(b Board, d Dice) map[Board]bool {
 }
 
 // refLandings returns where the checker missing from hand may be set down:
-// the mover's points (or Off) that give a position of onTheWay, the
-// opponent's checkers only having gone from points to the bar.
-func refLandings(onTheWay map[Board]bool, hand *Board) []int {
+// the mover's points (or Off) that give a position on the way (onTheWay,
+// by the mover's checkers), the opponent's checkers only having gone from
+// points to the bar.
+func refLandings(onTheWay map[Half][]Half, hand *Board) []int {
 	var out []int
 	for to := Off; to < Bar; to++ {
-		for p := range onTheWay {
-			mover := hand[Mover]
-			if to != Off {
-				mover[to-1]++
-			}
-			if p[Mover] == mover && opponentOnlyHit(hand[Opponent], p[Opponent]) {
-				out = append(out, to)
-				break
-			}
+		mover := hand[Mover]
+		if to != Off {
+			mover[to-1]++
+		}
+		if slices.ContainsFunc(onTheWay[mover], func(opponent Half) bool { return opponentOnlyHit(hand[Opponent], opponent) }) {
+			out = append(out, to)
 		}
 	}
 	return out
