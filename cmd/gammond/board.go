@@ -138,7 +138,7 @@ func (b webBoard) rule(now time.Time, letStand bool) error {
 	}
 	if b.sim != nil {
 		before := b.d.recent.Before()
-		b.sim.place(referee.Checkers(&before, b.d.ref.Status().OnRoll))
+		b.sim.place(engine.LayoutOf(&before, b.d.ref.Status().OnRoll))
 	}
 	b.d.log.Info("the director undid the flagged play: the checkers go back")
 	return nil
@@ -207,7 +207,7 @@ func (d *daemon) startMatch(now time.Time, h matchHeader, sim *simBoard) error {
 	}
 	if sim != nil {
 		start := engine.StartingBoard
-		sim.place(referee.Checkers(&start, engine.White))
+		sim.place(engine.LayoutOf(&start, engine.White))
 	}
 	if p, ok := d.pub.(*mqtt.Publisher); ok {
 		p.SetPlayers([2]string{h.White, h.Black})

@@ -14,13 +14,11 @@ import (
 // web page), read by simulated hall sensors with per-sensor levels and a
 // little noise, so the whole pipeline runs as on a real board.
 type simBoard struct {
-	mu  sync.Mutex
-	geo calib.Geometry
-	cal *calib.Calibration
-	rng *rand.Rand
-	// checkers[side][p] for board points p = 1..24 (White's numbering),
-	// engine.Bar on the bar, engine.Off borne off.
-	checkers [2][26]int
+	mu       sync.Mutex
+	geo      calib.Geometry
+	cal      *calib.Calibration
+	rng      *rand.Rand
+	checkers engine.Layout
 }
 
 // errSimMove is wrapped by the errors of simBoard.Move.
@@ -112,29 +110,16 @@ func (b *simBoard) Frame(dst []uint16) {
 }
 
 // place puts the checkers where a restarted daemon's journal left them
-// (referee.Status.Checkers: board points 1..24, then the bar, then off).
-func (b *simBoard) place(checkers [2][26]int) {
+// (referee.Status.Checkers).
+func (b *simBoard) place(checkers engine.Layout) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	for side := range checkers {
-		for p := 1; p <= 24; p++ {
-			b.checkers[side][p] = checkers[side][p-1]
-		}
-		b.checkers[side][engine.Bar] = checkers[side][24]
-		b.checkers[side][engine.Off] = checkers[side][25]
-	}
+	b.checkers = checkers
 }
 
-// snapshot returns where the checkers are, laid out as place takes them.
-func (b *simBoard) snapshot() [2][26]int {
+// snapshot returns where the checkers are.
+func (b *simBoard) snapshot() engine.Layout {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	var c [2][26]int
-	for side := range b.checkers {
-		for p := 1; p <= 24; p++ {
-			c[side][p-1] = b.checkers[side][p]
-		}
-		c[side][24], c[side][25] = b.checkers[side][engine.Bar], b.checkers[side][engine.Off]
-	}
-	return c
+	return b.checkers
 }
