@@ -114,23 +114,10 @@ func (b *Board) Status() web.Status {
 		Players: p.players, Rules: p.rules, Clocks: p.clocks}
 	p.mu.Unlock()
 	if b.opts.Sim != nil {
-		c := webCheckers(b.opts.Sim.Layout())
-		s.Sim = &c
+		l := b.opts.Sim.Layout()
+		s.Sim = &l
 	}
 	return s
-}
-
-// webCheckers lays out l as the page's JSON does (web.Status.Sim: board
-// point p at index p-1, then the bar, then off).
-func webCheckers(l engine.Layout) [2][26]int {
-	var c [2][26]int
-	for side := range l {
-		for p := 1; p <= 24; p++ {
-			c[side][p-1] = l[side][p]
-		}
-		c[side][24], c[side][25] = l[side][engine.Bar], l[side][engine.Off]
-	}
-	return c
 }
 
 // Events implements web.Board.

@@ -16,7 +16,7 @@ import (
 	"gammond/sensing"
 )
 
-// replayed is what a trace's replay through calib and the Settler gave.
+// replayed is what a trace's replay through calib and the SettleStage gave.
 type replayed struct {
 	settled  []engine.Occupancy // every occupancy that settled, in order
 	atRoll   []engine.Occupancy // the settled occupancy at each roll
@@ -51,6 +51,11 @@ func replay(t testing.TB, path string) replayed {
 		occ     engine.Occupancy
 		waiting bool // a DONE waits for the board to settle
 	)
+	stage := sensing.NewSettleStage(st, func() {}, func(o *engine.Occupancy) {
+		if len(r.settled) == 0 || *o != r.settled[len(r.settled)-1] {
+			r.settled = append(r.settled, *o) // a new one, not the board come back
+		}
+	})
 	judge := func() {
 		o, _, _ := st.Settled()
 		r.atDone = append(r.atDone, o)
@@ -71,15 +76,9 @@ func replay(t testing.TB, path string) replayed {
 				t.Fatal(err)
 			}
 			mon.Observe(it.At, it.Frame)
-			if st.Observe(it.At, &occ) {
-				o, _, _ := st.Settled()
-				r.settled = append(r.settled, o)
-			}
+			stage.Frame(it.At, &occ)
 		case sensing.EventItem:
-			if st.Advance(it.At) {
-				o, _, _ := st.Settled()
-				r.settled = append(r.settled, o)
-			}
+			stage.Advance(it.At)
 		}
 		if waiting && !st.Pending() {
 			judge()
@@ -209,7 +208,7 @@ var startingPosition = func() engine.Occupancy {
 }()
 
 // TestReplay runs whole matches recorded on the reference board through
-// calib and the Settler, and checks what a referee would see against the
+// calib and the SettleStage, and checks what a referee would see against the
 // match's .expect.json.
 func TestReplay(t *testing.T) {
 	for _, path := range traceFiles(t) {

@@ -219,9 +219,9 @@ func (a SimMove) Check(s *Status) error {
 		return invalid("to %d: want a point 1 to 24, or %d for off", a.To, engine.Off)
 	case a.To == a.From:
 		return invalid("from and to are both point %d", a.From)
-	case s.Sim[a.Side][checkerIndex(a.From)] == 0:
+	case s.Sim[a.Side][a.From] == 0:
 		return conflict("%v has no checker on %s", a.Side, engine.PointName(a.From))
-	case a.To != engine.Off && s.Sim[a.Side.Other()][checkerIndex(a.To)] > 1:
+	case a.To != engine.Off && s.Sim[a.Side.Other()][a.To] > 1:
 		return conflict("%v holds %s", a.Side.Other(), engine.PointName(a.To))
 	}
 	return nil

@@ -109,7 +109,7 @@ var simEndpoints = []endpoint{
 			`{"side":0,"from":0,"to":5}`, `{"side":0,"from":26,"to":5}`, `{"side":0,"from":8,"to":25}`,
 			`{"side":0,"from":8,"to":-1}`, `{"side":2,"from":8,"to":5}`, `{"side":0,"from":"8","to":5}`,
 		},
-		unfit: func(s *Status) { s.Sim[engine.White][7] = 0 }, // no checker on 8
+		unfit: func(s *Status) { s.Sim[engine.White][8] = 0 }, // no checker on 8
 	},
 	{
 		path:    "/api/sim/button",

@@ -159,6 +159,8 @@ func (s *Server) changes() <-chan struct{} {
 type revStatus struct {
 	Status
 	Rev uint64 `json:"rev"`
+	// LEDPlaces says where each of the LEDs is, for the page to draw them.
+	LEDPlaces []LEDPlace `json:"led_places"`
 }
 
 // status returns the board's status, its LEDs derived when the board
@@ -171,7 +173,7 @@ func (s *Server) status() revStatus {
 		st.LEDs = derivedLEDs(&st.Status)
 	}
 	s.rev++
-	return revStatus{st, s.rev}
+	return revStatus{st, s.rev, ledPlaces}
 }
 
 func (s *Server) statusJSON(w http.ResponseWriter, r *http.Request) {
