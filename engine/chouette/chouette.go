@@ -359,8 +359,8 @@ func (c *Chouette) settleDouble(g *game) {
 	}
 	if slices.Contains(g.passes, g.captain) {
 		g.demoted = append(g.demoted, g.captain)
-		if len(g.takes) > 0 {
-			g.captain = g.takes[0]
+		if i := slices.IndexFunc(g.team, func(m string) bool { return slices.Contains(g.takes, m) }); i >= 0 {
+			g.captain = g.team[i] // the team is by rank
 		}
 	}
 	g.team = slices.DeleteFunc(g.team, func(m string) bool { return slices.Contains(g.passes, m) })
