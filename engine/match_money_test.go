@@ -246,3 +246,29 @@ func TestCubeLimit(t *testing.T) {
 		t.Fatalf("CubeLimit() = %d, want 4", m.CubeLimit())
 	}
 }
+
+// TestXGIDMatchOpts: an XGID's rules are options NewMatch accepts.
+func TestXGIDMatchOpts(t *testing.T) {
+	for _, tc := range []struct {
+		name, xgid string
+		want       MatchOpts
+	}{
+		{"money, Jacoby and beavers, cube to 1024", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:3:0:10",
+			MatchOpts{Jacoby: true, Beavers: true, Raccoons: true, CubeLimit: 1024}},
+		{"money, no rules, cube past MaxCube", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:0:15",
+			MatchOpts{CubeLimit: MaxCube}},
+		{"a 7-point match, Crawford", "XGID=-b----E-C---eE---c-e----B-:0:0:1:52:6:3:1:7:6",
+			MatchOpts{CubeLimit: 64}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x, err := ParseXGID(tc.xgid)
+			noErr(t, err)
+			if got := x.MatchOpts(); got != tc.want {
+				t.Fatalf("MatchOpts() = %+v, want %+v", got, tc.want)
+			}
+			if _, err := NewMatch(x.MatchLength, x.MatchOpts()); err != nil {
+				t.Fatalf("NewMatch refuses the XGID's rules: %v", err)
+			}
+		})
+	}
+}

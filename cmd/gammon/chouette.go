@@ -64,8 +64,8 @@ func replaySessionFile(name string) (*chouette.Chouette, error) {
 // printBooks prints the books as a table, the members by rank.
 func printBooks(w io.Writer, games int, b chouetteBooks) {
 	fmt.Fprintf(w, "after %d game(s): box %s, captain %s\n", games, b.Box, b.Captain)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "rank\tmember\tpost\tscore\t")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "rank\tmember\tpost\t%6s\n", "score")
 	for i, name := range b.Order {
 		post := "partner"
 		switch i {
@@ -74,7 +74,7 @@ func printBooks(w io.Writer, games int, b chouetteBooks) {
 		case 1:
 			post = "captain"
 		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%s\t\n", i+1, name, post, strconv.FormatFloat(b.Scores[name], 'f', -1, 64))
+		fmt.Fprintf(tw, "%4d\t%s\t%s\t%6s\n", i+1, name, post, strconv.FormatFloat(b.Scores[name], 'f', -1, 64))
 	}
 	tw.Flush()
 }

@@ -215,6 +215,8 @@ func (c *Chouette) ChooseBoxPartner(member string) error {
 		return fmt.Errorf("%s: %w", member, ErrUnknownMember)
 	case member == c.Box() || member == g.captain:
 		return fmt.Errorf("%w: %s is the %s", ErrBoxPartner, member, c.post(member))
+	case slices.Contains(c.joining, member):
+		return fmt.Errorf("%w: %s joins from the next game", ErrBoxPartner, member)
 	}
 	g.partner = member
 	g.team = slices.DeleteFunc(g.team, func(m string) bool { return m == member })
@@ -335,6 +337,8 @@ func (c *Chouette) notToAnswer(g *game, member string) error {
 		return fmt.Errorf("%s: %w: %s is the box, who doubled; the team members answer (law 8)", member, ErrWrongSide, member)
 	case g.doubler == Box && member == g.partner:
 		return fmt.Errorf("%s: %w: %s is the box's partner (law 12)", member, ErrWrongSide, member)
+	case slices.Contains(c.joining, member):
+		return fmt.Errorf("%s: %w: joins from the next game (law 4)", member, ErrOutOfGame)
 	case g.doubler == Box:
 		return fmt.Errorf("%s: %w: passed an earlier double", member, ErrOutOfGame)
 	}

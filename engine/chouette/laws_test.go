@@ -358,3 +358,30 @@ func TestLaw12BoxPartnerRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestLaw04NewcomerWaitsForTheNextGame: who joins during a game has no part
+// in it.
+func TestLaw04NewcomerWaitsForTheNextGame(t *testing.T) {
+	c, err := New([]string{"A", "B", "C", "D", "E", "F"})
+	noErr(t, err)
+	noErr(t, c.StartGame())
+	noErr(t, c.Join("Gus"))
+	if err := c.ChooseBoxPartner("Gus"); !errors.Is(err, ErrBoxPartner) {
+		t.Fatalf("a newcomer as the box's partner = %v, want ErrBoxPartner", err)
+	}
+	noErr(t, c.Double(Box))
+	if err := c.Pass("Gus"); !errors.Is(err, ErrOutOfGame) {
+		t.Fatalf("a newcomer passing = %v, want ErrOutOfGame", err)
+	}
+	for _, m := range c.Pending() {
+		noErr(t, c.Take(m))
+	}
+	noErr(t, c.Win(Box, engine.Single))
+	if s, _ := c.Score("Gus"); s != 0 || slices.Contains(c.Order(), "Gus") {
+		t.Fatalf("Gus scored %v in a game he joined during, order %v", s, c.Order())
+	}
+	noErr(t, c.StartGame())
+	if got := c.Order(); got[len(got)-1] != "Gus" || got[len(got)-2] != "B" {
+		t.Fatalf("order %v, want the defeated captain B, then Gus, last", got)
+	}
+}
