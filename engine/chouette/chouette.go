@@ -28,9 +28,6 @@ func (s Side) String() string {
 	return fmt.Sprintf("Side(%d)", int(s))
 }
 
-// Other returns the opposing side.
-func (s Side) Other() Side { return 1 - s }
-
 // MinMembers is the fewest members of a chouette (law 1).
 const MinMembers = 3
 

@@ -74,3 +74,29 @@ func TestSessionOfTheIssue(t *testing.T) {
 		box:    "Ann", captain: "Bob", order: []string{"Ann", "Bob", "Cy"},
 	})
 }
+
+// FuzzReplay: no session file makes ParseSession or Replay panic, and the
+// books of a session replayed are zero-sum.
+func FuzzReplay(f *testing.F) {
+	f.Add(`{"players": ["Ann", "Bob", "Cy"], "opening": {"Ann": 5, "Bob": 5, "Cy": 6, "rethrow": {"Ann": 1, "Bob": 2}},
+		"games": [{"cube": [{"by": "box", "to": 2, "drops": ["Bob"]}, {"by": "captain", "to": 4}], "winner": "team", "points": 3}]}`)
+	f.Add(`{"players": ["A", "B", "C", "D", "E", "F"], "games": [{"box_partner": "F", "cube": [{"by": "captain", "to": 2, "drops": ["box"]}]}, {"join": ["G"], "winner": "box", "points": 1}]}`)
+	f.Add(`{"players": ["Ann", "Bob", "Cy"], "opening": {"Ann": [2, 3], "Bob": [2, 3], "Cy": 1}, "rethrow": [{"Ann": 4}], "games": []}`)
+	f.Fuzz(func(t *testing.T, data string) {
+		s, err := ParseSession([]byte(data))
+		if err != nil {
+			return
+		}
+		c, err := Replay(s)
+		if err != nil {
+			return
+		}
+		var sum float64
+		for _, v := range c.Scores() {
+			sum += v
+		}
+		if sum != 0 || len(c.Order()) < MinMembers {
+			t.Fatalf("books %v, order %v: not zero-sum or too few", c.Scores(), c.Order())
+		}
+	})
+}
