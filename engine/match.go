@@ -25,12 +25,12 @@ type MatchOpts struct {
 	// more before rolling, keeping the cube (Raccoon). It needs Beavers.
 	Raccoons bool
 	// AutomaticDoubles is the most times a game's cube is doubled, left
-	// in the centre, by ties of the opening throw (OpeningTie): clubs cap
-	// it, commonly at 1 or 2. 0 turns them off. Money play only.
+	// in the centre, by ties of the opening throw (OpeningTie): the cap
+	// the players agree on. 0 turns them off. Money play only.
 	AutomaticDoubles int
 	// CubeLimit is the highest value the cube may reach by any double,
 	// beaver, raccoon or automatic double: a power of two up to MaxCube;
-	// 0 means MaxCube. Money sessions often agree on 64.
+	// 0 means MaxCube. XG's XGID carries one (XGID.MatchOpts).
 	CubeLimit int
 	// FreezeDeadCube refuses a double once the cube is dead (see
 	// CubeDead): US 5.6 plays such a game "to conclusion at the present
