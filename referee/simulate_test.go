@@ -33,6 +33,10 @@ func TestSimulateRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		script, err := m.Script()
+		if err != nil {
+			t.Fatal(err)
+		}
 		name := strings.TrimSuffix(filepath.Base(file), ".mat")
 		for _, rate := range []float64{0, 0.15} {
 			for _, seed := range seeds {
@@ -41,7 +45,7 @@ func TestSimulateRoundTrip(t *testing.T) {
 					opts := sim.DefaultOpts
 					opts.Seed, opts.IllegalRate = seed, rate
 					var trace bytes.Buffer
-					want, err := sim.Simulate(&trace, m, &opts)
+					want, err := sim.Simulate(&trace, script, &opts)
 					if err != nil {
 						t.Fatal(err)
 					}

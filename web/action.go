@@ -4,9 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"gammond/engine"
 	"gammond/referee"
@@ -51,16 +48,13 @@ const (
 	ClockDanish    = "danish"
 )
 
-// MaxLength is the longest match the director can start.
-const MaxLength = 64
-
 // StartMatch starts a new match, replacing the one on the board. It fits
 // before the first game and after a match is over; a match in progress
 // must be finished (or its score corrected) first.
 type StartMatch struct {
 	White  string `json:"white"`
 	Black  string `json:"black"`
-	Length int    `json:"length"` // points, 1 to MaxLength; 0 for money play
+	Length int    `json:"length"` // points, 1 to engine.MaxMatchLength; 0 for money play
 	Rules  string `json:"rules"`  // RulesUS or RulesDanish
 	Clock  string `json:"clock"`  // ClockNone, ClockUS, ClockUSDoubles or ClockDanish
 }
@@ -68,13 +62,14 @@ type StartMatch struct {
 // Check implements Action.
 func (a StartMatch) Check(s *Status) error {
 	for _, name := range []string{a.White, a.Black} {
-		if !validName(name) {
-			return invalid("player name %q: want 1 to 32 characters, no control characters", name)
+		if err := engine.CheckName(name); err != nil {
+			return invalid("%v", err)
 		}
 	}
+	if err := engine.CheckMatchLength(a.Length); err != nil {
+		return invalid("%v", err)
+	}
 	switch {
-	case a.Length < 0 || a.Length > MaxLength:
-		return invalid("length %d: want 0 (money play) to %d", a.Length, MaxLength)
 	case !slices.Contains([]string{RulesUS, RulesDanish}, a.Rules):
 		return invalid("rules %q: want %q or %q", a.Rules, RulesUS, RulesDanish)
 	case !slices.Contains([]string{ClockNone, ClockUS, ClockUSDoubles, ClockDanish}, a.Clock):
@@ -85,10 +80,6 @@ func (a StartMatch) Check(s *Status) error {
 		return conflict("a match is in progress (game %d)", s.Game)
 	}
 	return nil
-}
-
-func validName(s string) bool {
-	return s != "" && utf8.ValidString(s) && utf8.RuneCountInString(s) <= 32 && !strings.ContainsFunc(s, unicode.IsControl)
 }
 
 // MaxMoneyScore bounds the score of a money session.

@@ -60,6 +60,7 @@ var directorEndpoints = []endpoint{
 		invalid: []string{
 			`{"score":[5,0]}`, `{"score":[0,9]}`, `{"score":[-1,0]}`, `{"score":[1]}`,
 			`{"score":[1,2,3]}`, `{"score":"1-2"}`, `{"score":[1.5,0]}`,
+			`{"score":[4,3],"score":[0,0]}`, // a name twice: neither value is taken
 		},
 	},
 	{

@@ -90,7 +90,7 @@ func New(board Board, opts Options) *Server {
 		token:    sha256.Sum256([]byte(opts.DirectorToken)),
 		hasToken: opts.DirectorToken != "",
 		mux:      http.NewServeMux(),
-		assets:   loadAssets(),
+		assets:   embeddedAssets(),
 		streams:  make(chan struct{}, opts.MaxStreams),
 		changed:  make(chan struct{}),
 		done:     make(chan struct{}),
@@ -239,6 +239,10 @@ type asset struct {
 
 // loadAssets reads the embedded files once, with their ETags, so a
 // browser revalidates cheaply.
+// embeddedAssets are the page's files, read and hashed once: they are
+// compiled in, the same for every Server. Servers only read the map.
+var embeddedAssets = sync.OnceValue(loadAssets)
+
 func loadAssets() map[string]asset {
 	entries, _ := fs.ReadDir(staticFS, "static")
 	assets := make(map[string]asset, len(entries))

@@ -126,3 +126,18 @@ func closedBoardID() string {
 	b[engine.Mover][5] = 14
 	return b.PositionID()
 }
+
+// TestMovesToAFullDisk writes the plays to /dev/full, whose every write
+// fails with ENOSPC: the lost output must fail the command.
+func TestMovesToAFullDisk(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full here: %v", err)
+	}
+	defer full.Close()
+	var stderr bytes.Buffer
+	code := run([]string{"moves", "4HPwATDgc/ABMA", "63"}, full, &stderr)
+	if code != exitUsage || !strings.Contains(stderr.String(), "no space left on device") {
+		t.Fatalf("exit %d, stderr %q; want 2 and the write error", code, stderr.String())
+	}
+}

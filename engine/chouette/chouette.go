@@ -116,11 +116,15 @@ func (c *Chouette) checkNew(name string) error {
 // would make it ambiguous.
 var reservedNames = []string{"box", "team", "captain"}
 
-// checkName refuses an empty or reserved name.
+// checkName refuses a name no record or display can carry
+// (engine.CheckName), a blank one, or a reserved one.
 func checkName(name string) error {
+	if err := engine.CheckName(name); err != nil {
+		return err
+	}
 	switch {
 	case strings.TrimSpace(name) == "":
-		return fmt.Errorf("%q: %w: empty", name, ErrName)
+		return fmt.Errorf("%q: %w: blank", name, ErrName)
 	case slices.Contains(reservedNames, strings.ToLower(name)):
 		return fmt.Errorf("%q: %w: it names a side or a post", name, ErrName)
 	}

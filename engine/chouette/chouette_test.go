@@ -102,3 +102,20 @@ func TestBoxPartnerShown(t *testing.T) {
 		t.Fatalf("BoxPartner() = %q between games, want none", c.BoxPartner())
 	}
 }
+
+func TestNames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want error
+	}{
+		{"", engine.ErrName},
+		{"Ann\nBob", engine.ErrName},
+		{"  ", ErrName},
+		{"Captain", ErrName},
+		{"Ann", ErrMember},
+	} {
+		if _, err := New([]string{"Ann", "Bob", tc.name}); !errors.Is(err, tc.want) {
+			t.Errorf("New with a member %q = %v, want %v", tc.name, err, tc.want)
+		}
+	}
+}
