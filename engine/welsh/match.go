@@ -411,7 +411,7 @@ func (m *Match) Play(side engine.Side, after engine.Board) (TurnEvents, error) {
 		return TurnEvents{}, err
 	}
 	g := m.game
-	if !isLegal(g.board, *g.throw, after) {
+	if !IsLegal(g.board, *g.throw, after) {
 		return TurnEvents{}, fmt.Errorf("%v: %w", *g.throw, ErrIllegalPlay)
 	}
 	before := g.board
@@ -443,15 +443,6 @@ func (m *Match) Play(side engine.Side, after engine.Board) (TurnEvents, error) {
 	}
 	ev.OfferWindow = m.offerOccasion()
 	return ev, nil
-}
-
-// isLegal reports whether after is what a legal play of t from b leaves.
-func isLegal(b engine.Board, t Throw, after engine.Board) bool {
-	plays := Plays(b, t)
-	if len(plays) == 0 {
-		return after == b.Swap()
-	}
-	return slices.ContainsFunc(plays, func(p engine.Play) bool { return p.After == after })
 }
 
 // gameEnd ends the game if side's turn, leaving b (side on roll), ended it.

@@ -76,6 +76,17 @@ func Plays(b engine.Board, t Throw) []engine.Play {
 	return g.legal()
 }
 
+// IsLegal reports whether after, the opponent on roll as in Play.After, is
+// what a legal play of t from b leaves. When nothing can move, only the
+// unchanged board (b.Swap()) is.
+func IsLegal(b engine.Board, t Throw, after engine.Board) bool {
+	plays := Plays(b, t)
+	if len(plays) == 0 {
+		return t.Valid() && after == b.Swap()
+	}
+	return slices.ContainsFunc(plays, func(p engine.Play) bool { return p.After == after })
+}
+
 // boxesOut returns the play of rule 19: with exactly four men left, all in
 // the home board, double 6 checks them all out.
 func boxesOut(b *engine.Board, t Throw) (engine.Play, bool) {

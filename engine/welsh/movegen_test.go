@@ -328,3 +328,35 @@ func TestRule20LastManRoving(t *testing.T) {
 		t.Errorf("3-3: the last man checks out moving back on doubles")
 	}
 }
+
+func TestIsLegal(t *testing.T) {
+	start := engine.StartingBoard
+	cross := after(men{24: 2, 13: 4, 8: 4, 6: 5}, men{24: 2, 13: 5, 8: 3, 6: 5})
+	if !IsLegal(start, Throw{Dice: engine.Dice{6, 4}}, cross) {
+		t.Errorf("13/12 12/8 with 6-4: not legal")
+	}
+	if IsLegal(start, Throw{Dice: engine.Dice{5, 3}}, cross) {
+		t.Errorf("13/12 12/8 with 5-3: legal")
+	}
+	if IsLegal(start, Throw{Dice: engine.Dice{6, 4}}, start.Swap()) {
+		t.Errorf("moving nothing with 6-4 from the start: legal")
+	}
+	closed := board(men{engine.Bar: 1, 6: 5}, men{1: 2, 2: 2, 3: 2, 4: 2, 5: 2, 6: 2})
+	if !IsLegal(closed, Throw{Dice: engine.Dice{3, 2}}, closed.Swap()) {
+		t.Errorf("a dance: moving nothing not legal")
+	}
+}
+
+// BenchmarkPlays finds the plays of every throw from a middle-game
+// position and from the start. Allocation: the search's map and candidate
+// list per call; no budget is set yet beyond keeping a throw under a
+// millisecond on the board's Pi.
+func BenchmarkPlays(b *testing.B) {
+	middle := board(men{24: 1, 20: 2, 16: 2, 13: 3, 10: 2, 8: 2, 6: 3}, men{23: 2, 18: 1, 13: 4, 11: 2, 7: 3, 6: 3})
+	for b.Loop() {
+		for _, d := range allDice() {
+			LegalPlays(engine.StartingBoard, d)
+			LegalPlays(middle, d)
+		}
+	}
+}
