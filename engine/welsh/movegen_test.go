@@ -360,3 +360,21 @@ func BenchmarkPlays(b *testing.B) {
 		}
 	}
 }
+
+// Rule 16 (choice): an entering man steps into the back board, and settles
+// where the turn leaves it: through covered back spikes 6 and 5 to point 14
+// with a 6-5.
+func TestRule16EnterThroughTheBackBoard(t *testing.T) {
+	opp := men{6: 2, 5: 2, 13: 2} // the mover's 19, 20; 12
+	b := board(men{engine.Bar: 1, 8: 2}, opp)
+	wantAfters(t, LegalPlays(b, engine.Dice{6, 5}), after(men{14: 1, 8: 2}, opp))
+}
+
+// Rule 15 (choice): with the spike's own number a man may cross or, with
+// room, move on within the far-outer board.
+func TestRule15ExactNumberMayStayWithin(t *testing.T) {
+	opp := men{1: 2}
+	b := board(men{17: 2}, opp) // far-outer spike 2
+	plays := Plays(b, Throw{Dice: engine.Dice{2}, OneDie: true})
+	wantAfters(t, plays, after(men{17: 1, 8: 1}, opp), after(men{17: 1, 15: 1}, opp))
+}
