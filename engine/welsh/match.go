@@ -410,10 +410,16 @@ func (m *Match) Play(side engine.Side, after engine.Board) (TurnEvents, error) {
 	if err := m.turnCheck(side, true); err != nil {
 		return TurnEvents{}, err
 	}
-	g := m.game
-	if !IsLegal(g.board, *g.throw, after) {
-		return TurnEvents{}, fmt.Errorf("%v: %w", *g.throw, ErrIllegalPlay)
+	if !IsLegal(m.game.board, *m.game.throw, after) {
+		return TurnEvents{}, fmt.Errorf("%v: %w", *m.game.throw, ErrIllegalPlay)
 	}
+	return m.endTurn(side, after), nil
+}
+
+// endTurn ends side's turn with the position after, legal or not, and
+// returns what follows from it.
+func (m *Match) endTurn(side engine.Side, after engine.Board) TurnEvents {
+	g := m.game
 	before := g.board
 	b := after.Swap() // still the mover on roll
 	t := *g.throw
@@ -422,7 +428,7 @@ func (m *Match) Play(side engine.Side, after engine.Board) (TurnEvents, error) {
 	g.history[side] = h[max(0, len(h)-2):]
 	g.last, g.lastBy = &t, side
 	if ev, over := m.gameEnd(side, &b); over {
-		return ev, nil
+		return ev
 	}
 	var ev TurnEvents
 	if b[engine.Mover].On(engine.Bar) > 0 {
@@ -442,7 +448,7 @@ func (m *Match) Play(side engine.Side, after engine.Board) (TurnEvents, error) {
 		g.board, g.turn = b.Swap(), side.Other()
 	}
 	ev.OfferWindow = m.offerOccasion()
-	return ev, nil
+	return ev
 }
 
 // gameEnd ends the game if side's turn, leaving b (side on roll), ended it.
@@ -501,8 +507,11 @@ func (m *Match) finish(winner engine.Side, how Ending) {
 // TimeOut ends the match: side's clock ran out, and side loses it, whatever
 // the score (rule 12a).
 func (m *Match) TimeOut(side engine.Side) error {
-	if m.over {
+	switch {
+	case m.over:
 		return ErrMatchOver
+	case m.game == nil:
+		return ErrNoGame // the clocks run only in a game
 	}
 	m.game = nil
 	m.finish(side.Other(), TimedOut)
