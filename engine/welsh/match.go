@@ -348,7 +348,8 @@ func multiplier(loser *engine.Half) int {
 }
 
 // Throw gives the throw of the player on turn. A throw the same as his
-// last two is not played: ThrowAgain (rule 7). A 1-1 straight after the
+// last two is not played: ThrowAgain (rule 7), unless it was nominated
+// (the dice are set, not shaken). A 1-1 straight after the
 // opponent's 1-1 washes the game (rule 22ii). A 2-1 may be thrown again
 // (rule 13). One die only with a full spread (rule 11); a nominated throw
 // must be the one nominated (rule 21).
@@ -365,7 +366,7 @@ func (m *Match) Throw(side engine.Side, t Throw) (ThrowOutcome, error) {
 	case g.nominee != nil && !sameThrow(*g.nominee, t):
 		return 0, fmt.Errorf("%w: %v, not %v", ErrNominated, *g.nominee, t)
 	}
-	if h := g.history[side]; len(h) == 2 && sameThrow(h[0], t) && sameThrow(h[1], t) {
+	if h := g.history[side]; g.nominee == nil && len(h) == 2 && sameThrow(h[0], t) && sameThrow(h[1], t) {
 		return ThrowAgain, nil
 	}
 	snakes := t == (Throw{Dice: engine.Dice{1, 1}})
