@@ -152,16 +152,16 @@ func (a Action) String() string {
 // ErrRecord is wrapped by every error of ReadRecord.
 var ErrRecord = errors.New("bad Welsh match record")
 
-// ReadRecord reads a record in the text format WriteTo writes. Blank lines
-// and lines starting with '#' are skipped. An error names the line and
+// ReadRecord reads a record in the text format WriteTo writes. A '#' starts
+// a comment, to the end of the line; blank lines are skipped. An error names the line and
 // what is wrong with it.
 func ReadRecord(r io.Reader) (*Record, error) {
 	rd := recordReader{rec: &Record{}}
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		rd.line++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || strings.HasPrefix(text, "#") {
+		text, _, _ := strings.Cut(sc.Text(), "#")
+		if text = strings.TrimSpace(text); text == "" {
 			continue
 		}
 		if err := rd.read(text); err != nil {

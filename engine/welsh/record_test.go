@@ -140,7 +140,7 @@ scoop 0
 # the opening 6-4 across the stream
 game White 1
 White throw 64
-White play 13/12 12/8
+White play 13/12 12/8 # and on to join the three
 Black double
 Black throw 21
 Black acey-deucey
