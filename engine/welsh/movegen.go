@@ -62,6 +62,9 @@ func LegalPlays(b engine.Board, d engine.Dice) []engine.Play {
 // be hit), 15 (crossing the stream), 16 (the roof first; entering settles in
 // the back board), 18 (checking out exactly, busts, six must), 19 (boxes
 // out), 20 (rovers).
+//
+// Allocation budget: the search's map and candidates and the plays
+// returned, about 25 allocations a call (BenchmarkPlays).
 func Plays(b engine.Board, t Throw) []engine.Play {
 	if !t.Valid() {
 		return nil
@@ -72,7 +75,7 @@ func Plays(b engine.Board, t Throw) []engine.Play {
 	g := newSearch(b, t)
 	start := g.startState()
 	g.thrown = start.left
-	g.visit(&start, nil)
+	g.visit(&start, 0)
 	return g.legal()
 }
 
@@ -124,7 +127,8 @@ type state struct {
 // that led there.
 type candidate struct {
 	state  state
-	moves  []engine.Move
+	moves  [engine.MaxMoves]engine.Move
+	n      int8 // how many of moves
 	canFwd bool // a forward move could still be made, so the turn may not end here
 }
 
@@ -136,6 +140,7 @@ type search struct {
 	thrown    [engine.MaxMoves]int8 // the dice of the throw, as state.left
 	seen      map[state]int         // candidate index by state
 	cands     []candidate
+	path      [engine.MaxMoves]engine.Move // the moves leading to the state visited
 }
 
 func newSearch(b engine.Board, t Throw) *search {
@@ -165,21 +170,19 @@ func (g *search) startState() state {
 // visit records s as a candidate end of the turn, then tries every move
 // from it. It reports whether a forward move from s leads to a position
 // where the turn can end (rules 7 and 10: a move that cannot is forfeited).
-func (g *search) visit(s *state, moves []engine.Move) bool {
+func (g *search) visit(s *state, depth int) bool {
 	if i, ok := g.seen[*s]; ok {
 		return g.cands[i].canFwd
 	}
 	i := len(g.cands)
 	g.seen[*s] = i
-	g.cands = append(g.cands, candidate{state: *s, moves: slices.Clone(moves)})
+	g.cands = append(g.cands, candidate{state: *s, moves: g.path, n: int8(depth)})
 	canFwd := false
-	for _, use := range diceUses(s.left) {
-		g.eachMove(s, use, func(next *state, m engine.Move, forward bool) {
-			nextFwd := g.visit(next, append(moves, m))
-			if forward && (nextFwd || g.canEnd(next)) {
-				canFwd = true
-			}
-		})
+	uses, n := diceUses(s.left)
+	for _, use := range uses[:n] {
+		if g.eachMove(s, use, depth) {
+			canFwd = true
+		}
 	}
 	g.cands[i].canFwd = canFwd
 	return canFwd
@@ -214,17 +217,17 @@ type diceUse struct {
 	left  [engine.MaxMoves]int8
 }
 
-// diceUses returns each distinct way to use the dice left: every non-empty
-// set of them, combined.
-func diceUses(left [engine.MaxMoves]int8) []diceUse {
-	var uses []diceUse
+// diceUses returns each distinct way to use the dice left, the first n of
+// uses: every non-empty set of them, combined.
+func diceUses(left [engine.MaxMoves]int8) (uses [1<<engine.MaxMoves - 1]diceUse, n int) {
 	for set := 1; set < 1<<engine.MaxMoves; set++ {
 		u, ok := useDice(left, set)
-		if ok && !slices.Contains(uses, u) {
-			uses = append(uses, u)
+		if ok && !slices.Contains(uses[:n], u) {
+			uses[n] = u
+			n++
 		}
 	}
-	return uses
+	return uses, n
 }
 
 // useDice combines the dice of left whose bits are set, if they are all
@@ -247,38 +250,40 @@ func useDice(left [engine.MaxMoves]int8, set int) (diceUse, bool) {
 	return u, true
 }
 
-// eachMove calls try with every state one man's move of use.value leads to
-// from s, the move, and whether it went forward.
-func (g *search) eachMove(s *state, use diceUse, try func(*state, engine.Move, bool)) {
+// eachMove visits every state one man's move of use.value leads to from s,
+// the move the depth-th of the turn. It reports whether a forward move leads
+// to a position where the turn can end.
+func (g *search) eachMove(s *state, use diceUse, depth int) bool {
 	if s.mover.On(engine.Bar) > 0 {
 		// Rule 16: the roof's men enter, into the back board, before any
 		// other man moves.
-		if use.value <= 6 {
-			g.moveMan(s, use, engine.Bar, engine.Bar-use.value, false, true, try)
-		}
-		return
+		return use.value <= 6 && g.moveMan(s, use, engine.Bar, engine.Bar-use.value, false, true, depth)
 	}
+	canFwd := false
 	for from := 24; from >= 1; from-- {
 		if s.mover.On(from) == 0 {
 			continue
 		}
-		for _, to := range forwardDests(from, use.value) {
+		tos, n := forwardDests(from, use.value)
+		for _, to := range tos[:n] {
 			if g.mayCross(from, to) {
-				g.moveMan(s, use, from, to, false, true, try)
+				canFwd = g.moveMan(s, use, from, to, false, true, depth) || canFwd
 				if s.rovers[from] > 0 {
-					g.moveMan(s, use, from, to, true, true, try)
+					canFwd = g.moveMan(s, use, from, to, true, true, depth) || canFwd
 				}
 			}
 		}
 		if s.rovers[from] == 0 {
 			continue
 		}
-		for _, to := range backwardDests(from, use.value) {
+		tos, n = backwardDests(from, use.value)
+		for _, to := range tos[:n] {
 			if g.mayCross(from, to) {
-				g.moveMan(s, use, from, to, true, false, try)
+				g.moveMan(s, use, from, to, true, false, depth)
 			}
 		}
 	}
+	return canFwd
 }
 
 // mayCross reports whether a move from one point to another is allowed by
@@ -291,16 +296,18 @@ func (g *search) mayCross(from, to int) bool {
 	return outer(from) == outer(to)
 }
 
-// moveMan moves one man of s from one point to another with use and calls
-// try with the result, unless it checks out before all the mover's men are
-// home (rule 18). rover says the man moving is an activated rover, the only
-// kind that moves back (rule 20).
-func (g *search) moveMan(s *state, use diceUse, from, to int, rover, forward bool, try func(*state, engine.Move, bool)) {
+// moveMan moves one man of s from one point to another with use, the
+// depth-th move of the turn, and visits the state it leads to, unless it
+// checks out before all the mover's men are home (rule 18). rover says the
+// man moving is an activated rover, the only kind that moves back (rule
+// 20). It reports whether the move went forward to where the turn can end
+// or go on forward.
+func (g *search) moveMan(s *state, use diceUse, from, to int, rover, forward bool, depth int) bool {
 	if !rover && s.mover.On(from) <= int(s.rovers[from]) {
-		return // every man here is a rover: the rover branch moves one
+		return false // every man here is a rover: the rover branch moves one
 	}
 	if to == engine.Off && !allHome(&s.mover) {
-		return
+		return false
 	}
 	next := *s
 	next.left = use.left
@@ -315,60 +322,58 @@ func (g *search) moveMan(s *state, use diceUse, from, to int, rover, forward boo
 			next.rovers[to]++
 		}
 	}
-	try(&next, engine.Move{From: int8(from), To: int8(to)}, forward)
+	g.path[depth] = engine.Move{From: int8(from), To: int8(to)}
+	nextFwd := g.visit(&next, depth+1)
+	return forward && (nextFwd || g.canEnd(&next))
 }
 
 // forwardDests returns where a man on from (1..24) may move forward value
 // pips: past the stream only by crossing it (rule 15), off only exactly
 // (rule 18).
-func forwardDests(from, value int) []int {
+func forwardDests(from, value int) (dests [2]int, n int) {
 	switch {
 	case from >= backLow:
 		if to := from - value; to >= farOuterLow {
-			return []int{to}
+			return [2]int{to}, 1
 		}
 	case from >= farOuterLow:
 		spike := backLow - from
-		var dests []int
 		if value == spike {
-			dests = append(dests, nearOuterLow-1+spike) // across the stream
+			dests[n], n = nearOuterLow-1+spike, n+1 // across the stream
 		}
 		if spike+value <= 6 {
-			dests = append(dests, from-value) // within the far-outer board
+			dests[n], n = from-value, n+1 // within the far-outer board
 		}
-		return dests
 	default:
 		if to := from - value; to >= engine.Off {
-			return []int{to}
+			return [2]int{to}, 1
 		}
 	}
-	return nil
+	return dests, n
 }
 
 // backwardDests returns where a rover on from may move back value pips:
 // back across the stream only by crossing it, never onto the roof.
-func backwardDests(from, value int) []int {
+func backwardDests(from, value int) (dests [2]int, n int) {
 	switch {
 	case from >= farOuterLow:
 		if to := from + value; to <= 24 {
-			return []int{to}
+			return [2]int{to}, 1
 		}
 	case from >= nearOuterLow:
 		spike := from - (nearOuterLow - 1)
-		var dests []int
 		if value == spike {
-			dests = append(dests, backLow-spike) // back across the stream
+			dests[n], n = backLow-spike, n+1 // back across the stream
 		}
 		if spike+value <= 6 {
-			dests = append(dests, from+value)
+			dests[n], n = from+value, n+1
 		}
-		return dests
 	default:
 		if to := from + value; to < farOuterLow {
-			return []int{to}
+			return [2]int{to}, 1
 		}
 	}
-	return nil
+	return dests, n
 }
 
 // legal picks the legal plays among the candidates: those using as many
@@ -415,8 +420,8 @@ func (g *search) legal() []engine.Play {
 			continue
 		}
 		found[after] = true
-		p := engine.Play{After: after, N: int8(len(c.moves))}
-		copy(p.Moves[:], c.moves)
+		p := engine.Play{After: after, Moves: c.moves, N: c.n}
+		clear(p.Moves[p.N:])
 		g.markHits(&p)
 		plays = append(plays, p)
 	}
