@@ -25,9 +25,10 @@
 //
 // # Moves
 //
-// A Move is one man moved by one die or by several dice combined (rule 9):
-// a combined move is a single jump that settles only where it ends, so
-// "20/11" with a 5-4 passes covered spikes and hits nothing on the way. A
-// man crossing the stream moves From far-outer spike k To near-outer spike
-// k (13/12 with a 6); a rover moving back has To above From.
+// A Move is one man moved by one die or by several dice combined (rule 9).
+// A man settles only where the turn leaves it: "20/11" with a 5-4, or
+// "20/16 16/11", passes covered spikes and hits nothing on the way, and the
+// opening 6-4's "13/12 12/8" passes the opponent's five on 12. A man
+// crossing the stream moves From far-outer spike k To near-outer spike k
+// (13/12 with a 6); a rover moving back has To above From.
 package welsh

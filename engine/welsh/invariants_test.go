@@ -110,7 +110,7 @@ func checkPlay(b *engine.Board, t Throw, p *engine.Play) error {
 			replay[to-1]++
 		}
 	}
-	if !diceCover(t, values) {
+	if _, boxes := boxesOut(b, t); !boxes && !diceCover(t, values) { // rule 19 ignores the spikes
 		return fmt.Errorf("moves of %v do not use the dice of %v", values, t)
 	}
 	if replay != mover {

@@ -55,13 +55,15 @@ func LegalPlays(b engine.Board, d engine.Dice) []engine.Play {
 // Validate; another board gives no meaningful plays, but no panic.
 //
 // The rules applied, by rule number: 7 (play as many dice as possible, the
-// larger die if only one; doubles four times), 8 and 9 (no mixed spikes;
-// combined moves settle only where they end; a man that hits stops there;
-// skinny sevens never cross the central bar), 10 (at most six men a spike,
-// never two full spikes after the turn), 11 (a full spread's blots cannot
-// be hit), 15 (crossing the stream), 16 (the roof first; entering settles in
-// the back board), 18 (checking out exactly, busts, six must), 19 (boxes
-// out), 20 (rovers).
+// larger die if only one; doubles four times), 8 and 9 (a man settles only
+// where the turn leaves it, by one die, several one after the other or
+// combined, hitting a lone opposing man there and nothing on the way; no
+// mixed spikes; skinny sevens never cross the central bar), 10 (at most six
+// men a spike, never two full spikes after the turn), 11 (a full spread's
+// blots cannot be hit), 15 (crossing the stream), 16 (the roof first,
+// entering through the back board), 18 (checking out exactly, busts, six
+// must), 19 (boxes out), 20 (rovers). docs/WELSH.md gives the choices made
+// where the text is ambiguous.
 //
 // Allocation budget: the search's map and candidates and the plays
 // returned, about 25 allocations a call (BenchmarkPlays).
