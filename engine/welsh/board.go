@@ -50,15 +50,11 @@ func FullSpikes(h *engine.Half) int {
 	return n
 }
 
-// quarterOf returns the lowest point of the quarter-board holding point p
-// (1..24).
-func quarterOf(p int) int { return (p-1)/6*6 + 1 }
-
 // HasFullSpread reports whether h has a full spread (rule 11): exactly one
 // man on every spike of some quarter-board. Its blots cannot be hit and its
 // owner may throw one die.
 func HasFullSpread(h *engine.Half) bool {
-	for low := 1; low <= 19; low += 6 {
+	for low := homeLow; low <= backLow; low += 6 {
 		if fullSpreadAt(h, low) {
 			return true
 		}
@@ -80,7 +76,7 @@ func fullSpreadAt(h *engine.Half, low int) bool {
 // protectedBlots returns, by the mover's point, the opponent's blots that a
 // full spread keeps from being hit (rule 11).
 func protectedBlots(b *engine.Board) (protected [25]bool) {
-	for low := 1; low <= 19; low += 6 {
+	for low := homeLow; low <= backLow; low += 6 {
 		if !fullSpreadAt(&b[engine.Opponent], low) {
 			continue
 		}
@@ -105,7 +101,7 @@ func Rovers(b *engine.Board) []int {
 		}
 	}
 	var rovers []int
-	for low := 1; low <= 19; low += 6 {
+	for low := homeLow; low <= backLow; low += 6 {
 		men, at := 0, 0
 		for p := low; p < low+6; p++ {
 			if opp.On(25-p) > 0 {

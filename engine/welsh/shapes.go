@@ -19,7 +19,7 @@ func HasRectangle(h *engine.Half) bool {
 // hasShape reports whether h has exactly counts[i] men on adjacent spikes
 // p+i of one quarter-board, for some p.
 func hasShape(h *engine.Half, counts []int) bool {
-	for low := 1; low <= 19; low += 6 {
+	for low := homeLow; low <= backLow; low += 6 {
 		for p := low; p+len(counts) <= low+6; p++ {
 			if shapeAt(h, p, counts) {
 				return true
