@@ -55,12 +55,13 @@ var ErrNotation = errors.New("bad Welsh move notation")
 // ParseMoves reads what FormatPlay writes: moves "from/to", '*' after a hit,
 // separated by spaces, in the order played; a point is 1..24, "bar" (or 25,
 // the roof) to move from, "off" (or 0) to move to. A move may go back (a
-// rover). The empty string is no move.
+// rover). The empty string is no move. A play that stood although illegal
+// may have more moves than dice (see DiffMoves).
 func ParseMoves(s string) ([]engine.Move, error) {
 	var moves []engine.Move
 	for _, field := range strings.Fields(s) {
-		if len(moves) == engine.MaxMoves {
-			return nil, fmt.Errorf("%w %q: more than %d moves", ErrNotation, s, engine.MaxMoves)
+		if len(moves) == engine.CheckersPerSide*engine.MaxMoves {
+			return nil, fmt.Errorf("%w %q: more moves than any play, legal or not, needs", ErrNotation, s)
 		}
 		m, err := parseMove(field)
 		if err != nil {
@@ -102,4 +103,30 @@ func parsePoint(s string, end int, name string) (int, error) {
 		return 0, fmt.Errorf("no point %q", s)
 	}
 	return n, nil
+}
+
+// DiffMoves returns moves that take the mover of before to after (the
+// opponent on roll, as engine.Play.After), for a play that stood although
+// no legal play leaves it: each man gone from a point, highest first, to a
+// point gained, highest first, or off. Apply plays them back to after when
+// after is what moving the mover's men and hitting blots can leave.
+func DiffMoves(before, after engine.Board) []engine.Move {
+	was, now := &before[engine.Mover], &after[engine.Opponent]
+	var from, to []int8
+	for p := engine.Bar; p >= 1; p-- {
+		for range int(was.On(p)) - int(now.On(p)) {
+			from = append(from, int8(p))
+		}
+		for range int(now.On(p)) - int(was.On(p)) {
+			to = append(to, int8(p))
+		}
+	}
+	for range was.Total() - now.Total() {
+		to = append(to, engine.Off)
+	}
+	moves := make([]engine.Move, min(len(from), len(to)))
+	for i := range moves {
+		moves[i] = engine.Move{From: from[i], To: to[i]}
+	}
+	return moves
 }

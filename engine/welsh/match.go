@@ -78,24 +78,25 @@ func (e Ending) String() string {
 
 // Errors of Match, wrapped with the details.
 var (
-	ErrMatchOver     = errors.New("the match is over")
-	ErrNoGame        = errors.New("no game in progress")
-	ErrGameOn        = errors.New("a game is in progress")
-	ErrWrongStarter  = errors.New("mugs away: the loser of the last game goes first")
-	ErrNotYourTurn   = errors.New("not that player's turn")
-	ErrThrown        = errors.New("the dice are already thrown")
-	ErrNotThrown     = errors.New("the dice are not thrown yet")
-	ErrNoRight       = errors.New("the right to double belongs to the other player")
-	ErrCubeMax       = errors.New("the doubling die is at 64")
-	ErrTriangle      = errors.New("the doubling die cannot go up while a triangle stands")
-	ErrIllegalPlay   = errors.New("not a legal play of the throw")
-	ErrBadThrow      = errors.New("not a throw")
-	ErrOneDie        = errors.New("one die is thrown only with a full spread")
-	ErrNotAceyDeucey = errors.New("only a 2-1 may be thrown again")
-	ErrNominated     = errors.New("the throw was nominated")
-	ErrNominate      = errors.New("no nomination allowed")
-	ErrNoOffer       = errors.New("no offer to concede allowed")
-	ErrMandatory     = errors.New("the offer must be accepted")
+	ErrMatchOver          = errors.New("the match is over")
+	ErrNoGame             = errors.New("no game in progress")
+	ErrGameOn             = errors.New("a game is in progress")
+	ErrWrongStarter       = errors.New("mugs away: the loser of the last game goes first")
+	ErrNotYourTurn        = errors.New("not that player's turn")
+	ErrThrown             = errors.New("the dice are already thrown")
+	ErrNotThrown          = errors.New("the dice are not thrown yet")
+	ErrNoRight            = errors.New("the right to double belongs to the other player")
+	ErrCubeMax            = errors.New("the doubling die is at 64")
+	ErrTriangle           = errors.New("the doubling die cannot go up while a triangle stands")
+	ErrIllegalPlay        = errors.New("not a legal play of the throw")
+	ErrBadThrow           = errors.New("not a throw")
+	ErrOneDie             = errors.New("one die is thrown only with a full spread")
+	ErrNotAceyDeucey      = errors.New("only a 2-1 may be thrown again")
+	ErrNominated          = errors.New("the throw was nominated")
+	ErrNominate           = errors.New("no nomination allowed")
+	ErrNoOffer            = errors.New("no offer to concede allowed")
+	ErrMandatory          = errors.New("the offer must be accepted")
+	ErrImpossiblePosition = errors.New("no play can leave this position")
 )
 
 // ThrowOutcome says what became of a throw given to Match.Throw.
@@ -413,6 +414,24 @@ func (m *Match) Play(side engine.Side, after engine.Board) (TurnEvents, error) {
 	}
 	if !IsLegal(m.game.board, *m.game.throw, after) {
 		return TurnEvents{}, fmt.Errorf("%v: %w", *m.game.throw, ErrIllegalPlay)
+	}
+	return m.endTurn(side, after), nil
+}
+
+// PlayStanding ends side's turn with the position after, legal or not: a
+// play flagged as illegal that the opponent let stand (he threw), so the
+// game goes on from the board as it is. after must be a Welsh position
+// (Validate) with the opponent's men where they were but for blots hit.
+func (m *Match) PlayStanding(side engine.Side, after engine.Board) (TurnEvents, error) {
+	if err := m.turnCheck(side, true); err != nil {
+		return TurnEvents{}, err
+	}
+	if err := Validate(&after); err != nil {
+		return TurnEvents{}, fmt.Errorf("%w: %w", ErrImpossiblePosition, err)
+	}
+	b := m.game.board
+	if replay, err := Apply(b, DiffMoves(b, after)); err != nil || replay != after.Swap() {
+		return TurnEvents{}, fmt.Errorf("%w: not the mover's men moved from %s", ErrImpossiblePosition, b.PositionID())
 	}
 	return m.endTurn(side, after), nil
 }

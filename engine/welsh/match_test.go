@@ -2,6 +2,7 @@ package welsh
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -429,5 +430,35 @@ func TestRule23Prizes(t *testing.T) {
 	}
 	if m.ScoopTally() != 0 {
 		t.Errorf("scoop tally %d after a backgammon, want 0", m.ScoopTally())
+	}
+}
+
+// An illegal play the opponent lets stand: the game goes on from it, and
+// the record's check finds it.
+func TestPlayStanding(t *testing.T) {
+	r := NewRecorder("Ann", "Bob", 0)
+	if err := r.StartGame(engine.White, fullClocks); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := r.Throw(engine.White, Throw{Dice: engine.Dice{6, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	illegal := after(men{24: 2, 13: 3, 9: 1, 7: 1, 8: 3, 6: 5}, men{24: 2, 13: 5, 8: 3, 6: 5}) // 13/7 13/9
+	if _, err := r.Match().Play(engine.White, illegal); !errors.Is(err, ErrIllegalPlay) {
+		t.Fatalf("Play of 13/7 13/9: %v", err)
+	}
+	impossible := after(men{24: 2, 13: 5, 8: 3, 6: 5}, men{24: 2, 13: 5, 8: 3, 6: 4})
+	if _, err := r.PlayStanding(engine.White, impossible); !errors.Is(err, ErrImpossiblePosition) {
+		t.Errorf("a black man gone: %v", err)
+	}
+	if _, err := r.PlayStanding(engine.White, illegal); err != nil {
+		t.Fatal(err)
+	}
+	if b, turn, _ := r.Match().Board(); turn != engine.Black || b != illegal {
+		t.Errorf("after the play stood: %v on turn at %s", turn, b.PositionID())
+	}
+	f := Check(r.Record())
+	if len(f) != 1 || !strings.Contains(f[0].What, "illegal play") {
+		t.Errorf("findings %v, want the illegal play", f)
 	}
 }

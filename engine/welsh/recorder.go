@@ -89,6 +89,26 @@ func (r *Recorder) Play(side engine.Side, after engine.Board) (TurnEvents, error
 	return ev, err
 }
 
+// PlayStanding is Match.PlayStanding, recorded with moves that lead to
+// after: a legal play's, or DiffMoves' for an illegal one.
+func (r *Recorder) PlayStanding(side engine.Side, after engine.Board) (TurnEvents, error) {
+	var moves []engine.Move
+	if g := r.m.game; g != nil && g.throw != nil {
+		moves = DiffMoves(g.board, after)
+		for _, p := range Plays(g.board, *g.throw) {
+			if p.After == after {
+				moves = slices.Clone(p.Steps())
+			}
+		}
+	}
+	var ev TurnEvents
+	err := r.do(Action{Side: side, Kind: ActPlay, Moves: moves}, func() (err error) {
+		ev, err = r.m.PlayStanding(side, after)
+		return err
+	})
+	return ev, err
+}
+
 // OfferConcession is Match.OfferConcession, recorded.
 func (r *Recorder) OfferConcession(by engine.Side, games int, fiver bool) (Offer, error) {
 	var o Offer
