@@ -12,8 +12,8 @@ import (
 	"gammond/record/mat"
 )
 
-// The matches GNU Backgammon wrote, in the mat package's testdata.
-var matchFiles, _ = filepath.Glob("mat/testdata/match-*.mat")
+// The matches GNU Backgammon wrote, in ../testdata/matches.
+var matchFiles, _ = filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
 
 func readMatch(t *testing.T, name string) *mat.Match {
 	t.Helper()
@@ -168,8 +168,8 @@ func TestCheckCubeAndResults(t *testing.T) {
 		edit       func(m *mat.Match) (game, move int, side engine.Side)
 		reason     string
 	}{
-		{"double in the Crawford game", "mat/testdata/match-001-5pt.mat", crawfordDouble, "Crawford"},
-		{"wrong points", "mat/testdata/match-002-5pt.mat", func(m *mat.Match) (int, int, engine.Side) {
+		{"double in the Crawford game", filepath.Join("..", "testdata", "matches", "match-001-5pt.mat"), crawfordDouble, "Crawford"},
+		{"wrong points", filepath.Join("..", "testdata", "matches", "match-002-5pt.mat"), func(m *mat.Match) (int, int, engine.Side) {
 			return bumpWin(m, 0)
 		}, "give"},
 	} {

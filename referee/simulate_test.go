@@ -12,15 +12,15 @@ import (
 	"gammond/sensing/sim"
 )
 
-// TestSimulateRoundTrip plays every match of testdata/matches through the
+// TestSimulateRoundTrip plays every match of ../testdata/matches through the
 // hand simulator, with and without illegal plays, replays each trace
 // through the whole pipeline and gets the match back: every play and the
 // position it leaves, the cube actions, the results, and exactly the turns
 // first played illegally flagged.
 func TestSimulateRoundTrip(t *testing.T) {
-	files, err := filepath.Glob("testdata/matches/*.mat")
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no match records in testdata/matches: %v", err)
+		t.Fatalf("no match records in ../testdata/matches: %v", err)
 	}
 	seeds := []uint64{1, 2, 3}
 	if testing.Short() {

@@ -14,7 +14,7 @@ import (
 
 // The 5-point match with cube actions and illegal plays, about three
 // minutes of play.
-const crashTrace = "../../referee/testdata/match-002-illegal.trace.jsonl"
+var crashTrace = filepath.Join("..", "..", "testdata", "traces", "match-002-illegal.trace.jsonl")
 
 // daemonCmd returns this test binary set up to run as gammond.
 func daemonCmd(t *testing.T, args ...string) *exec.Cmd {

@@ -25,7 +25,7 @@ func gnubgPath() (string, error) {
 	return debian, nil
 }
 
-// TestGnubgInterop writes every record in testdata and a few matches of
+// TestGnubgInterop writes every record of allRecords and a few matches of
 // random legal plays, has GNU Backgammon import what we wrote and export
 // it again, and reads that back: the match must be the same, play by play,
 // compared by the positions the plays leave (GNU Backgammon orders a
@@ -35,12 +35,8 @@ func TestGnubgInterop(t *testing.T) {
 	if err != nil {
 		t.Skipf("GNU Backgammon interop not tested: %v", err)
 	}
-	files, err := filepath.Glob(filepath.Join("testdata", "*.mat"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	matches := map[string]*Match{}
-	for _, file := range files {
+	for _, file := range allRecords(t) {
 		if matches[filepath.Base(file)], err = ReadFile(file); err != nil {
 			t.Fatal(err)
 		}

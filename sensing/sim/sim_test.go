@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ import (
 
 func readMatch(t *testing.T, name string) *mat.Match {
 	t.Helper()
-	m, err := mat.ReadFile("testdata/" + name + ".mat")
+	m, err := mat.ReadFile(filepath.Join("..", "..", "testdata", "matches", name+".mat"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +52,7 @@ func TestExpectOfRecordedMatches(t *testing.T) {
 			if err := got.Write(&buf); err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile("testdata/" + tc.expect + ".expect.json")
+			want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "traces", tc.expect+".expect.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
