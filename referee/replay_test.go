@@ -36,6 +36,7 @@ func replayTrace(tb testing.TB, name string) []Event {
 func TestReplayTraces(t *testing.T) {
 	for _, name := range []string{"match-004", "match-007", "match-010-illegal", "match-002-illegal"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			want, err := sim.ReadExpect(openTestdata(t, name+".expect.json"))
 			if err != nil {
 				t.Fatal(err)
