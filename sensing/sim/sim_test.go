@@ -273,6 +273,7 @@ func TestHabits(t *testing.T) {
 		{"the board cleared between games", func(o *sim.Opts, on bool) { o.ClearRate = rate(on) }, func(s sightings) int { return s.emptyBoards }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			for _, on := range []bool{true, false} {
 				opts := quiet
 				tc.set(&opts, on)
@@ -313,6 +314,7 @@ func TestMoreHandling(t *testing.T) {
 		{"illegal plays", func(o *sim.Opts) { o.IllegalRate = 1 }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			opts := base
 			tc.set(&opts)
 			trace, want := simulate(t, m, opts)
