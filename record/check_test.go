@@ -146,6 +146,7 @@ type replayedRecord struct {
 	games [][]mat.Step
 }
 
+// replayRecord reads file and replays its games.
 func replayRecord(t *testing.T, file string) replayedRecord {
 	t.Helper()
 	data, err := os.ReadFile(file)
