@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -48,7 +49,7 @@ func TestStatusFollowsTheTrace(t *testing.T) {
 }
 
 func TestSummaries(t *testing.T) {
-	events := replayTrace(t, "testdata/match-010-illegal.trace.jsonl")
+	events := replayTrace(t, filepath.Join(tracesDir, "match-010-illegal.trace.jsonl"))
 	kinds := map[string]int{}
 	for _, e := range events {
 		s := e.Summary()

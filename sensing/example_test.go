@@ -6,6 +6,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"path/filepath"
 	"time"
 
 	"gammond/engine"
@@ -13,7 +14,7 @@ import (
 )
 
 func ExampleTraceReader() {
-	f, err := os.Open("testdata/match-004.trace.jsonl")
+	f, err := os.Open(filepath.Join("..", "testdata", "traces", "match-004.trace.jsonl"))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -174,12 +174,12 @@ func readExpected(t *testing.T, path string) expected {
 	return e
 }
 
-// traceFiles lists the traces to replay: testdata's, and those in the
-// directory $GAMMOND_TRACES (shared/traces) when it is set.
+// traceFiles lists the traces to replay: those in ../testdata/traces, and
+// those in the directory $GAMMOND_TRACES (shared/traces) when it is set.
 func traceFiles(t testing.TB) []string {
-	files, err := filepath.Glob("testdata/*.trace.jsonl")
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "traces", "*.trace.jsonl"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no trace in testdata: %v", err)
+		t.Fatalf("no trace in ../testdata/traces: %v", err)
 	}
 	if dir := os.Getenv("GAMMOND_TRACES"); dir != "" {
 		more, err := filepath.Glob(filepath.Join(dir, "*.trace.jsonl"))

@@ -26,6 +26,7 @@ type command struct {
 
 var commands = map[string]command{
 	"check":    {checkUsage, runCheck},
+	"chouette": {chouetteUsage, runChouette},
 	"journal":  {journalUsage, runJournal},
 	"moves":    {movesUsage, runMoves},
 	"replay":   {replayUsage, runReplay},

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -17,14 +18,17 @@ import (
 // the move-generation oracle and compares the resulting positions with the
 // ones GNU Backgammon lists.
 func TestMovesAgreesWithGnubg(t *testing.T) {
-	f, err := os.Open("testdata/movegen-300.jsonl")
+	const records = 300
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "movegen.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
+	n := 0
+	for n < records && sc.Scan() {
+		n++
 		var rec struct {
 			Position string
 			Dice     [2]int
@@ -57,6 +61,9 @@ func TestMovesAgreesWithGnubg(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("record %d (%s %s): positions after\n got %v\nwant %v", n, rec.Position, dice, got, want)
 		}
+	}
+	if err := sc.Err(); err != nil || n < records {
+		t.Fatalf("read %d records of the oracle, want %d: %v", n, records, err)
 	}
 }
 

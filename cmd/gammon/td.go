@@ -27,6 +27,10 @@ func runTD(args []string, stdout, stderr io.Writer) int {
 	return td(ctx, args, stdout, stderr)
 }
 
+// tdListen is where the desk's page is served by default: not :8080, where
+// a board's page (and gammond -sim's) is, so both run on one machine.
+const tdListen = "localhost:8090"
+
 // tdArgs are the desk's settings from the command line.
 type tdArgs struct {
 	broker, dir, listen, clientID string
@@ -38,7 +42,7 @@ func parseTDArgs(args []string) (tdArgs, error) {
 	fs := flag.NewFlagSet("td", flag.ContinueOnError)
 	fs.StringVar(&a.broker, "broker", "", "the MQTT broker's `URL`, e.g. mqtt://127.0.0.1:1883")
 	fs.StringVar(&a.dir, "dir", "", "`DIR`ectory to collect the finished matches' .mat records into")
-	fs.StringVar(&a.listen, "listen", "localhost:8080", "`ADDR`ess to serve the desk's page on; :8080 for the whole network")
+	fs.StringVar(&a.listen, "listen", tdListen, "`ADDR`ess to serve the desk's page on; :8090 for the whole network")
 	fs.StringVar(&a.clientID, "client-id", "", "the desk's MQTT client `ID` (default gammon-td-HOSTNAME); two desks on one broker need two")
 	fs.StringVar(&a.security.Username, "username", "", "sign in to the broker as `NAME`")
 	fs.StringVar(&a.security.PasswordFile, "password-file", "", "the password, alone in a `FILE` only its owner can read")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"log"
+	"path/filepath"
 	"strings"
 
 	"gammond/calib"
@@ -15,7 +16,7 @@ import (
 // Simulate a recorded 1-point match, about one turn in ten first played
 // illegally, and see what a replay of the trace must give.
 func ExampleSimulate() {
-	m, err := mat.ReadFile("testdata/match-004-1pt.mat")
+	m, err := mat.ReadFile(filepath.Join("..", "..", "testdata", "matches", "match-004-1pt.mat"))
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,7 +20,7 @@ import (
 
 func readMatch(t *testing.T, name string) *mat.Match {
 	t.Helper()
-	m, err := mat.ReadFile("testdata/" + name + ".mat")
+	m, err := mat.ReadFile(filepath.Join("..", "..", "testdata", "matches", name+".mat"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +63,7 @@ func TestExpectOfRecordedMatches(t *testing.T) {
 			if err := got.Write(&buf); err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile("testdata/" + tc.expect + ".expect.json")
+			want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "traces", tc.expect+".expect.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -283,6 +284,7 @@ func TestHabits(t *testing.T) {
 		{"the board cleared between games", func(o *sim.Opts, on bool) { o.ClearRate = rate(on) }, func(s sightings) int { return s.emptyBoards }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			for _, on := range []bool{true, false} {
 				opts := quiet
 				tc.set(&opts, on)
@@ -323,6 +325,7 @@ func TestMoreHandling(t *testing.T) {
 		{"illegal plays", func(o *sim.Opts) { o.IllegalRate = 1 }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			opts := base
 			tc.set(&opts)
 			trace, want := simulate(t, m, opts)

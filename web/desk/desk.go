@@ -11,7 +11,7 @@
 //
 //	d, err := desk.New(&desk.Opts{Broker: "mqtt://127.0.0.1:1883", Dir: "matches"})
 //	go d.Run(ctx)
-//	http.ListenAndServe(":8080", d.Handler())
+//	http.ListenAndServe(":8090", d.Handler()) // gammon td's port, beside a board's :8080
 package desk
 
 import (
