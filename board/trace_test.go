@@ -16,7 +16,7 @@ import (
 )
 
 // matchTrace is a 5-point match with cube actions and illegal plays.
-const matchTrace = "../referee/testdata/match-002-illegal.trace.jsonl"
+var matchTrace = filepath.Join("..", "testdata", "traces", "match-002-illegal.trace.jsonl")
 
 // playTrace runs the board on the trace in dir, to its end, and returns
 // the .mat file it wrote.
