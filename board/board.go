@@ -99,6 +99,7 @@ type Board struct {
 	ref     *referee.Referee
 	match   *engine.Match
 	journal *journal.Journal
+	lock    *journal.DirLock
 	roller  *dice.Roller
 	tr      *record.Transcript
 	matPath string
@@ -134,10 +135,14 @@ func Open(o Options) (*Board, error) {
 	if o.Calibration == nil {
 		return nil, errors.New("board: no calibration")
 	}
+	lock, err := journal.Lock(o.StateDir)
+	if err != nil {
+		return nil, err
+	}
 	if (o.Sim == nil) != (o.Presses == nil) {
 		return nil, errors.New("board: a simulated board needs Presses, and only it")
 	}
-	b := &Board{log: o.Logger, opts: o, roller: dice.New(nil), look: o.Look,
+	b := &Board{log: o.Logger, opts: o, lock: lock, roller: dice.New(nil), look: o.Look,
 		actions: make(chan func()), stopped: make(chan struct{}), page: newPage()}
 	if b.log == nil {
 		b.log = slog.New(slog.DiscardHandler)
@@ -147,6 +152,7 @@ func Open(o Options) (*Board, error) {
 	}
 	b.outputs = []Output{&matFile{}, b.page}
 	if err := b.openJournal(); err != nil {
+		lock.Unlock()
 		return nil, err
 	}
 	b.clock = sensing.NewVirtualClock(o.Match.Started)
@@ -162,13 +168,15 @@ func Open(o Options) (*Board, error) {
 	}
 	if err != nil {
 		b.journal.Close()
+		lock.Unlock()
 		return nil, err
 	}
 	return b, nil
 }
 
-// Close closes the journal. Call it once Run has returned.
-func (b *Board) Close() error { return b.journal.Close() }
+// Close closes the journal and lets another daemon have the state
+// directory. Call it once Run has returned.
+func (b *Board) Close() error { return errors.Join(b.journal.Close(), b.lock.Unlock()) }
 
 // Register adds an output, brought up to date at once: the match as it
 // stands, shown. Register before Run.
