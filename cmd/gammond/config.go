@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"net"
-	"net/url"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -14,6 +13,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"gammond/web/mqtt"
 
 	"github.com/BurntSushi/toml"
 )
@@ -366,9 +367,15 @@ func (m *MQTT) validate(v *validator) {
 	if m.Broker == "" {
 		return
 	}
-	u, err := url.Parse(m.Broker)
-	ok := err == nil && u.Host != "" && slices.Contains([]string{"tcp", "ssl", "ws", "wss", "mqtt", "mqtts"}, u.Scheme)
-	v.check("mqtt.broker", ok, "%q: want a URL such as tcp://desk.local:1883 (tcp, ssl, ws, wss, mqtt or mqtts)", m.Broker)
+	// The publisher's own check, so that a config that checks starts; a
+	// password in the URL is neither accepted nor echoed.
+	u, err := mqtt.ParseBroker(m.Broker)
+	shown := m.Broker
+	if err == nil {
+		shown = u.Redacted()
+	}
+	v.check("mqtt.broker", err == nil && u.User == nil,
+		"%q: want a URL such as tcp://desk.local:1883 (tcp, mqtt, ssl, tls, mqtts, ws or wss) with a host and no username or password", shown)
 }
 
 // validator collects every problem, each prefixed with its key.

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"gammond/web/mqtt"
 )
 
 // FuzzLoad feeds any file to Load: it must not panic; every line of an
@@ -41,4 +43,50 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("Load accepted a config Validate refuses: %v", err)
 		}
 	})
+}
+
+// FuzzBrokerAgreesWithMQTT: -check-config accepts a broker URL exactly when
+// the MQTT publisher the daemon starts with it does, so that a config that
+// checks never stops the daemon at its start.
+func FuzzBrokerAgreesWithMQTT(f *testing.F) {
+	for _, s := range []string{"tcp://desk.local:1883", "mqtts://[::1]:8883", "tls://desk:8883", "mqtt://:1883", "mqtt://u:p@desk", "http://desk", "ws://desk/mqtt"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, broker string) {
+		if broker == "" {
+			return // no MQTT at all
+		}
+		c := DefaultConfig()
+		c.MQTT.Broker = broker
+		checked := c.Validate() == nil
+		u, err := mqtt.ParseBroker(broker)
+		if err == nil {
+			_, err = (&mqtt.Security{}).SignIn(u)
+		}
+		if checked != (err == nil) {
+			t.Fatalf("broker %q: config check passes %v, the publisher says %v", broker, checked, err)
+		}
+	})
+}
+
+// TestBrokerCheckedAsThePublisherDoes holds what FuzzBrokerAgreesWithMQTT
+// found: -check-config passed brokers the publisher refuses at the start
+// (no host; a password in the URL, which it also echoed) and refused tls://.
+func TestBrokerCheckedAsThePublisherDoes(t *testing.T) {
+	for _, tc := range []struct {
+		broker string
+		ok     bool
+	}{
+		{"mqtt://:1883", false},
+		{"mqtt://board:s3cret@desk:1883", false},
+		{"tls://desk:8883", true},
+		{"mqtts://desk", true},
+	} {
+		c := DefaultConfig()
+		c.MQTT.Broker = tc.broker
+		err := c.Validate()
+		if (err == nil) != tc.ok || err != nil && (!strings.Contains(err.Error(), "mqtt.broker") || strings.Contains(err.Error(), "s3cret")) {
+			t.Errorf("broker %q: Validate = %v; want ok %v, an error naming mqtt.broker without the password", tc.broker, err, tc.ok)
+		}
+	}
 }
