@@ -17,7 +17,11 @@ func FuzzLoad(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
-	f.Add(string(example))
+	// The example a section a seed: the fuzzer minimizes each new input,
+	// up to a minute, and a whole file would keep it minimizing.
+	for _, section := range sections(string(example)) {
+		f.Add(section)
+	}
 	for _, s := range []string{
 		"", "board_id = \"club-3\"\n[scan]\nsettle = \"200ms\"\nmux_lines = [\"GPIO5\", \"GPIO6\", 13, 26]\n[leds]\nkind = \"ws2812\"\n",
 		"[scan]\nrat = 100\n", "[scan\nrate = 100\n", "[buttons.black]\nroll = 2.5\n", "[buttons.white]\ndone = 0x1_0000_0000\n",
@@ -43,6 +47,24 @@ func FuzzLoad(f *testing.F) {
 			t.Fatalf("Load accepted a config Validate refuses: %v", err)
 		}
 	})
+}
+
+// sections returns a TOML text's top-level keys and each table, without
+// comments and blank lines.
+func sections(text string) []string {
+	var out []string
+	var cur strings.Builder
+	for _, l := range strings.Split(text, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "[") && cur.Len() > 0 {
+			out = append(out, cur.String())
+			cur.Reset()
+		}
+		if t != "" && !strings.HasPrefix(t, "#") {
+			cur.WriteString(l + "\n")
+		}
+	}
+	return append(out, cur.String())
 }
 
 // FuzzBrokerAgreesWithMQTT: -check-config accepts a broker URL exactly when
@@ -88,5 +110,16 @@ func TestBrokerCheckedAsThePublisherDoes(t *testing.T) {
 		if (err == nil) != tc.ok || err != nil && (!strings.Contains(err.Error(), "mqtt.broker") || strings.Contains(err.Error(), "s3cret")) {
 			t.Errorf("broker %q: Validate = %v; want ok %v, an error naming mqtt.broker without the password", tc.broker, err, tc.ok)
 		}
+	}
+}
+
+// TestLoadErrorQuotingANewline holds what FuzzLoad found: the TOML
+// decoder's message quotes the file's text, a newline included, which made
+// a second line without the file name.
+func TestLoadErrorQuotingANewline(t *testing.T) {
+	path := writeConfig(t, "0=0b\n0")
+	_, err := Load(path)
+	if err == nil || strings.Contains(err.Error(), "\n") || !strings.HasPrefix(err.Error(), path+":1: ") || !strings.Contains(err.Error(), `'0b\n'`) {
+		t.Fatalf("Load = %v; want one line starting %q, the newline escaped", err, path+":1: ")
 	}
 }
