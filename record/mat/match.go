@@ -21,6 +21,8 @@ type Match struct {
 	// Players[engine.White] is the left column.
 	Players [2]string
 	Games   []Game
+	// Warnings are the lines Read skipped, in file order.
+	Warnings []Warning
 }
 
 // Tag is a header line "; [Key "value"]".
@@ -75,6 +77,11 @@ type Game struct {
 	Score [2]int
 	// Turns are the record's lines, in order.
 	Turns []Turn
+	// Comments are the game's comment lines, without the leading "; ":
+	// Backgammon Galaxy writes "; match aborted by tournament server".
+	// WriteTo leaves them out, as GNU Backgammon's format has no place
+	// for them.
+	Comments []string
 }
 
 // Turn is one line of a game: the move number and what each side did.
