@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"gammond/engine"
 	"gammond/record/mat"
@@ -40,24 +41,23 @@ type Finding struct {
 // String returns "game 3 move 12 side 0: 62: 24/18 13/10: why", a
 // warning starting "warning: " and saying where it is.
 func (f Finding) String() string {
-	var where string
+	var parts []string
+	if f.Kind == Warning {
+		parts = append(parts, "warning")
+	}
 	switch {
 	case f.Line > 0:
-		where = fmt.Sprintf("line %d", f.Line)
+		parts = append(parts, fmt.Sprintf("line %d", f.Line))
 	case f.Game == 0:
-		where = "match"
 	case f.Move == 0 && f.Play == "":
-		where = fmt.Sprintf("game %d", f.Game)
+		parts = append(parts, fmt.Sprintf("game %d", f.Game))
 	default:
-		where = fmt.Sprintf("game %d move %d side %d", f.Game, f.Move, f.Side)
+		parts = append(parts, fmt.Sprintf("game %d move %d side %d", f.Game, f.Move, f.Side))
 	}
-	if f.Kind == Warning {
-		where = "warning: " + where
+	if f.Play != "" {
+		parts = append(parts, f.Play)
 	}
-	if f.Play == "" {
-		return fmt.Sprintf("%s: %s", where, f.Reason)
-	}
-	return fmt.Sprintf("%s: %s: %s", where, f.Play, f.Reason)
+	return strings.Join(append(parts, f.Reason), ": ")
 }
 
 // Check replays a match record with the engine and returns what it finds,

@@ -14,7 +14,7 @@ import (
 // a rule, and each writer's convention is a warning.
 func TestCheckDialects(t *testing.T) {
 	want := map[string][]string{ // file: parts of its warnings, in order
-		"galaxy-aborted.mat":             {"comment: match aborted by tournament server", "the match is unfinished: 0-0 in a 5 point match"},
+		"galaxy-aborted.mat":             {"comment: match aborted by tournament server", "warning: the match is unfinished: 0-0 in a 5 point match"},
 		"galaxy-empty-name.mat":          nil,
 		"galaxy-losses-after-play.mat":   {"the match is unfinished: 1-0 in a 3 point match"},
 		"galaxy-losses-alone-capped.mat": {"game 1 move 30 side 1: Wins 3 point(s): the game scores 4 point(s); the record caps it at the 3 the match needed"},
