@@ -75,12 +75,11 @@ func (t *Transcript) add(s engine.Side, a mat.Action) {
 	g.Add(s, a)
 }
 
-// roll records a turn's play, highest die first as GNU Backgammon writes it.
+// roll records a turn's play: the dice in the order the referee has them,
+// as rolled when the board knows it, and the moves in GNU Backgammon's
+// order, so that its export of the record is the record.
 func (t *Transcript) roll(turn int, s engine.Side, d engine.Dice, moves []engine.Move) {
-	if d[0] < d[1] {
-		d[0], d[1] = d[1], d[0]
-	}
-	t.add(s, mat.Action{Kind: mat.Roll, Dice: d, Moves: slices.Clone(moves)})
+	t.add(s, mat.Action{Kind: mat.Roll, Dice: d, Moves: gnubgOrder(moves)})
 	g := t.game()
 	t.cells[turn] = cell{line: len(g.Turns) - 1, side: s}
 }
@@ -88,6 +87,13 @@ func (t *Transcript) roll(turn int, s engine.Side, d engine.Dice, moves []engine
 // replace rewrites the play of an earlier turn of the game.
 func (t *Transcript) replace(turn int, moves []engine.Move) {
 	if c, ok := t.cells[turn]; ok {
-		t.game().Turns[c.line].Actions[c.side].Moves = slices.Clone(moves)
+		t.game().Turns[c.line].Actions[c.side].Moves = gnubgOrder(moves)
 	}
+}
+
+// gnubgOrder returns a copy of moves in GNU Backgammon's order.
+func gnubgOrder(moves []engine.Move) []engine.Move {
+	m := slices.Clone(moves)
+	mat.SortMoves(m)
+	return m
 }

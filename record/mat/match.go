@@ -11,11 +11,12 @@ type Match struct {
 	// Length is the number of points the match is played to; 0 for a
 	// money session.
 	Length int
-	// Tags are the header's "; [Key "value"]" lines, read and written in
-	// this order.
+	// Tags are the header's first "; [Key "value"]" lines, read and
+	// written in this order.
 	Tags []Tag
 	// Comments are the header's other comment lines, without the leading
-	// "; ".
+	// "; ": the lines after the tags and a blank line, where GNU
+	// Backgammon writes the tags it does not know, are comments.
 	Comments []string
 	// Players are the names on the score lines, indexed by engine.Side:
 	// Players[engine.White] is the left column.
@@ -47,11 +48,17 @@ const (
 )
 
 // Tag returns the value of the first tag with the key, or "" if there is
-// none.
+// none. It looks in the comments too, where GNU Backgammon writes the
+// tags it does not know: "; [Board ID "table-1"]".
 func (m *Match) Tag(key string) string {
 	for _, t := range m.Tags {
 		if t.Key == key {
 			return t.Value
+		}
+	}
+	for _, c := range m.Comments {
+		if t := tagRE.FindStringSubmatch(c); t != nil && t[1] == key {
+			return t[2]
 		}
 	}
 	return ""

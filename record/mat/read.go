@@ -181,6 +181,7 @@ type parser struct {
 	game      *Game // the game being read, nil before the first
 	done      *Game // a game read to its end, not yet returned by Next
 	games     int   // how many games have started
+	tagsEnded bool  // a blank line follows the header's tags
 	wantScore bool  // the last line was " Game N"
 	won       bool  // the game has a Win
 }
@@ -188,6 +189,7 @@ type parser struct {
 func (p *parser) parse(text string) error {
 	switch {
 	case strings.TrimSpace(text) == "":
+		p.tagsEnded = p.tagsEnded || len(p.m.Tags)+len(p.m.Comments) > 0
 		return nil
 	case p.m.Length < 0:
 		return p.header(text)
@@ -238,7 +240,7 @@ func (p *parser) comment(body string) {
 	if body == "" {
 		return
 	}
-	if m := tagRE.FindStringSubmatch(body); m != nil {
+	if m := tagRE.FindStringSubmatch(body); m != nil && !p.tagsEnded {
 		p.m.Tags = append(p.m.Tags, Tag{m[1], m[2]})
 		return
 	}

@@ -1,0 +1,33 @@
+package record
+
+import (
+	"testing"
+
+	"gammond/engine"
+	"gammond/record/mat"
+	"gammond/referee"
+)
+
+// TestTranscriptWritesAsGnubg: a play is recorded with the dice in the
+// order the referee has them and the moves in GNU Backgammon's order,
+// whatever order the engine's play lists them in.
+func TestTranscriptWritesAsGnubg(t *testing.T) {
+	dice := engine.Dice{1, 3} // rolled 1 then 3
+	var play engine.Play
+	for _, p := range engine.LegalPlays(engine.StartingBoard, dice) {
+		if s := p.Steps(); len(s) == 2 && s[0].From == 6 && s[1].From == 8 { // 6/5 8/5, unsorted
+			play = p
+		}
+	}
+	if play.N == 0 {
+		t.Fatal("no legal play 6/5 8/5 listed from the 6 first")
+	}
+	tr := NewTranscript(3, [2]string{"Anna", "Bo"})
+	tr.Event(referee.Event{Kind: referee.GameStarted})
+	tr.Event(referee.Event{Kind: referee.PlayMade, Turn: 1, Side: engine.White, Dice: dice, Play: play})
+	got := tr.Match().Games[0].Turns[0].Actions[engine.White]
+	want := []engine.Move{{From: 8, To: 5}, {From: 6, To: 5}}
+	if got.Kind != mat.Roll || got.Dice != dice || len(got.Moves) != 2 || got.Moves[0] != want[0] || got.Moves[1] != want[1] {
+		t.Errorf("recorded %+v, want dice %v and moves %v", got, dice, want)
+	}
+}
