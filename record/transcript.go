@@ -4,6 +4,7 @@
 package record
 
 import (
+	"fmt"
 	"slices"
 
 	"gammond/engine"
@@ -14,9 +15,11 @@ import (
 // Transcript builds a match's .mat record from the referee's events. Feed it
 // every event, in order, with Event.
 type Transcript struct {
-	match mat.Match
-	score [2]int
-	cells map[int]cell // the current game's Roll cells by turn
+	match   mat.Match
+	score   [2]int
+	cells   map[int]cell // the current game's Roll cells by turn
+	notes   []mat.Note
+	pending []string // notes for the next action recorded
 }
 
 // cell is where a turn's play stands in the record.
@@ -35,8 +38,42 @@ func NewTranscript(length int, players [2]string) *Transcript {
 // copy it to keep it past the next Event.
 func (t *Transcript) Match() *mat.Match { return &t.match }
 
+// Notes returns the notes on the record's actions that a .mat cannot
+// hold and an SGF can (mat.Match.WriteSGF): illegal plays flagged,
+// corrected or let stand, refused cube actions, irregularities, and what
+// Note added. It shares memory with the transcript.
+func (t *Transcript) Notes() []mat.Note { return t.notes }
+
+// Note adds a note on the last action recorded, or on the game when it
+// has none yet: a director's ruling, the clock's times.
+func (t *Transcript) Note(text string) {
+	g := t.game()
+	n := mat.Note{Game: len(t.match.Games) - 1, Turn: -1, Text: text}
+	for i := len(g.Turns) - 1; i >= 0 && n.Turn < 0; i-- {
+		for _, s := range [2]engine.Side{engine.Black, engine.White} {
+			if g.Turns[i].Actions[s].Kind != mat.None {
+				n.Turn, n.Side = i, s
+				break
+			}
+		}
+	}
+	t.notes = append(t.notes, n)
+}
+
 // Event adds what e changes in the record.
 func (t *Transcript) Event(e referee.Event) {
+	switch e.Kind {
+	case referee.IllegalPlay:
+		t.pending = append(t.pending, fmt.Sprintf("%v's play was flagged illegal at DONE (%s)", e.Side, e.Fault))
+	case referee.Corrected:
+		t.pending = append(t.pending, "the illegal play was put right")
+	case referee.IllegalAccepted:
+		t.pending = append(t.pending, "the illegal play stands: the opponent went on")
+	case referee.CubeRefused:
+		t.pending = append(t.pending, fmt.Sprintf("%v's cube action refused: %s", e.Side, e.Reason))
+	case referee.Irregularity:
+		t.Note("irregularity: " + e.Reason)
+	}
 	switch e.Kind {
 	case referee.GameStarted:
 		t.match.Games = append(t.match.Games, mat.Game{Number: len(t.match.Games) + 1, Score: t.score})
@@ -70,9 +107,14 @@ func (t *Transcript) game() *mat.Game {
 	return &t.match.Games[len(t.match.Games)-1]
 }
 
+// add records an action, with the notes waiting for it.
 func (t *Transcript) add(s engine.Side, a mat.Action) {
 	g := t.game()
 	g.Add(s, a)
+	for _, text := range t.pending {
+		t.notes = append(t.notes, mat.Note{Game: len(t.match.Games) - 1, Turn: len(g.Turns) - 1, Side: s, Text: text})
+	}
+	t.pending = nil
 }
 
 // roll records a turn's play: the dice in the order the referee has them,

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"reflect"
 	"testing"
 
 	"gammond/engine"
@@ -29,5 +30,31 @@ func TestTranscriptWritesAsGnubg(t *testing.T) {
 	want := []engine.Move{{From: 8, To: 5}, {From: 6, To: 5}}
 	if got.Kind != mat.Roll || got.Dice != dice || len(got.Moves) != 2 || got.Moves[0] != want[0] || got.Moves[1] != want[1] {
 		t.Errorf("recorded %+v, want dice %v and moves %v", got, dice, want)
+	}
+}
+
+// TestTranscriptNotes: a flagged and corrected play's notes land on the
+// play recorded, and Note on the last action.
+func TestTranscriptNotes(t *testing.T) {
+	dice := engine.Dice{3, 1}
+	play := engine.LegalPlays(engine.StartingBoard, dice)[0]
+	tr := NewTranscript(3, [2]string{"Anna", "Bo"})
+	tr.Note("director: match started")
+	for _, e := range []referee.Event{
+		{Kind: referee.IllegalPlay, Side: engine.White, Fault: "illegal"},
+		{Kind: referee.Corrected, Side: engine.White},
+		{Kind: referee.PlayMade, Turn: 1, Side: engine.White, Dice: dice, Play: play},
+	} {
+		tr.Event(e)
+	}
+	tr.Note("clock: White 4:58, Black 5:00")
+	want := []mat.Note{
+		{Game: 0, Turn: -1, Text: "director: match started"},
+		{Game: 0, Turn: 0, Side: engine.White, Text: "White's play was flagged illegal at DONE (illegal)"},
+		{Game: 0, Turn: 0, Side: engine.White, Text: "the illegal play was put right"},
+		{Game: 0, Turn: 0, Side: engine.White, Text: "clock: White 4:58, Black 5:00"},
+	}
+	if got := tr.Notes(); !reflect.DeepEqual(got, want) {
+		t.Errorf("notes\n%+v\nwant\n%+v", got, want)
 	}
 }

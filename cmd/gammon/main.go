@@ -26,6 +26,7 @@ type command struct {
 
 var commands = map[string]command{
 	"check":    {checkUsage, runCheck},
+	"export":   {exportUsage, runExport},
 	"moves":    {movesUsage, runMoves},
 	"replay":   {replayUsage, runReplay},
 	"simulate": {simulateUsage, runSimulate},

@@ -196,9 +196,17 @@ func TestDialectsAsGnubgReadsThem(t *testing.T) {
 // again, and returns what it exported and the messages it printed.
 func gnubgReexport(t *testing.T, gnubg, dir, in string) (exported, messages []byte) {
 	t.Helper()
+	return gnubgExport(t, gnubg, dir, "import mat "+in)
+}
+
+// gnubgExport has GNU Backgammon run the command load, which loads a
+// match, and export the match as .mat; it returns what it exported and
+// the messages it printed.
+func gnubgExport(t *testing.T, gnubg, dir, load string) (exported, messages []byte) {
+	t.Helper()
 	out := filepath.Join(dir, "gnubg.mat")
 	script := filepath.Join(dir, "commands")
-	commands := "import mat " + in + "\nexport match mat " + out + "\n"
+	commands := load + "\nexport match mat " + out + "\n"
 	if err := os.WriteFile(script, []byte(commands), 0o644); err != nil {
 		t.Fatal(err)
 	}
