@@ -1,6 +1,9 @@
 // Package record keeps what a match leaves behind: the match record in the
 // .mat format (package record/mat) built from the referee's events as the
-// match is played, and the crash-safe journal.
+// match is played, with notes for its SGF, and the crash-safe journal; and
+// checks a match record from anywhere against the rules (Check,
+// CheckReader), telling breaches of the rules from the conventions of the
+// programs that write records (warnings).
 package record
 
 import (

@@ -19,6 +19,11 @@ func FuzzRead(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	dialects, err := filepath.Glob(filepath.Join("..", "..", "testdata", "dialects", "*.mat"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	files = append(files, dialects...)
 	for _, file := range files {
 		data, err := os.ReadFile(file)
 		if err != nil {
