@@ -39,7 +39,8 @@ const rightColumn = 16
 var (
 	matchLineRE = regexp.MustCompile(`(?i)^\s*(\d+)\s+point\s+match\s*$`)
 	tagRE       = regexp.MustCompile(`^\[([^"\s][^"]*?)\s+"(.*)"\]$`)
-	gameLineRE  = regexp.MustCompile(`^\s*Game\s+(\d+)\s*$`)
+	// GammonSite and others write more after the number: "Game 5 (Crawford)".
+	gameLineRE = regexp.MustCompile(`^\s*Game\s+(\d+)\b`)
 	// A name may hold spaces, even colons: the first score is the first
 	// number after a colon that leaves "name : number" behind it.
 	// Either name may be empty.
@@ -215,9 +216,18 @@ func (p *parser) parse(text string) error {
 	return nil
 }
 
+// maxWarnings bounds the warnings kept of a record, so that a file that
+// is no record cannot fill the memory with them.
+const maxWarnings = 100
+
 // warn adds a warning about the current line.
 func (p *parser) warn(format string, args ...any) {
-	p.m.Warnings = append(p.m.Warnings, Warning{p.name, p.line, fmt.Sprintf(format, args...)})
+	switch n := len(p.m.Warnings); {
+	case n < maxWarnings:
+		p.m.Warnings = append(p.m.Warnings, Warning{p.name, p.line, fmt.Sprintf(format, args...)})
+	case n == maxWarnings:
+		p.m.Warnings = append(p.m.Warnings, Warning{p.name, p.line, fmt.Sprintf("more than %d lines skipped: the rest are not listed", maxWarnings)})
+	}
 }
 
 // header reads a line before the "N point match" line.
@@ -229,7 +239,9 @@ func (p *parser) header(text string) error {
 	}
 	m := matchLineRE.FindStringSubmatch(text)
 	if m == nil {
-		return fmt.Errorf(`found %s where a header line or "N point match" belongs`, excerpt(text))
+		// Some sites put a line of their own first; GNU Backgammon skips it.
+		p.warn(`skipped %s where a header line or "N point match" belongs`, excerpt(text))
+		return nil
 	}
 	n, err := number(m[1], "match length")
 	p.m.Length = n

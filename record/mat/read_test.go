@@ -22,7 +22,7 @@ func TestReadErrors(t *testing.T) {
 	}{
 		{"empty", "", 1, `no "N point match" line`},
 		{"header only", "; [Site \"x\"]\n", 1, `no "N point match" line`},
-		{"junk header", "; [Site \"x\"]\nhello\n", 2, `found "hello" where a header line`},
+		{"junk only", "; [Site \"x\"]\nhello\n", 2, `no "N point match" line`},
 		{"huge length", "99999999999999999999 point match\n", 1, `match length "99999999999999999999"`},
 		{"move before game", " 5 point match\n  1) 31: 8/5 6/5\n", 2, `before the first "Game" line`},
 		{"no score line", " 5 point match\n Game 1\n", 2, "game 1 has no score line"},
@@ -86,6 +86,27 @@ func TestReadSkipsLines(t *testing.T) {
 				t.Errorf("turns %+v, want move 2 alone", g.Turns)
 			}
 		})
+	}
+}
+
+// TestReadSkipsSiteLines: a site's own line before the header and more
+// after a game's number are skipped, as GNU Backgammon skips them; a file
+// of junk keeps a bounded list of warnings.
+func TestReadSkipsSiteLines(t *testing.T) {
+	m, err := Read(strings.NewReader("Exported by a site\n 1 point match\n\n Game 1 (Crawford)\n A : 0   B : 0\n  1) 31: 8/5 6/5\n"), "site.mat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Warnings) != 1 || m.Warnings[0].Line != 1 || len(m.Games) != 1 || m.Games[0].Number != 1 || len(m.Games[0].Turns) != 1 {
+		t.Errorf("warnings %v and games %+v, want line 1 skipped and game 1 read", m.Warnings, m.Games)
+	}
+	junk := strings.Repeat("junk\n", 3*maxWarnings) + " 1 point match\n"
+	m, err = Read(strings.NewReader(junk), "junk.mat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Warnings) != maxWarnings+1 || !strings.Contains(m.Warnings[maxWarnings].Msg, "the rest are not listed") {
+		t.Errorf("%d warnings, the last %v; want %d and a last saying the rest are not listed", len(m.Warnings), m.Warnings[len(m.Warnings)-1], maxWarnings+1)
 	}
 }
 
