@@ -221,7 +221,7 @@ func (c *checker) game(g *mat.Game, last bool) {
 func (c *checker) score(g *mat.Game) {
 	score := c.match.Score()
 	switch {
-	case score == g.Score:
+	case score == g.Score || g.Unscored:
 		return
 	case c.length == 0 && g.Score == [2]int{}:
 		if !c.moneyScore {
@@ -377,8 +377,13 @@ func (c *checker) warnCapped(st mat.Step, points int) {
 	c.warn(st, fmt.Sprintf("the game scores %d point(s); the record caps it at the %d the match needed", points, st.Action.Points))
 }
 
-// resigned scores a game the record ends with a resignation.
+// resigned scores a game the record ends with a resignation, before the
+// opening roll too (Backgammon Galaxy records a forfeit so).
 func (c *checker) resigned(st mat.Step) {
+	if !c.started {
+		c.started = true
+		c.engineErr(st, c.match.StartGame(st.Side.Other()))
+	}
 	cube := c.match.Cube()
 	if c.refused {
 		cube = c.cube

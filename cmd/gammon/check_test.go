@@ -63,7 +63,7 @@ func TestCheckReportsAnIllegalPlay(t *testing.T) {
 
 func TestCheckUnreadable(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "bad.mat")
-	if err := os.WriteFile(bad, []byte(" 5 point match\n\n Game 1\n White 0 Black 0\n"), 0o644); err != nil {
+	if err := os.WriteFile(bad, []byte("; [Site \"x\"]\nno match line\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
@@ -72,7 +72,7 @@ func TestCheckUnreadable(t *testing.T) {
 		want string
 	}{
 		{"missing file", []string{"check", filepath.Join(t.TempDir(), "none.mat")}, "no such file"},
-		{"bad score line", []string{"check", bad}, "bad.mat:4"},
+		{"no match line", []string{"check", bad}, "bad.mat:2: no \"N point match\" line"},
 		{"no file", []string{"check"}, "want at least 1 argument"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -82,6 +82,10 @@ type Game struct {
 	// Score is each side's points when the game started, indexed by
 	// engine.Side.
 	Score [2]int
+	// Unscored says the record has no score line for the game (Backgammon
+	// Galaxy writes a game resigned before its first roll so): Score is
+	// not known.
+	Unscored bool
 	// Turns are the record's lines, in order.
 	Turns []Turn
 	// Comments are the game's comment lines, without the leading "; ":

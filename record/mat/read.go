@@ -183,6 +183,7 @@ type parser struct {
 	done      *Game // a game read to its end, not yet returned by Next
 	games     int   // how many games have started
 	tagsEnded bool  // a blank line follows the header's tags
+	scored    bool  // a score line has named the players
 	wantScore bool  // the last line was " Game N"
 	won       bool  // the game has a Win
 }
@@ -203,17 +204,23 @@ func (p *parser) parse(text string) error {
 	if p.game == nil {
 		return fmt.Errorf(`found %s before the first "Game" line`, excerpt(text))
 	}
+	p.gameLine(text)
+	return nil
+}
+
+// gameLine reads a line inside a game, skipping it with a warning if it
+// cannot be placed.
+func (p *parser) gameLine(text string) {
 	if t := strings.TrimSpace(text); t[0] == ';' || t[0] == '#' {
 		// Backgammon Galaxy notes an aborted match so.
 		if c := strings.TrimSpace(t[1:]); c != "" {
 			p.game.Comments = append(p.game.Comments, c)
 		}
-		return nil
+		return
 	}
 	if err := p.moves(text); err != nil {
 		p.warn("skipped %s: %v", excerpt(text), err)
 	}
-	return nil
 }
 
 // maxWarnings bounds the warnings kept of a record, so that a file that
@@ -280,11 +287,17 @@ func (p *parser) endGame() {
 }
 
 // score reads the line after " Game N": "White : 0    Black : 0". A name
-// may be empty: Backgammon Galaxy writes a player without one so.
+// may be empty: Backgammon Galaxy writes a player without one so. Galaxy
+// also writes a game without a score line: the line is then read as a
+// line of the game, and the game is Unscored.
 func (p *parser) score(text string) error {
+	p.wantScore = false
 	m := scoreLineRE.FindStringSubmatch(text)
 	if m == nil {
-		return fmt.Errorf(`found %s where the score line "name : points   name : points" belongs`, excerpt(text))
+		p.warn("game %d has no score line", p.game.Number)
+		p.game.Unscored = true
+		p.gameLine(text)
+		return nil
 	}
 	players := [2]string{m[1], m[3]}
 	for s, num := range [2]string{m[2], m[4]} {
@@ -294,13 +307,12 @@ func (p *parser) score(text string) error {
 		}
 		p.game.Score[s] = n
 	}
-	if p.games == 1 {
-		p.m.Players = players
+	if !p.scored {
+		p.m.Players, p.scored = players, true
 	} else if players != p.m.Players {
 		return fmt.Errorf("players %q and %q, but the first game had %q and %q",
 			players[0], players[1], p.m.Players[0], p.m.Players[1])
 	}
-	p.wantScore = false
 	return nil
 }
 
@@ -370,7 +382,8 @@ func (p *parser) finish() error {
 		return errors.New(`no "N point match" line`)
 	}
 	if p.wantScore {
-		return fmt.Errorf("game %d has no score line", p.game.Number)
+		p.warn("game %d has no score line", p.game.Number)
+		p.game.Unscored = true
 	}
 	p.endGame()
 	return nil

@@ -25,8 +25,6 @@ func TestReadErrors(t *testing.T) {
 		{"junk only", "; [Site \"x\"]\nhello\n", 2, `no "N point match" line`},
 		{"huge length", "99999999999999999999 point match\n", 1, `match length "99999999999999999999"`},
 		{"move before game", " 5 point match\n  1) 31: 8/5 6/5\n", 2, `before the first "Game" line`},
-		{"no score line", " 5 point match\n Game 1\n", 2, "game 1 has no score line"},
-		{"bad score line", " 5 point match\n Game 1\n White 0 Black 0\n", 3, "where the score line"},
 		{"players change", head + " Game 2\n Red : 0   Black : 1\n", 8, `players "Red" and "Black", but the first game had "White" and "Black"`},
 		{"long line", head + "  1) 31: " + strings.Repeat("8/5 ", maxLine/4) + "\n", 7, "line longer than"},
 	}
@@ -99,6 +97,15 @@ func TestReadSkipsSiteLines(t *testing.T) {
 	}
 	if len(m.Warnings) != 1 || m.Warnings[0].Line != 1 || len(m.Games) != 1 || m.Games[0].Number != 1 || len(m.Games[0].Turns) != 1 {
 		t.Errorf("warnings %v and games %+v, want line 1 skipped and game 1 read", m.Warnings, m.Games)
+	}
+	// Galaxy's record of a game resigned before the first roll.
+	m, err = Read(strings.NewReader(" 2 point match\n\n Game 1\n  1)                              Losses 1 point\n      Wins 1 point\n"), "stub.mat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Game{Number: 1, Unscored: true, Turns: []Turn{{Actions: [2]Action{{Kind: Win, Points: 1}}}}}
+	if len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0].String(), "stub.mat:4: game 1 has no score line") || !reflect.DeepEqual(m.Games, []Game{want}) {
+		t.Errorf("warnings %v, games %+v; want game 1 unscored, won by White", m.Warnings, m.Games)
 	}
 	junk := strings.Repeat("junk\n", 3*maxWarnings) + " 1 point match\n"
 	m, err = Read(strings.NewReader(junk), "junk.mat")
