@@ -9,6 +9,7 @@ package record
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"gammond/engine"
 	"gammond/record/mat"
@@ -22,7 +23,8 @@ type Transcript struct {
 	score   [2]int
 	cells   map[int]cell // the current game's Roll cells by turn
 	notes   []mat.Note
-	pending []string // notes for the next action recorded
+	pending []string  // notes for the next action recorded
+	rolled  time.Time // when the turn in progress began: its roll
 }
 
 // cell is where a turn's play stands in the record.
@@ -42,9 +44,9 @@ func NewTranscript(length int, players [2]string) *Transcript {
 func (t *Transcript) Match() *mat.Match { return &t.match }
 
 // Notes returns the notes on the record's actions that a .mat cannot
-// hold and an SGF can (mat.Match.WriteSGF): illegal plays flagged,
-// corrected or let stand, refused cube actions, irregularities, and what
-// Note added. It shares memory with the transcript.
+// hold and an SGF can (mat.Match.WriteSGF): how long each turn took from
+// its roll, illegal plays flagged, corrected or let stand, refused cube
+// actions, irregularities, and what Note added. It shares memory with the transcript.
 func (t *Transcript) Notes() []mat.Note { return t.notes }
 
 // Note adds a note on the last action recorded, or on the game when it
@@ -66,11 +68,16 @@ func (t *Transcript) Note(text string) {
 // Event adds what e changes in the record.
 func (t *Transcript) Event(e referee.Event) {
 	switch e.Kind {
+	case referee.GameStarted, referee.Rolled:
+		t.rolled = e.At
+	case referee.PlayMade:
+		t.turnTime(e)
 	case referee.IllegalPlay:
 		t.pending = append(t.pending, fmt.Sprintf("%v's play was flagged illegal at DONE (%s)", e.Side, e.Fault))
 	case referee.Corrected:
 		t.pending = append(t.pending, "the illegal play was put right")
 	case referee.IllegalAccepted:
+		t.turnTime(e)
 		t.pending = append(t.pending, "the illegal play stands: the opponent went on")
 	case referee.CubeRefused:
 		t.pending = append(t.pending, fmt.Sprintf("%v's cube action refused: %s", e.Side, e.Reason))
@@ -98,6 +105,13 @@ func (t *Transcript) Event(e referee.Event) {
 	case referee.GameOver:
 		t.add(e.Side, mat.Action{Kind: mat.Win, Points: e.Result.Points})
 		t.score = e.Score
+	}
+}
+
+// turnTime notes how long the turn that e ends took from its roll.
+func (t *Transcript) turnTime(e referee.Event) {
+	if !t.rolled.IsZero() && !e.At.IsZero() {
+		t.pending = append(t.pending, fmt.Sprintf("%v's turn took %v", e.Side, e.At.Sub(t.rolled).Round(time.Second)))
 	}
 }
 

@@ -3,6 +3,7 @@ package record
 import (
 	"reflect"
 	"testing"
+	"time"
 
 	"gammond/engine"
 	"gammond/record/mat"
@@ -39,11 +40,13 @@ func TestTranscriptNotes(t *testing.T) {
 	dice := engine.Dice{3, 1}
 	play := engine.LegalPlays(engine.StartingBoard, dice)[0]
 	tr := NewTranscript(3, [2]string{"Anna", "Bo"})
+	start := time.Date(2026, 11, 22, 19, 30, 0, 0, time.UTC)
+	tr.Event(referee.Event{Kind: referee.GameStarted, Side: engine.White, Dice: dice, At: start})
 	tr.Note("director: match started")
 	for _, e := range []referee.Event{
-		{Kind: referee.IllegalPlay, Side: engine.White, Fault: "illegal"},
-		{Kind: referee.Corrected, Side: engine.White},
-		{Kind: referee.PlayMade, Turn: 1, Side: engine.White, Dice: dice, Play: play},
+		{Kind: referee.IllegalPlay, Side: engine.White, Fault: "illegal", At: start.Add(20 * time.Second)},
+		{Kind: referee.Corrected, Side: engine.White, At: start.Add(30 * time.Second)},
+		{Kind: referee.PlayMade, Turn: 1, Side: engine.White, Dice: dice, Play: play, At: start.Add(41 * time.Second)},
 	} {
 		tr.Event(e)
 	}
@@ -52,6 +55,7 @@ func TestTranscriptNotes(t *testing.T) {
 		{Game: 0, Turn: -1, Text: "director: match started"},
 		{Game: 0, Turn: 0, Side: engine.White, Text: "White's play was flagged illegal at DONE (illegal)"},
 		{Game: 0, Turn: 0, Side: engine.White, Text: "the illegal play was put right"},
+		{Game: 0, Turn: 0, Side: engine.White, Text: "White's turn took 41s"},
 		{Game: 0, Turn: 0, Side: engine.White, Text: "clock: White 4:58, Black 5:00"},
 	}
 	if got := tr.Notes(); !reflect.DeepEqual(got, want) {

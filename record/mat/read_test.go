@@ -3,6 +3,7 @@ package mat
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"reflect"
 	"strings"
@@ -246,4 +247,33 @@ func TestReadXG(t *testing.T) {
 			t.Errorf("written record differs from %s.want:\n%s", file, firstDiff(b.String(), string(golden)))
 		}
 	})
+}
+
+// TestReaderGameByGame: Reader gives the header, then each game once the
+// line after it is read, then io.EOF; its warnings grow as it reads.
+func TestReaderGameByGame(t *testing.T) {
+	rec := head + "  1) 31: 8/5 6/5\n  2) junk\n\n Game 2\n White : 1   Black : 0\n  1) 42: 8/4 6/4\n"
+	r := NewReader(strings.NewReader(rec), "two.mat")
+	h, err := r.Header()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h.Length != 5 || h.Players != [2]string{"White", "Black"} || len(h.Games) != 0 || h.Tag(TagEventDate) != "2026.11.22" {
+		t.Fatalf("header %+v", h)
+	}
+	for n := 1; n <= 2; n++ {
+		g, err := r.Next()
+		if err != nil || g.Number != n || len(g.Turns) != 1 {
+			t.Fatalf("game %d: %+v, %v", n, g, err)
+		}
+		if len(r.Warnings()) != 1 {
+			t.Errorf("after game %d, warnings %v, want line 8's", n, r.Warnings())
+		}
+	}
+	if g, err := r.Next(); err != io.EOF {
+		t.Fatalf("after the last game: %+v, %v; want io.EOF", g, err)
+	}
+	if _, err := r.Next(); err != io.EOF {
+		t.Fatalf("again: %v, want io.EOF", err)
+	}
 }
