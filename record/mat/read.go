@@ -327,13 +327,17 @@ func (p *parser) moves(text string) error {
 		}
 		num, from = n, m[1]
 	}
-	cells, err := lexCells(text, from, num)
-	if err != nil {
-		return err
+	cells, skipped := lexCells(text, from, num)
+	for _, err := range skipped {
+		p.warn("%v", err)
+	}
+	if len(cells) == 0 && len(skipped) > 0 {
+		return nil
 	}
 	if p.won && len(cells) > 0 {
 		return fmt.Errorf("%v after the game was won", cells[0].Kind)
 	}
+	var err error
 	if num == 0 || len(cells) == 1 && cells[0].Kind == Win {
 		// Galaxy numbers a "Wins" line whose "Losses" cell is dropped.
 		err = p.unnumbered(cells)
@@ -435,27 +439,33 @@ type field struct {
 // columns, because a long left cell pushes the right one out of its
 // column. It drops what Backgammon Galaxy adds: the loser's "Losses N
 // point" cell and the move number written again before the right cell.
-func lexCells(text string, from, num int) ([]cell, error) {
+// A cell it cannot read it skips, up to the next word that starts an
+// action, as GNU Backgammon skips an "Unrecognised move", and returns why
+// in skipped.
+func lexCells(text string, from, num int) (cells []cell, skipped []error) {
 	fs := fields(text, from)
-	var cells []cell
 	for len(fs) > 0 {
-		if n, ok := moveNumber(fs[0].text); ok {
-			if n != num {
-				return nil, fmt.Errorf("move number %d inside move %d", n, num)
-			}
+		if n, ok := moveNumber(fs[0].text); ok && n == num {
 			fs = fs[1:]
 			continue
 		}
 		a, n, err := lexAction(fs)
 		if err != nil {
-			return nil, err
-		}
-		if a.Kind != loss {
+			n = 1
+			for n < len(fs) && !startsAction(fs[n].text) {
+				n++
+			}
+			end := len(text)
+			if n < len(fs) {
+				end = fs[n].col
+			}
+			skipped = append(skipped, fmt.Errorf("skipped %s: %w", excerpt(text[fs[0].col:end]), err))
+		} else if a.Kind != loss {
 			cells = append(cells, cell{a, fs[0].col})
 		}
 		fs = fs[n:]
 	}
-	return cells, nil
+	return cells, skipped
 }
 
 // loss is the Kind of a "Losses" cell while a line is read; no Action
@@ -508,6 +518,9 @@ func lexAction(fs []field) (Action, int, error) {
 		a, n, err := lexWin(fs)
 		a.Kind = loss
 		return a, n, err
+	}
+	if n, ok := moveNumber(w); ok {
+		return Action{}, 0, fmt.Errorf("move number %d inside another move", n)
 	}
 	return Action{}, 0, fmt.Errorf("found %s where a roll, \"Doubles\", \"Takes\", \"Drops\" or \"Wins\" belongs", excerpt(w))
 }

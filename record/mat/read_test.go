@@ -54,19 +54,21 @@ func TestReadSkipsLines(t *testing.T) {
 	tests := []struct {
 		name, line string
 		want       string // part of the warning
+		kept       int    // the line's turns kept (other cells than the skipped)
 	}{
-		{"bad dice", "  1) 71: 8/1\n", `found "71:" where a roll`},
-		{"bad move", "  1) 31: 8/5 6/x\n", `roll 31: bad move notation "8/5 6/x"`},
-		{"double without value", "  1)  Doubles\n", `"Doubles" without "=> N"`},
-		{"double to 1", "  1)  Doubles => 1\n", "cube value 1 is less than 2"},
-		{"win without points", "      Wins big\n", `"Wins" without "N point(s)"`},
-		{"win of 0", "      Wins 0 points\n", "a win of 0 points"},
-		{"three actions", "  1) 31: 8/5 6/5   42: 8/4 6/4  Takes\n", "move 1 has 3 actions"},
-		{"roll without number", "     31: 8/5 6/5\n", `a line without a move number holds a "Wins"`},
-		{"action after win on its line", "  1)  Wins 1 point  Takes\n", "a take after the game was won"},
-		{"play after ???", "  1) 31: ??? 8/5\n", `found "??? 8/5" after "???"`},
-		{"another move number inside", "  1) 31: 8/5 6/5  7)  Losses 1 point\n", "move number 7 inside move 1"},
-		{"words", "  hello world\n", `found "hello" where a roll`},
+		{"bad dice", "  1) 71: 8/1\n", `found "71:" where a roll`, 0},
+		{"bad move", "  1) 31: 8/5 6/x\n", `roll 31: bad move notation "8/5 6/x"`, 0},
+		{"double without value", "  1)  Doubles\n", `"Doubles" without "=> N"`, 0},
+		{"double to 1", "  1)  Doubles => 1\n", "cube value 1 is less than 2", 0},
+		{"win without points", "      Wins big\n", `"Wins" without "N point(s)"`, 0},
+		{"win of 0", "      Wins 0 points\n", "a win of 0 points", 0},
+		{"three actions", "  1) 31: 8/5 6/5   42: 8/4 6/4  Takes\n", "move 1 has 3 actions", 0},
+		{"roll without number", "     31: 8/5 6/5\n", `a line without a move number holds a "Wins"`, 0},
+		{"action after win on its line", "  1)  Wins 1 point  Takes\n", "a take after the game was won", 0},
+		{"play after ???", "  1) 31: ??? 8/5\n", `found "??? 8/5" after "???"`, 0},
+		{"another move number inside", "  1) 31: 8/5 6/5  7)  Losses 1 point\n", `skipped "7)": move number 7 inside another move`, 1},
+		{"words", "  hello world\n", `found "hello" where a roll`, 0},
+		{"a cell of a line", "  1) 31: Illegal play            42: 8/4 6/4\n", `skipped "31: Illegal play": roll 31: bad move notation`, 1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -81,8 +83,8 @@ func TestReadSkipsLines(t *testing.T) {
 			if w.File != "match.mat" || w.Line != 7 || !strings.Contains(w.String(), tt.want) || !strings.HasPrefix(w.String(), "match.mat:7: skipped") {
 				t.Errorf("warning %q, want match.mat line 7 skipped and %q", w, tt.want)
 			}
-			if g := m.Games[0]; len(g.Turns) != 1 || g.Turns[0].Number != 2 {
-				t.Errorf("turns %+v, want move 2 alone", g.Turns)
+			if g := m.Games[0]; len(g.Turns) != tt.kept+1 || g.Turns[tt.kept].Number != 2 {
+				t.Errorf("turns %+v, want %d of line 7 and move 2", g.Turns, tt.kept)
 			}
 		})
 	}
