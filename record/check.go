@@ -65,7 +65,7 @@ func (f Finding) String() string {
 // play it carries on from the position the record gives; after a refused
 // double, as if it had been allowed, so that one mistake is reported once.
 func Check(rec *mat.Match) []Finding {
-	c := NewChecker(rec.Length)
+	c := NewChecker(rec)
 	c.Warnings(rec.Warnings)
 	for i := range rec.Games {
 		c.Game(&rec.Games[i])
@@ -81,7 +81,7 @@ func CheckReader(r *mat.Reader) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := NewChecker(h.Length)
+	c := NewChecker(h)
 	seen := 0
 	for {
 		g, err := r.Next()
@@ -106,15 +106,22 @@ type Checker struct {
 	pending *mat.Game
 }
 
-// NewChecker returns a Checker of a match to length points, 0 for a money
-// session.
-func NewChecker(length int) *Checker {
-	m, err := engine.NewMatch(length, engine.MatchOpts{})
-	k := &Checker{c: checker{match: m, length: length}}
-	if err != nil {
-		k.c.findings = []Finding{{Kind: Breach, Reason: err.Error()}}
+// NewChecker returns a Checker of the match whose header is h: its length
+// and the rules its tags state, as XG writes them: [Jacoby "On"] for a
+// money session, [Crawford "Off"] for a match without the Crawford rule.
+// It uses no game of h.
+func NewChecker(h *mat.Match) *Checker {
+	c := checker{
+		length:      h.Length,
+		opts:        engine.MatchOpts{Jacoby: h.Length == 0 && strings.EqualFold(h.Tag("Jacoby"), "On")},
+		crawfordOff: strings.EqualFold(h.Tag("Crawford"), "Off"),
 	}
-	return k
+	m, err := engine.NewMatch(c.length, c.opts)
+	c.match = m
+	if err != nil {
+		c.findings = []Finding{{Kind: Breach, Reason: err.Error()}}
+	}
+	return &Checker{c: c}
 }
 
 // Warnings adds the reader's warnings.
@@ -156,9 +163,11 @@ func (k *Checker) Finish() []Finding {
 
 // checker carries the match state from game to game.
 type checker struct {
-	match    *engine.Match
-	length   int
-	findings []Finding
+	match       *engine.Match
+	length      int
+	opts        engine.MatchOpts
+	crawfordOff bool // the header says the match is played without the Crawford rule
+	findings    []Finding
 
 	gameNo     int
 	move       int            // the last numbered line's move number
@@ -167,6 +176,7 @@ type checker struct {
 	cube       int            // the record's cube value while refused
 	result     *engine.Result // how the game ended, per the engine
 	moneyScore bool           // a money session's score lines stay 0-0: warned once
+	lost       bool           // a game without a result left the score to the next score line
 }
 
 func (c *checker) report(st mat.Step, reason string) {
@@ -219,6 +229,9 @@ func (c *checker) game(g *mat.Game, last bool) {
 // goes on from the record's score, so that one wrong result is reported
 // once.
 func (c *checker) score(g *mat.Game) {
+	if c.lost && !g.Unscored {
+		c.restart(g.Score)
+	}
 	score := c.match.Score()
 	switch {
 	case score == g.Score || g.Unscored:
@@ -232,6 +245,17 @@ func (c *checker) score(g *mat.Game) {
 	}
 	c.report(mat.Step{}, fmt.Sprintf("the score line says %d-%d, the results before give %d-%d", g.Score[0], g.Score[1], score[0], score[1]))
 	_ = c.match.SetScore(g.Score) // an impossible score stays the engine's
+}
+
+// restart goes on from a game the record left without a result: a new
+// match at the next game's score. (Whether the Crawford game was played
+// is lost; the engine infers it from the score.)
+func (c *checker) restart(score [2]int) {
+	c.lost = false
+	m, err := engine.NewMatch(c.length, c.opts)
+	if err == nil && m.SetScore(score) == nil {
+		c.match = m
+	}
 }
 
 // end warns of a match that ends before a side has won it.
@@ -249,7 +273,8 @@ func (c *checker) end() {
 func (c *checker) abandon(g *mat.Game) {
 	winner, win, ok := g.Result()
 	if !ok {
-		c.report(mat.Step{}, "the game has no result")
+		c.warn(mat.Step{}, "the game has no result: the next game's score line gives the score")
+		c.lost = true
 		return
 	}
 	kind := engine.ResultKind(max(1, min(3, win.Points/max(1, c.match.Cube()))))
@@ -316,6 +341,8 @@ func (c *checker) double(st mat.Step) {
 	case c.refused:
 		c.cube = st.Action.Cube
 		return
+	case errors.Is(err, engine.ErrCrawfordDouble) && c.crawfordOff:
+		c.warn(st, "doubles in what would be the Crawford game; the header says the match is played without the Crawford rule")
 	case errors.Is(err, engine.ErrCrawfordDouble):
 		c.report(st, "doubles in the Crawford game")
 	case errors.Is(err, engine.ErrNotCubeOwner):

@@ -83,3 +83,84 @@ func TestCheckReaderIsCheck(t *testing.T) {
 		}
 	}
 }
+
+// breaches returns the findings that are breaches of the rules.
+func breaches(findings []Finding) []Finding {
+	var b []Finding
+	for _, f := range findings {
+		if f.Kind == Breach {
+			b = append(b, f)
+		}
+	}
+	return b
+}
+
+// TestCheckHeaderRules: the rules the header states are the check's.
+func TestCheckHeaderRules(t *testing.T) {
+	t.Run("Crawford off", func(t *testing.T) {
+		m := readMatch(t, "mat/testdata/match-001-5pt.mat")
+		crawfordDouble(m)
+		if b := breaches(Check(m)); len(b) == 0 || !strings.Contains(b[0].Reason, "Crawford") {
+			t.Fatalf("with the Crawford rule: breaches %v, want the Crawford double", b)
+		}
+		m.SetTag("Crawford", "Off")
+		findings := Check(m)
+		for _, b := range breaches(findings) {
+			if strings.Contains(b.Reason, "Crawford") {
+				t.Errorf("without the Crawford rule: breach %v", b)
+			}
+		}
+		if len(findings) == 0 || !strings.Contains(findings[0].Reason, "without the Crawford rule") {
+			t.Errorf("findings %v, want a warning of the double", findings)
+		}
+	})
+	t.Run("Jacoby", func(t *testing.T) {
+		m := jacobyGammon(t)
+		if b := breaches(Check(m)); len(b) != 1 || !strings.Contains(b[0].Reason, "(gammon)") {
+			t.Fatalf("a gammon recorded as 1 point without Jacoby: breaches %v, want the result", b)
+		}
+		m.SetTag("Jacoby", "On")
+		if f := Check(m); len(f) != 0 {
+			t.Errorf("with Jacoby: findings %v, want none", f)
+		}
+	})
+}
+
+// jacobyGammon returns a money session of one game of random plays won
+// by a gammon with the cube centred, recorded as 1 point, as a session
+// under the Jacoby rule records it.
+func jacobyGammon(t *testing.T) *mat.Match {
+	t.Helper()
+	for seed := range uint64(500) {
+		m := randomMatch(seed)
+		g := &m.Games[0]
+		steps, err := g.Replay()
+		if err != nil {
+			t.Fatal(err)
+		}
+		last := steps[len(steps)-1]
+		if last.Action.Kind != mat.Win || last.Action.Points != 2 {
+			continue
+		}
+		g.Turns[last.Turn].Actions[last.Side].Points = 1
+		m.Length = 0
+		return m
+	}
+	t.Fatal("no random game is a gammon")
+	return nil
+}
+
+// TestCheckGameWithoutResult: a game the record leaves without a result
+// is a warning, and the check goes on at the next game's score.
+func TestCheckGameWithoutResult(t *testing.T) {
+	m := readMatch(t, "mat/testdata/match-002-5pt.mat")
+	g := &m.Games[0]
+	g.Turns = g.Turns[:len(g.Turns)-3] // the double, drop and win cut off
+	findings := Check(m)
+	if b := breaches(findings); len(b) > 0 {
+		t.Errorf("breaches %v", b)
+	}
+	if len(findings) != 1 || findings[0].Game != 1 || !strings.Contains(findings[0].Reason, "no result") {
+		t.Errorf("findings %v, want a warning that game 1 has no result", findings)
+	}
+}
