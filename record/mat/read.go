@@ -303,14 +303,15 @@ func (p *parser) score(text string) error {
 	for s, num := range [2]string{m[2], m[4]} {
 		n, err := number(num, "score")
 		if err != nil {
-			return err
+			p.warn("game %d: %v", p.game.Number, err)
+			p.game.Unscored = true
 		}
 		p.game.Score[s] = n
 	}
 	if !p.scored {
 		p.m.Players, p.scored = players, true
 	} else if players != p.m.Players {
-		return fmt.Errorf("players %q and %q, but the first game had %q and %q",
+		p.warn("players %q and %q, but the first game had %q and %q: the first game's names are kept",
 			players[0], players[1], p.m.Players[0], p.m.Players[1])
 	}
 	return nil
