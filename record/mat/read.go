@@ -196,16 +196,30 @@ func (p *parser) parse(text string) error {
 	case p.m.Length < 0:
 		return p.header(text)
 	case p.wantScore:
-		return p.score(text)
+		p.score(text)
+		return nil
 	}
 	if m := gameLineRE.FindStringSubmatch(text); m != nil {
 		return p.newGame(m[1])
 	}
 	if p.game == nil {
-		return fmt.Errorf(`found %s before the first "Game" line`, excerpt(text))
+		p.beforeGames(text)
+		return nil
 	}
 	p.gameLine(text)
 	return nil
+}
+
+// beforeGames reads a line between "N point match" and the first game: a
+// comment, or a line skipped with a warning.
+func (p *parser) beforeGames(text string) {
+	if t := strings.TrimSpace(text); t[0] == ';' || t[0] == '#' {
+		if c := strings.TrimSpace(t[1:]); c != "" {
+			p.m.Comments = append(p.m.Comments, c)
+		}
+		return
+	}
+	p.warn(`skipped %s before the first "Game" line`, excerpt(text))
 }
 
 // gameLine reads a line inside a game, skipping it with a warning if it
@@ -290,14 +304,14 @@ func (p *parser) endGame() {
 // may be empty: Backgammon Galaxy writes a player without one so. Galaxy
 // also writes a game without a score line: the line is then read as a
 // line of the game, and the game is Unscored.
-func (p *parser) score(text string) error {
+func (p *parser) score(text string) {
 	p.wantScore = false
 	m := scoreLineRE.FindStringSubmatch(text)
 	if m == nil {
 		p.warn("game %d has no score line", p.game.Number)
 		p.game.Unscored = true
 		p.gameLine(text)
-		return nil
+		return
 	}
 	players := [2]string{m[1], m[3]}
 	for s, num := range [2]string{m[2], m[4]} {
@@ -314,7 +328,6 @@ func (p *parser) score(text string) error {
 		p.warn("players %q and %q, but the first game had %q and %q: the first game's names are kept",
 			players[0], players[1], p.m.Players[0], p.m.Players[1])
 	}
-	return nil
 }
 
 // moves reads a line of a game: "  3) 41: 25/21 6/5*   66: ", or one

@@ -25,7 +25,6 @@ func TestReadErrors(t *testing.T) {
 		{"header only", "; [Site \"x\"]\n", 1, `no "N point match" line`},
 		{"junk only", "; [Site \"x\"]\nhello\n", 2, `no "N point match" line`},
 		{"huge length", "99999999999999999999 point match\n", 1, `match length "99999999999999999999"`},
-		{"move before game", " 5 point match\n  1) 31: 8/5 6/5\n", 2, `before the first "Game" line`},
 		{"long line", head + "  1) 31: " + strings.Repeat("8/5 ", maxLine/4) + "\n", 7, "line longer than"},
 	}
 	for _, tt := range tests {
@@ -108,6 +107,13 @@ func TestReadSkipsSiteLines(t *testing.T) {
 	want := Game{Number: 1, Unscored: true, Turns: []Turn{{Actions: [2]Action{{Kind: Win, Points: 1}}}}}
 	if len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0].String(), "stub.mat:4: game 1 has no score line") || !reflect.DeepEqual(m.Games, []Game{want}) {
 		t.Errorf("warnings %v, games %+v; want game 1 unscored, won by White", m.Warnings, m.Games)
+	}
+	m, err = Read(strings.NewReader(" 5 point match\n; a comment\n  1) 31: 8/5 6/5\n"), "early.mat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Warnings) != 1 || !strings.Contains(m.Warnings[0].String(), `early.mat:3: skipped "1) 31: 8/5 6/5" before the first "Game" line`) || len(m.Comments) != 1 {
+		t.Errorf("warnings %v, comments %q; want line 3 skipped and the comment kept", m.Warnings, m.Comments)
 	}
 	m, err = Read(strings.NewReader(head+" Game 2\n Red : 0   Black : 1\n"), "renamed.mat")
 	if err != nil {
