@@ -140,8 +140,8 @@ func (k *Checker) Game(g *mat.Game) {
 	k.pending = g
 }
 
-// Findings returns what the Checker found so far and forgets it: a long
-// check prints its findings as it goes.
+// Findings returns what the Checker found so far, in record order, and
+// forgets it, so that a caller may print findings as games are checked.
 func (k *Checker) Findings() []Finding {
 	f := k.c.findings
 	k.c.findings = nil
