@@ -98,7 +98,7 @@ func breaches(findings []Finding) []Finding {
 // TestCheckHeaderRules: the rules the header states are the check's.
 func TestCheckHeaderRules(t *testing.T) {
 	t.Run("Crawford off", func(t *testing.T) {
-		m := readMatch(t, "mat/testdata/match-001-5pt.mat")
+		m := readMatch(t, "../testdata/matches/match-001-5pt.mat")
 		crawfordDouble(m)
 		if b := breaches(Check(m)); len(b) == 0 || !strings.Contains(b[0].Reason, "Crawford") {
 			t.Fatalf("with the Crawford rule: breaches %v, want the Crawford double", b)
@@ -153,7 +153,7 @@ func jacobyGammon(t *testing.T) *mat.Match {
 // TestCheckGameWithoutResult: a game the record leaves without a result
 // is a warning, and the check goes on at the next game's score.
 func TestCheckGameWithoutResult(t *testing.T) {
-	m := readMatch(t, "mat/testdata/match-002-5pt.mat")
+	m := readMatch(t, "../testdata/matches/match-002-5pt.mat")
 	g := &m.Games[0]
 	g.Turns = g.Turns[:len(g.Turns)-3] // the double, drop and win cut off
 	findings := Check(m)

@@ -21,7 +21,7 @@ func TestTranscriptIsGnubgsExport(t *testing.T) {
 	if err != nil {
 		t.Skipf("GNU Backgammon interop not tested: %v", err)
 	}
-	traces, err := filepath.Glob(filepath.Join("..", "referee", "testdata", "*.trace.jsonl"))
+	traces, err := filepath.Glob(filepath.Join("..", "testdata", "traces", "*.trace.jsonl"))
 	if err != nil || len(traces) == 0 {
 		t.Fatalf("no traces (%v)", err)
 	}

@@ -106,7 +106,7 @@ func TestCheckWarningsOnly(t *testing.T) {
 // the summary, and exits 2; --json gives each report's file and kind.
 func TestCheckDirectory(t *testing.T) {
 	dir := t.TempDir()
-	clean, err := os.ReadFile("../../record/mat/testdata/match-002-5pt.mat")
+	clean, err := os.ReadFile("../../testdata/matches/match-002-5pt.mat")
 	if err != nil {
 		t.Fatal(err)
 	}

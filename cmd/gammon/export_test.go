@@ -10,7 +10,7 @@ import (
 
 func TestExport(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"export", "--sgf", "testdata/match-004-1pt.mat"}, &stdout, &stderr); code != exitOK {
+	if code := run([]string{"export", "--sgf", match004}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("--sgf: exit %d: %s", code, stderr.String())
 	}
 	// White's 31: 24/21 24/23, then a resigned gammon.
@@ -20,10 +20,10 @@ func TestExport(t *testing.T) {
 		}
 	}
 	stdout.Reset()
-	if code := run([]string{"export", "--mat", "testdata/match-004-1pt.mat"}, &stdout, &stderr); code != exitOK {
+	if code := run([]string{"export", "--mat", match004}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("--mat: exit %d: %s", code, stderr.String())
 	}
-	if want, _ := os.ReadFile("testdata/match-004-1pt.mat"); stdout.String() != string(want) {
+	if want, _ := os.ReadFile(match004); stdout.String() != string(want) {
 		t.Errorf("--mat wrote\n%s\nwant gnubg's own\n%s", stdout.String(), want)
 	}
 }
@@ -40,8 +40,8 @@ func TestExportFailures(t *testing.T) {
 		code int
 		want string
 	}{
-		{"no format", []string{"testdata/match-004-1pt.mat"}, exitUsage, "want one of --sgf and --mat"},
-		{"both formats", []string{"--sgf", "--mat", "testdata/match-004-1pt.mat"}, exitUsage, "want one of"},
+		{"no format", []string{match004}, exitUsage, "want one of --sgf and --mat"},
+		{"both formats", []string{"--sgf", "--mat", match004}, exitUsage, "want one of"},
 		{"missing file", []string{"--sgf", filepath.Join(dir, "none.mat")}, exitUsage, "none.mat"},
 		{"a move no board allows", []string{"--sgf", impossible}, exitFindings, "no checker on 20"},
 	} {

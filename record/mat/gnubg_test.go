@@ -138,7 +138,7 @@ func dialectFiles(t *testing.T) []string {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no dialect records in testdata/dialects (%v)", err)
 	}
-	return append(files, filepath.Join("testdata", "xg-variants.mat"))
+	return append(files, filepath.Join(matDir, "xg-variants.mat"))
 }
 
 // TestDialectsAsGnubgReadsThem reads every dialect record, has GNU

@@ -21,12 +21,8 @@ func TestSGFInGnubg(t *testing.T) {
 	if err != nil {
 		t.Skipf("GNU Backgammon interop not tested: %v", err)
 	}
-	files, err := filepath.Glob(filepath.Join("testdata", "*.mat"))
-	if err != nil {
-		t.Fatal(err)
-	}
 	matches := map[string]*Match{}
-	for _, file := range files {
+	for _, file := range allRecords(t) {
 		if matches[filepath.Base(file)], err = ReadFile(file); err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +63,7 @@ func TestSGFInGnubg(t *testing.T) {
 // TestSGFNotes: notes are comments on their action's node, or on the
 // game's root; the header's tags are root properties; ']' is escaped.
 func TestSGFNotes(t *testing.T) {
-	m, err := ReadFile("testdata/gnubg-resign-tags.mat")
+	m, err := ReadFile(filepath.Join(matDir, "gnubg-resign-tags.mat"))
 	if err != nil {
 		t.Fatal(err)
 	}
