@@ -120,6 +120,7 @@ type raceSearch struct {
 	known  map[Half]raceBounds
 	budget int
 	plays  [][]racePlay // a buffer per depth of the search, reused
+	seen   halfSet      // the positions one roll's plays have met, reused
 	depth  int
 }
 
@@ -183,7 +184,7 @@ func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
 	if s.depth == len(s.plays) {
 		s.plays = append(s.plays, nil)
 	}
-	plays := racePlays(h, d, s.plays[s.depth][:0])
+	plays := racePlays(h, d, s.plays[s.depth][:0], &s.seen)
 	for i := range plays {
 		plays[i].need, _ = s.goal.need(&plays[i].after)
 	}
@@ -220,31 +221,29 @@ func rollPips(d Dice) int {
 }
 
 // racePlays appends to dst every position a roll can leave the side's
-// checkers h in, with no contact.
-func racePlays(h Half, d Dice, dst []racePlay) []racePlay {
-	start := len(dst)
+// checkers h in, with no contact. seen is scratch space, reused.
+func racePlays(h Half, d Dice, dst []racePlay, seen *halfSet) []racePlay {
+	seen.reset()
 	if d.Double() {
-		return raceSteps(dst, start, h, []int{d[0], d[0], d[0], d[0]}, Bar)
+		return raceSteps(dst, seen, h, []int{d[0], d[0], d[0], d[0]}, Bar)
 	}
-	dst = raceSteps(dst, start, h, d[:], Bar)
-	return raceSteps(dst, start, h, []int{d[1], d[0]}, Bar)
+	dst = raceSteps(dst, seen, h, d[:], Bar)
+	return raceSteps(dst, seen, h, []int{d[1], d[0]}, Bar)
 }
 
 // raceSteps appends to dst the positions h is left in by playing dice in
-// order, the first from point top or below, those not already in
-// dst[start:]. A side with no checker left plays no more. Equal dice move
-// checkers from points in descending order: any legal order can be so
-// rearranged, as moving a higher checker first never makes a later move
-// illegal, and the positions are the same.
-func raceSteps(dst []racePlay, start int, h Half, dice []int, top int) []racePlay {
+// order, the first from point top or below, those not in seen (the
+// positions appended since seen was reset). A side with no checker left
+// plays no more. Equal dice move checkers from points in descending order:
+// any legal order can be so rearranged, as moving a higher checker first
+// never makes a later move illegal, and the positions are the same.
+func raceSteps(dst []racePlay, seen *halfSet, h Half, dice []int, top int) []racePlay {
 	highest := h.highest()
 	if len(dice) == 0 || highest == 0 {
-		for i := start; i < len(dst); i++ {
-			if dst[i].after == h {
-				return dst
-			}
+		if seen.add(&h, dst) {
+			dst = append(dst, racePlay{after: h})
 		}
-		return append(dst, racePlay{after: h})
+		return dst
 	}
 	die, rest := dice[0], dice[1:]
 	for p := min(top, highest); p >= 1; p-- {
@@ -264,7 +263,7 @@ func raceSteps(dst []racePlay, start int, h Half, dice []int, top int) []racePla
 		if len(rest) > 0 && rest[0] == die {
 			next = p
 		}
-		dst = raceSteps(dst, start, after, rest, next)
+		dst = raceSteps(dst, seen, after, rest, next)
 	}
 	return dst
 }
