@@ -201,8 +201,13 @@ func (r *Referee) accept() {
 	r.phase = awaitingRoll
 	r.matchErr(mover, r.match.EndTurn(mover))
 	r.clockPress(mover)
+	moves, err := deriveMoves(&before, &shown, mover, r.dice)
+	reason := ""
+	if err != nil {
+		reason = err.Error()
+	}
 	r.send(Event{Kind: IllegalAccepted, Side: mover, Dice: r.dice, Before: before,
-		Moves: deriveMoves(&before, &shown), Board: shown.Swap(), OnRoll: r.onRoll})
+		Moves: moves, Board: shown.Swap(), OnRoll: r.onRoll, Reason: reason})
 }
 
 // LetStand is the director's ruling on a flagged play: it stands, and play
