@@ -4,6 +4,7 @@
 package record
 
 import (
+	"fmt"
 	"slices"
 
 	"gammond/engine"
@@ -13,10 +14,42 @@ import (
 
 // Transcript builds a match's .mat record from the referee's events. Feed it
 // every event, in order, with Event.
+//
+// An accepted illegal play is written as the moves the referee gives for
+// it, checked by replaying the game as a .mat reader will. A play that
+// cannot be written (no moves, or moves that do not leave the board the
+// referee shows) ends the record before that turn: Match keeps the match
+// up to it, writable, and Err says where and why.
 type Transcript struct {
 	match mat.Match
 	score [2]int
 	cells map[int]cell // the current game's Roll cells by turn
+	err   *UnwritableError
+}
+
+// UnwritableError says which turn a Transcript could not write, and why:
+// the record stops before it.
+type UnwritableError struct {
+	Game   int // from 1
+	Number int // the .mat move number the turn would have had
+	Turn   int // the referee's turn number in the game
+	Side   engine.Side
+	Reason string
+}
+
+// Error returns "game G move N (turn T) Side: ...".
+func (e *UnwritableError) Error() string {
+	return fmt.Sprintf("game %d move %d (turn %d) %v: the accepted illegal play cannot be written: %s; the record stops before it",
+		e.Game, e.Number, e.Turn, e.Side, e.Reason)
+}
+
+// Err returns nil while every event so far was written, else the
+// *UnwritableError of the turn the record stops before.
+func (t *Transcript) Err() error {
+	if t.err == nil {
+		return nil
+	}
+	return t.err
 }
 
 // cell is where a turn's play stands in the record.
@@ -35,8 +68,12 @@ func NewTranscript(length int, players [2]string) *Transcript {
 // copy it to keep it past the next Event.
 func (t *Transcript) Match() *mat.Match { return &t.match }
 
-// Event adds what e changes in the record.
+// Event adds what e changes in the record; after a turn that could not be
+// written, nothing.
 func (t *Transcript) Event(e referee.Event) {
+	if t.err != nil {
+		return
+	}
 	switch e.Kind {
 	case referee.GameStarted:
 		t.match.Games = append(t.match.Games, mat.Game{Number: len(t.match.Games) + 1, Score: t.score})
@@ -44,7 +81,7 @@ func (t *Transcript) Event(e referee.Event) {
 	case referee.PlayMade:
 		t.roll(e.Turn, e.Side, e.Dice, e.Play.Steps())
 	case referee.IllegalAccepted:
-		t.roll(e.Turn, e.Side, e.Dice, e.Moves)
+		t.illegal(e)
 	case referee.Resolved:
 		for _, p := range e.Plays {
 			t.replace(p.Turn, p.Play.Steps())
@@ -90,4 +127,55 @@ func (t *Transcript) replace(turn int, moves []engine.Move) {
 	if c, ok := t.cells[turn]; ok {
 		t.game().Turns[c.line].Actions[c.side].Moves = slices.Clone(moves)
 	}
+}
+
+// illegal records an accepted illegal play, if its moves replay to the
+// board the referee shows; otherwise it ends the record before it.
+func (t *Transcript) illegal(e referee.Event) {
+	g := t.game()
+	turns := len(g.Turns)
+	reason := e.Reason
+	if reason == "" {
+		t.roll(e.Turn, e.Side, e.Dice, e.Moves)
+		if reason = t.replaysTo(e.Board); reason == "" {
+			return
+		}
+		if len(g.Turns) > turns {
+			g.Turns = g.Turns[:turns]
+		} else {
+			g.Turns[turns-1].Actions[e.Side] = mat.Action{}
+		}
+		delete(t.cells, e.Turn)
+	}
+	t.err = &UnwritableError{Game: g.Number, Number: moveNumber(g, e.Side), Turn: e.Turn, Side: e.Side, Reason: reason}
+}
+
+// moveNumber returns the move number side's next roll gets in g, as
+// mat.Game.Add lays it out.
+func moveNumber(g *mat.Game, side engine.Side) int {
+	last := 0
+	for i := len(g.Turns) - 1; i >= 0 && last == 0; i-- {
+		last = g.Turns[i].Number
+	}
+	if n := len(g.Turns); n > 0 && side == engine.Black && g.Turns[n-1].Actions[side].Kind == mat.None {
+		return last
+	}
+	return last + 1
+}
+
+// replaysTo returns "" if the game so far replays, as a reader of the .mat
+// will, to board (the side now on roll in Board[Mover]), else what is
+// wrong.
+func (t *Transcript) replaysTo(board engine.Board) string {
+	steps, err := t.game().Replay()
+	switch {
+	case err != nil:
+		return err.Error()
+	case len(steps) == 0:
+		return "no play recorded"
+	}
+	if after := steps[len(steps)-1].After.Swap(); after != board {
+		return fmt.Sprintf("its moves read as a play leaving %s, not the board's %s", after.PositionID(), board.PositionID())
+	}
+	return ""
 }
