@@ -2,10 +2,12 @@ package referee
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"os"
 	"testing"
 	"time"
 
+	"gammond/engine"
 	"gammond/sensing"
 )
 
@@ -76,4 +78,80 @@ func TestPipelineFrameAllocatesNothing(t *testing.T) {
 	if a := testing.AllocsPerRun(1000, step); a != 0 {
 		t.Fatalf("%v allocations per frame, want 0", a)
 	}
+}
+
+// BenchmarkDecisionsTraces times the referee's decisions on every turn of
+// the shared traces: judging the play at DONE (the turn's matcher started
+// on the roll, then the board after matched), and deciding the end of the
+// game on the position it left (both sides' outlook, as a concession is
+// decided). It reports the slowest of each (worst-judge-ns, worst-end-ns);
+// ns/op is the whole sweep. Target: both at most 1e6 (1 ms), under
+// qemu-aarch64 too.
+func BenchmarkDecisionsTraces(b *testing.B) {
+	var turns []Event
+	for _, name := range []string{"match-002-illegal", "match-004", "match-007", "match-010-illegal"} {
+		for _, e := range replayTrace(b, "testdata/"+name+".trace.jsonl") {
+			if e.Kind == PlayMade || e.Kind == IllegalAccepted {
+				turns = append(turns, e)
+			}
+		}
+	}
+	matches := make([]*engine.Match, len(turns))
+	for i, e := range turns {
+		m, err := engine.NewMatch(0, engine.MatchOpts{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := m.StartGame(e.OnRoll); err != nil {
+			b.Fatal(err)
+		}
+		matches[i] = m
+	}
+	var matcher engine.Matcher
+	var judge, end time.Duration
+	for b.Loop() {
+		for i, e := range turns {
+			start := time.Now()
+			matcher.Start(e.Before, e.Side, e.Dice)
+			o := engine.OccupancyOf(&e.Board, e.OnRoll, 6, 4)
+			matcher.Match(&o)
+			judge = max(judge, time.Since(start))
+			start = time.Now()
+			matches[i].Outlook(engine.White, e.Board, engine.Dice{})
+			matches[i].Outlook(engine.Black, e.Board, engine.Dice{})
+			end = max(end, time.Since(start))
+		}
+	}
+	b.ReportMetric(float64(judge.Nanoseconds()), "worst-judge-ns")
+	b.ReportMetric(float64(end.Nanoseconds()), "worst-end-ns")
+}
+
+// BenchmarkDeriveMoves writes random illegal plays from random positions
+// as moves, as an accepted illegal play is written; it reports the slowest
+// (worst-ns). Target: at most 1e6 (1 ms), under qemu-aarch64 too.
+func BenchmarkDeriveMoves(b *testing.B) {
+	type illegal struct {
+		before, after engine.Board
+		d             engine.Dice
+	}
+	r := rand.New(rand.NewPCG(8, 1))
+	var plays []illegal
+	for len(plays) < 1000 {
+		before, d := randomPosition(r), randomDice(r)
+		if after, ok := randomIllegal(r, before, d); ok {
+			plays = append(plays, illegal{before, after, d})
+		}
+	}
+	var worst time.Duration
+	for b.Loop() {
+		for i := range plays {
+			p := &plays[i]
+			start := time.Now()
+			if _, err := deriveMoves(&p.before, &p.after, engine.White, p.d); err != nil {
+				b.Fatal(err)
+			}
+			worst = max(worst, time.Since(start))
+		}
+	}
+	b.ReportMetric(float64(worst.Nanoseconds()), "worst-ns")
 }
