@@ -66,13 +66,27 @@ func (g raceGoal) need(h *Half) (pips, dice int) {
 	if g == firstOff {
 		pips, dice = 1, 1
 	}
-	for p := 1; p <= Bar; p++ {
-		d := g.distance(p)
-		pips += h.On(p) * d
-		dice += h.On(p) * ceilDiv(d, 6)
+	w := &raceWeights[g]
+	for i, n := range h {
+		if n > 0 {
+			pips += int(n) * w[i].pips
+			dice += int(n) * w[i].dice
+		}
 	}
 	return pips, dice
 }
+
+// raceWeights is, per goal and point (index p-1, Bar's last), a checker's
+// distance and the dice it needs at least: need's sums, looked up once.
+var raceWeights = func() (w [zoneClear + 1][Bar]struct{ pips, dice int }) {
+	for g := range w {
+		for p := 1; p <= Bar; p++ {
+			d := raceGoal(g).distance(p)
+			w[g][p-1].pips, w[g][p-1].dice = d, ceilDiv(d, 6)
+		}
+	}
+	return w
+}()
 
 // distance returns how far a checker on point p has to travel for the
 // goal: off, home, out of the opponent's home board.

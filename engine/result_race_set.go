@@ -9,10 +9,18 @@ import (
 // each position is kept once: open addressing with linear probing over
 // indexes into the plays, which hold the positions. It replaces a scan of
 // every play kept so far, quadratic in a double's hundreds of plays. Its
-// slots are kept from roll to roll: it allocates only to grow.
+// slots are kept from roll to roll: it allocates only to grow, and a reset
+// is one increment, not a sweep (a slot is in use only with the set's
+// stamp).
 type halfSet struct {
-	slots []int32 // 1 + an index into the plays; 0 is free
+	slots []halfSlot
+	stamp uint32
 	used  int
+}
+
+type halfSlot struct {
+	stamp uint32
+	index int32 // into the plays
 }
 
 // minHalfSlots holds the plays of most rolls without growing.
@@ -21,10 +29,13 @@ const minHalfSlots = 64
 // reset empties the set.
 func (s *halfSet) reset() {
 	if s.slots == nil {
-		s.slots = make([]int32, minHalfSlots)
+		s.slots = make([]halfSlot, minHalfSlots)
 	}
-	clear(s.slots)
 	s.used = 0
+	if s.stamp++; s.stamp == 0 { // wrapped: stale slots would look current
+		clear(s.slots)
+		s.stamp = 1
+	}
 }
 
 // add reports whether h is new to the set, plays being the plays the set
@@ -32,14 +43,14 @@ func (s *halfSet) reset() {
 func (s *halfSet) add(h *Half, plays []racePlay) bool {
 	mask := len(s.slots) - 1
 	for i := int(h.hash()) & mask; ; i = (i + 1) & mask {
-		switch j := s.slots[i]; {
-		case j == 0:
-			s.slots[i] = int32(len(plays)) + 1
+		switch sl := s.slots[i]; {
+		case sl.stamp != s.stamp:
+			s.slots[i] = halfSlot{stamp: s.stamp, index: int32(len(plays))}
 			if s.used++; 2*s.used > len(s.slots) {
 				s.grow(plays, h)
 			}
 			return true
-		case plays[j-1].after == *h:
+		case plays[sl.index].after == *h:
 			return false
 		}
 	}
@@ -49,21 +60,21 @@ func (s *halfSet) add(h *Half, plays []racePlay) bool {
 // in plays, is h.
 func (s *halfSet) grow(plays []racePlay, newest *Half) {
 	old := s.slots
-	s.slots = make([]int32, 2*len(old))
+	s.slots = make([]halfSlot, 2*len(old))
 	mask := len(s.slots) - 1
-	for _, j := range old {
-		if j == 0 {
+	for _, sl := range old {
+		if sl.stamp != s.stamp {
 			continue
 		}
 		h := newest
-		if int(j-1) < len(plays) {
-			h = &plays[j-1].after
+		if int(sl.index) < len(plays) {
+			h = &plays[sl.index].after
 		}
 		i := int(h.hash()) & mask
-		for s.slots[i] != 0 {
+		for s.slots[i].stamp == s.stamp {
 			i = (i + 1) & mask
 		}
-		s.slots[i] = j
+		s.slots[i] = sl
 	}
 }
 
