@@ -302,3 +302,29 @@ func BenchmarkOutlookOracle(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(records)), "mean-ns")
 	b.Logf("slowest: %s, %v", records[worst].Position, each[worst])
 }
+
+// TestRaceNeedTable: need's table gives the sums of distance and dice
+// point by point, for every goal, in small races and the oracle's.
+func TestRaceNeedTable(t *testing.T) {
+	halves := racePositions(3, 1, Bar)
+	for _, r := range loadOracle(t) {
+		halves = append(halves, r.Board[Mover], r.Board[Opponent])
+	}
+	for _, g := range []raceGoal{allOff, firstOff, zoneClear} {
+		for _, h := range halves {
+			var pips, dice int
+			if !g.reached(&h) {
+				if g == firstOff {
+					pips, dice = 1, 1
+				}
+				for p := 1; p <= Bar; p++ {
+					pips += h.On(p) * g.distance(p)
+					dice += h.On(p) * ceilDiv(g.distance(p), 6)
+				}
+			}
+			if gp, gd := g.need(&h); gp != pips || gd != dice {
+				t.Fatalf("goal %d, %v: need %d pips %d dice, want %d and %d", g, h, gp, gd, pips, dice)
+			}
+		}
+	}
+}
