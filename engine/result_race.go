@@ -60,20 +60,20 @@ func (g raceGoal) reached(h *Half) bool {
 // checker 6 pips at most. Bearing off, the checkers outside the home board
 // come in and one more die bears a checker off, a pip or more.
 func (g raceGoal) need(h *Half) (pips, dice int) {
-	if g.reached(h) {
-		return 0, 0
-	}
-	if g == firstOff {
-		pips, dice = 1, 1
-	}
 	w := &raceWeights[g]
-	for i, n := range h {
-		if n > 0 {
-			pips += int(n) * w[i].pips
-			dice += int(n) * w[i].dice
+	for i := raceFrom[g]; i < Bar; i++ {
+		if n := int(h[i]); n > 0 {
+			pips += n * w[i].pips
+			dice += n * w[i].dice
 		}
 	}
-	return pips, dice
+	if g == firstOff {
+		if h.BorneOff() > 0 {
+			return 0, 0
+		}
+		return pips + 1, dice + 1
+	}
+	return pips, dice // none exactly when the goal is reached: every checker counted has some way to go
 }
 
 // raceWeights is, per goal and point (index p-1, Bar's last), a checker's
@@ -87,6 +87,10 @@ var raceWeights = func() (w [zoneClear + 1][Bar]struct{ pips, dice int }) {
 	}
 	return w
 }()
+
+// raceFrom is, per goal, the index in a Half of the lowest point a checker
+// has some way to go from: need skips those below.
+var raceFrom = [zoneClear + 1]int{allOff: 0, firstOff: 6, zoneClear: 18}
 
 // distance returns how far a checker on point p has to travel for the
 // goal: off, home, out of the opponent's home board.
