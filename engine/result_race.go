@@ -138,7 +138,7 @@ type raceSearch struct {
 	known  map[Half]raceBounds
 	budget int
 	plays  [][]racePlay // a buffer per depth of the search, reused
-	seen   halfSet      // the positions one roll's plays have met, reused
+	seen   table        // the positions one roll's plays have met, reused
 	depth  int
 }
 
@@ -239,9 +239,11 @@ func rollPips(d Dice) int {
 }
 
 // racePlays appends to dst every position a roll can leave the side's
-// checkers h in, with no contact. seen is scratch space, reused.
-func racePlays(h Half, d Dice, dst []racePlay, seen *halfSet) []racePlay {
-	seen.reset()
+// checkers h in, with no contact. seen is scratch space, reused: it keeps
+// each position once by its hash, not by a scan of those kept so far,
+// which is quadratic in a double's hundreds of plays.
+func racePlays(h Half, d Dice, dst []racePlay, seen *table) []racePlay {
+	seen.clear()
 	if d.Double() {
 		return raceSteps(dst, seen, h, []int{d[0], d[0], d[0], d[0]}, Bar)
 	}
@@ -251,14 +253,16 @@ func racePlays(h Half, d Dice, dst []racePlay, seen *halfSet) []racePlay {
 
 // raceSteps appends to dst the positions h is left in by playing dice in
 // order, the first from point top or below, those not in seen (the
-// positions appended since seen was reset). A side with no checker left
+// positions appended since seen was cleared). A side with no checker left
 // plays no more. Equal dice move checkers from points in descending order:
 // any legal order can be so rearranged, as moving a higher checker first
 // never makes a later move illegal, and the positions are the same.
-func raceSteps(dst []racePlay, seen *halfSet, h Half, dice []int, top int) []racePlay {
+func raceSteps(dst []racePlay, seen *table, h Half, dice []int, top int) []racePlay {
 	highest := h.highest()
 	if len(dice) == 0 || highest == 0 {
-		if seen.add(&h, dst) {
+		hash := h.hash()
+		if i, free := seen.find(hash, func(i int32) bool { return dst[i].after == h }); i < 0 {
+			seen.keep(free, hash, int32(len(dst)))
 			dst = append(dst, racePlay{after: h})
 		}
 		return dst

@@ -59,7 +59,7 @@ func TestRacePlaysOracle(t *testing.T) {
 			want = append(want, after[Opponent])
 		}
 		var got []Half
-		for _, p := range racePlays(r.Board[Mover], Dice(r.Dice), nil, &halfSet{}) {
+		for _, p := range racePlays(r.Board[Mover], Dice(r.Dice), nil, &table{}) {
 			got = append(got, p.after)
 		}
 		if !sameHalves(got, want) {
@@ -101,7 +101,7 @@ func (e *exactRace) turns(h Half) (worst, best int) {
 	worst, best = 0, 1<<30
 	for _, d := range worstRollsFirst {
 		rollWorst, rollBest := 1<<30, 1<<30
-		for _, p := range racePlays(h, d, nil, &halfSet{}) {
+		for _, p := range racePlays(h, d, nil, &table{}) {
 			w, b := e.turns(p.after)
 			rollWorst, rollBest = min(rollWorst, w), min(rollBest, b)
 		}
@@ -205,9 +205,9 @@ func BenchmarkRaceSearch(b *testing.B) {
 	}
 }
 
-// racePlaysByScan is racePlays as it was before halfSet: each new position
-// compared with every one kept so far. TestRacePlaysSetAsScan holds the
-// set to its answers.
+// racePlaysByScan is racePlays as it was before the hash table: each new
+// position compared with every one kept so far. TestRacePlaysHashedAsScan
+// holds the table to its answers.
 func racePlaysByScan(h Half, d Dice) []racePlay {
 	var steps func(dst []racePlay, h Half, dice []int, top int) []racePlay
 	steps = func(dst []racePlay, h Half, dice []int, top int) []racePlay {
@@ -245,18 +245,18 @@ func racePlaysByScan(h Half, d Dice) []racePlay {
 	return steps(steps(nil, h, d[:], Bar), h, []int{d[1], d[0]}, Bar)
 }
 
-// TestRacePlaysSetAsScan: with the hash set, racePlays gives the positions
+// TestRacePlaysHashedAsScan: with the hash table, racePlays gives the positions
 // the scan gave, in the same order (the search tries them in that order),
 // for every roll of every race in the oracle and of many random races, one
-// set serving them all as in a search.
-func TestRacePlaysSetAsScan(t *testing.T) {
+// table serving them all as in a search.
+func TestRacePlaysHashedAsScan(t *testing.T) {
 	halves := racePositions(4, 1, 12)
 	for _, r := range loadOracle(t) {
 		if !r.Board.Contact() {
 			halves = append(halves, r.Board[Mover], r.Board[Opponent])
 		}
 	}
-	var seen halfSet
+	var seen table
 	var buf []racePlay
 	for _, h := range halves {
 		for _, d := range worstRollsFirst {
