@@ -130,37 +130,26 @@ func (t *Transcript) replace(turn int, moves []engine.Move) {
 }
 
 // illegal records an accepted illegal play, if its moves replay to the
-// board the referee shows; otherwise it ends the record before it.
+// board the referee shows; otherwise it ends the record before it, which
+// the play laid out in the record says where.
 func (t *Transcript) illegal(e referee.Event) {
 	g := t.game()
 	turns := len(g.Turns)
+	t.roll(e.Turn, e.Side, e.Dice, e.Moves)
 	reason := e.Reason
 	if reason == "" {
-		t.roll(e.Turn, e.Side, e.Dice, e.Moves)
 		if reason = t.replaysTo(e.Board); reason == "" {
 			return
 		}
-		if len(g.Turns) > turns {
-			g.Turns = g.Turns[:turns]
-		} else {
-			g.Turns[turns-1].Actions[e.Side] = mat.Action{}
-		}
-		delete(t.cells, e.Turn)
 	}
-	t.err = &UnwritableError{Game: g.Number, Number: moveNumber(g, e.Side), Turn: e.Turn, Side: e.Side, Reason: reason}
-}
-
-// moveNumber returns the move number side's next roll gets in g, as
-// mat.Game.Add lays it out.
-func moveNumber(g *mat.Game, side engine.Side) int {
-	last := 0
-	for i := len(g.Turns) - 1; i >= 0 && last == 0; i-- {
-		last = g.Turns[i].Number
+	number := g.Turns[len(g.Turns)-1].Number
+	if len(g.Turns) > turns {
+		g.Turns = g.Turns[:turns]
+	} else {
+		g.Turns[turns-1].Actions[e.Side] = mat.Action{}
 	}
-	if n := len(g.Turns); n > 0 && side == engine.Black && g.Turns[n-1].Actions[side].Kind == mat.None {
-		return last
-	}
-	return last + 1
+	delete(t.cells, e.Turn)
+	t.err = &UnwritableError{Game: g.Number, Number: number, Turn: e.Turn, Side: e.Side, Reason: reason}
 }
 
 // replaysTo returns "" if the game so far replays, as a reader of the .mat
