@@ -17,9 +17,9 @@ import (
 //
 // An accepted illegal play is written as the moves the referee gives for
 // it, checked by replaying the game as a .mat reader will. A play that
-// cannot be written (no moves, or moves that do not leave the board the
-// referee shows) ends the record before that turn: Match keeps the match
-// up to it, writable, and Err says where and why.
+// cannot be written (the referee found no moves for it, or its moves do not
+// leave the board the referee shows) ends the record before that turn:
+// Match keeps the match up to it, writable, and Err says where and why.
 type Transcript struct {
 	match mat.Match
 	score [2]int
@@ -152,16 +152,13 @@ func (t *Transcript) illegal(e referee.Event) {
 	t.err = &UnwritableError{Game: g.Number, Number: number, Turn: e.Turn, Side: e.Side, Reason: reason}
 }
 
-// replaysTo returns "" if the game so far replays, as a reader of the .mat
-// will, to board (the side now on roll in Board[Mover]), else what is
-// wrong.
+// replaysTo returns "" if the game so far, a play just added, replays as a
+// reader of the .mat will to board (the side now on roll in Board[Mover]),
+// else what is wrong.
 func (t *Transcript) replaysTo(board engine.Board) string {
 	steps, err := t.game().Replay()
-	switch {
-	case err != nil:
+	if err != nil {
 		return err.Error()
-	case len(steps) == 0:
-		return "no play recorded"
 	}
 	if after := steps[len(steps)-1].After.Swap(); after != board {
 		return fmt.Sprintf("its moves read as a play leaving %s, not the board's %s", after.PositionID(), board.PositionID())
