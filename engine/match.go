@@ -9,11 +9,29 @@ import (
 const MaxCube = 4096
 
 // MatchOpts are the rules of a match beyond its length. The zero value plays
-// as gnubg and the Danish rules do.
+// as gnubg and the Danish rules do. Jacoby, Beavers, Raccoons and
+// AutomaticDoubles are the common rules of money play, as gnubg and XG offer
+// them ("set jacoby", "set beavers", "set automatic doubles"); the BAA laws
+// and the tournament rules know none of them.
 type MatchOpts struct {
 	// Jacoby makes gammons and backgammons count as a single game while
-	// the cube is centred. Money play only.
+	// the cube is centred, automatically doubled or not, as in gnubg.
+	// Money play only.
 	Jacoby bool
+	// Beavers lets the side doubled take and at once redouble, keeping
+	// the cube (Beaver): the doubler may not refuse it. Money play only.
+	Beavers bool
+	// Raccoons lets a doubler whose double was beavered redouble once
+	// more before rolling, keeping the cube (Raccoon). It needs Beavers.
+	Raccoons bool
+	// AutomaticDoubles is the most times a game's cube is doubled, left
+	// in the centre, by ties of the opening throw (OpeningTie): the cap
+	// the players agree on. 0 turns them off. Money play only.
+	AutomaticDoubles int
+	// CubeLimit is the highest value the cube may reach by any double,
+	// beaver, raccoon or automatic double: a power of two up to MaxCube;
+	// 0 means MaxCube. XG's XGID carries one (XGID.MatchOpts).
+	CubeLimit int
 	// FreezeDeadCube refuses a double once the cube is dead (see
 	// CubeDead): US 5.6 plays such a game "to conclusion at the present
 	// cube level". The Danish rules say nothing of it and gnubg lets a
@@ -25,6 +43,13 @@ type MatchOpts struct {
 var (
 	ErrMatchLength    = errors.New("match length below 0")
 	ErrJacobyInMatch  = errors.New("the Jacoby rule is for money play")
+	ErrMoneyOption    = errors.New("an option of money play only")
+	ErrRaccoonOption  = errors.New("raccoons need beavers")
+	ErrAutoDoubles    = errors.New("automatic doubles below 0")
+	ErrCubeLimit      = errors.New("cube limit not a power of two up to 4096")
+	ErrNoBeavers      = errors.New("beavers are not allowed")
+	ErrNoRaccoons     = errors.New("raccoons are not allowed")
+	ErrNoBeaver       = errors.New("no beaver to raccoon")
 	ErrMatchOver      = errors.New("the match is over")
 	ErrGameInProgress = errors.New("a game is in progress")
 	ErrNoGame         = errors.New("no game in progress")
@@ -56,9 +81,11 @@ type Match struct {
 	crawford       bool // this game is the Crawford game
 	crawfordPlayed bool
 
-	cube    int
-	owner   Side // who holds the cube, unless centred
-	centred bool
+	cube     int
+	owner    Side // who holds the cube, unless centred
+	centred  bool
+	ties     int  // ties of the next game's opening throw so far
+	beavered bool // turn's double was beavered: turn may raccoon until it rolls
 
 	playing   bool
 	outOfPlay [2]int // checkers missing from the game, never borne off
@@ -78,8 +105,28 @@ func NewMatch(length int, opts MatchOpts) (*Match, error) {
 		return nil, fmt.Errorf("%w: %d", ErrMatchLength, length)
 	case opts.Jacoby && length > 0:
 		return nil, fmt.Errorf("%d-point match: %w", length, ErrJacobyInMatch)
+	case length > 0 && (opts.Beavers || opts.Raccoons || opts.AutomaticDoubles > 0):
+		return nil, fmt.Errorf("%d-point match: beavers, raccoons and automatic doubles: %w", length, ErrMoneyOption)
+	case opts.Raccoons && !opts.Beavers:
+		return nil, ErrRaccoonOption
+	case opts.AutomaticDoubles < 0:
+		return nil, fmt.Errorf("%w: %d", ErrAutoDoubles, opts.AutomaticDoubles)
+	case opts.CubeLimit < 0 || opts.CubeLimit > MaxCube || opts.CubeLimit&(opts.CubeLimit-1) != 0:
+		return nil, fmt.Errorf("%w: %d", ErrCubeLimit, opts.CubeLimit)
 	}
 	return &Match{length: length, opts: opts, cube: 1, centred: true}, nil
+}
+
+// Opts returns the rules the match was created with.
+func (m *Match) Opts() MatchOpts { return m.opts }
+
+// CubeLimit returns the highest value the cube may reach: the option's, or
+// MaxCube.
+func (m *Match) CubeLimit() int {
+	if m.opts.CubeLimit == 0 {
+		return MaxCube
+	}
+	return m.opts.CubeLimit
 }
 
 // Length returns the points needed to win the match, 0 for money play.
@@ -111,6 +158,10 @@ func (m *Match) CubeOwner() (owner Side, owned bool) { return m.owner, !m.centre
 // Turn returns the side on turn: the one to double or roll, to play its
 // roll, or, while Doubled, the doubler.
 func (m *Match) Turn() Side { return m.turn }
+
+// Beavered reports whether the side on turn doubled and was beavered, and
+// so may still Raccoon before it rolls.
+func (m *Match) Beavered() bool { return m.beavered }
 
 // Rolled reports whether the side on turn has rolled.
 func (m *Match) Rolled() bool { return m.rolled }
@@ -171,10 +222,37 @@ func (m *Match) SetScore(score [2]int) error {
 	return nil
 }
 
+// OpeningTie records that the next game's opening throw tied, to be thrown
+// again, and returns the cube the game will start with. With
+// AutomaticDoubles every tie up to that many doubles the cube, which stays
+// in the centre; the cap and CubeLimit stop it, not the ties.
+func (m *Match) OpeningTie() (cube int, err error) {
+	switch {
+	case m.over:
+		return 0, ErrMatchOver
+	case m.playing:
+		return 0, ErrGameInProgress
+	}
+	m.ties++
+	return m.openingCube(), nil
+}
+
+// openingCube is the cube the next game starts with after its ties.
+func (m *Match) openingCube() int {
+	cube := 1
+	for range min(m.ties, m.opts.AutomaticDoubles) {
+		if cube*2 > m.CubeLimit() {
+			break
+		}
+		cube *= 2
+	}
+	return cube
+}
+
 // StartGame begins the next game, won by the opening roll of opener, who
 // plays it: opener is on turn with the dice rolled. The cube is centred at
-// 1; the game is the Crawford game if it is the first with a side one point
-// from winning.
+// 1, or as the automatic doubles of OpeningTie left it; the game is the
+// Crawford game if it is the first with a side one point from winning.
 func (m *Match) StartGame(opener Side) error {
 	switch {
 	case m.over:
@@ -183,7 +261,7 @@ func (m *Match) StartGame(opener Side) error {
 		return ErrGameInProgress
 	}
 	m.games++
-	m.cube, m.centred = 1, true
+	m.cube, m.centred, m.ties, m.beavered = m.openingCube(), true, 0, false
 	m.playing, m.turn, m.rolled, m.doubled = true, opener, true, false
 	m.outOfPlay = [2]int{}
 	m.crawford = m.length > 1 && !m.crawfordPlayed &&
@@ -203,7 +281,7 @@ func (m *Match) Roll(side Side) error {
 	case m.rolled:
 		return fmt.Errorf("%v cannot roll: %w", side, ErrRolled)
 	}
-	m.rolled = true
+	m.rolled, m.beavered = true, false
 	return nil
 }
 
@@ -223,8 +301,8 @@ func (m *Match) EndTurn(side Side) error {
 
 // CanDouble says whether side may double now, and if not, why: only the side
 // on turn, before rolling, with the cube centred or its own, not in the
-// Crawford game, not past MaxCube, and, with FreezeDeadCube, not a dead
-// cube.
+// Crawford game, not past the cube limit, and, with FreezeDeadCube, not a
+// dead cube.
 func (m *Match) CanDouble(side Side) error {
 	if err := m.onTurn(side, "double"); err != nil {
 		return err
@@ -239,7 +317,7 @@ func (m *Match) CanDouble(side Side) error {
 		err = ErrCrawfordDouble
 	case !m.centred && m.owner != side:
 		err = ErrNotCubeOwner
-	case m.cube >= MaxCube:
+	case m.cube*2 > m.CubeLimit():
 		err = ErrCubeMax
 	case m.opts.FreezeDeadCube && m.CubeDead():
 		err = ErrDeadCube
@@ -266,6 +344,65 @@ func (m *Match) Take(side Side) error {
 	}
 	m.cube *= 2
 	m.owner, m.centred, m.doubled = side, false, false
+	return nil
+}
+
+// CanBeaver says whether side may beaver now, and if not, why: with
+// Beavers, the side answering a double, while twice the doubled cube is
+// within the limit.
+func (m *Match) CanBeaver(side Side) error {
+	if err := m.answering(side, "beaver"); err != nil {
+		return err
+	}
+	switch {
+	case !m.opts.Beavers:
+		return fmt.Errorf("%v cannot beaver: %w", side, ErrNoBeavers)
+	case m.cube*4 > m.CubeLimit():
+		return fmt.Errorf("%v cannot beaver a cube of %d: %w", side, m.cube*2, ErrCubeMax)
+	}
+	return nil
+}
+
+// Beaver records that side takes the double and at once redoubles, keeping
+// the cube: it is worth four times as much as before the double, and side
+// owns it. The doubler may not refuse; still on turn, it rolls next or,
+// with Raccoons, may Raccoon first.
+func (m *Match) Beaver(side Side) error {
+	if err := m.CanBeaver(side); err != nil {
+		return err
+	}
+	m.cube *= 4
+	m.owner, m.centred, m.doubled, m.beavered = side, false, false, true
+	return nil
+}
+
+// CanRaccoon says whether side may raccoon now, and if not, why: with
+// Raccoons, the doubler whose double was beavered, before it rolls, while
+// twice the cube is within the limit.
+func (m *Match) CanRaccoon(side Side) error {
+	if err := m.onTurn(side, "raccoon"); err != nil {
+		return err
+	}
+	switch {
+	case !m.opts.Raccoons:
+		return fmt.Errorf("%v cannot raccoon: %w", side, ErrNoRaccoons)
+	case !m.beavered:
+		return fmt.Errorf("%v cannot raccoon: %w", side, ErrNoBeaver)
+	case m.cube*2 > m.CubeLimit():
+		return fmt.Errorf("%v cannot raccoon a cube of %d: %w", side, m.cube, ErrCubeMax)
+	}
+	return nil
+}
+
+// Raccoon records that side, beavered, redoubles before rolling, keeping
+// the cube: it is worth twice as much and side owns it. The opponent may not
+// refuse; side rolls next.
+func (m *Match) Raccoon(side Side) error {
+	if err := m.CanRaccoon(side); err != nil {
+		return err
+	}
+	m.cube *= 2
+	m.owner, m.beavered = side, false
 	return nil
 }
 
@@ -329,7 +466,7 @@ func (m *Match) AwardMatch(winner Side) error {
 	if m.over {
 		return ErrMatchOver
 	}
-	m.playing, m.doubled = false, false
+	m.playing, m.doubled, m.beavered = false, false, false
 	m.over, m.winner = true, winner
 	return nil
 }
@@ -351,7 +488,7 @@ func (m *Match) points(kind ResultKind) int {
 // end scores a game's result and ends the match when the winner has reached
 // its length.
 func (m *Match) end(r Result) Result {
-	m.playing, m.doubled = false, false
+	m.playing, m.doubled, m.beavered = false, false, false
 	m.score[r.Winner] += r.Points
 	if m.length > 0 && m.score[r.Winner] >= m.length {
 		m.over, m.winner = true, r.Winner

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // Errors of ParseMoves and ParseDice, wrapped with what is wrong and where.
@@ -215,7 +216,8 @@ func ParseDice(s string) (Dice, error) {
 		if t == "" {
 			return Dice{}, fmt.Errorf("%w %q: want two dice, found %d", ErrDice, s, n)
 		}
-		switch c := t[0]; {
+		c, size := utf8.DecodeRuneInString(t)
+		switch {
 		case c < '0' || c > '9':
 			return Dice{}, fmt.Errorf("%w %q: %q is not a die", ErrDice, s, c)
 		case c < '1' || c > '6':
@@ -223,7 +225,7 @@ func ParseDice(s string) (Dice, error) {
 		default:
 			d[n] = int(c - '0')
 		}
-		t = strings.TrimSpace(t[1:])
+		t = strings.TrimSpace(t[size:])
 	}
 	if t != "" {
 		return Dice{}, fmt.Errorf("%w %q: %q after the two dice", ErrDice, s, t)

@@ -38,14 +38,14 @@ func matPlays(line string) []string {
 }
 
 // TestParseMovesMatFiles replays every game of the .mat files gnubg
-// exported (testdata/matches, from shared/matches): each play must read,
+// exported (../testdata/matches, from shared/matches): each play must read,
 // play on the board it was made on, and be written back by FormatMat as
 // gnubg wrote it. (How a game ended, a resignation or a bear-off, the file
 // does not say.)
 func TestParseMovesMatFiles(t *testing.T) {
-	files, err := filepath.Glob("testdata/matches/*.mat")
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no .mat files in testdata/matches (%v)", err)
+		t.Fatalf("no .mat files in ../testdata/matches (%v)", err)
 	}
 	var plays, games int
 	for _, name := range files {

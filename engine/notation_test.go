@@ -151,6 +151,8 @@ func TestParseDiceErrors(t *testing.T) {
 		{"three dice", "633", `"3" after the two dice`},
 		{"two dashes", "6--3", `'-' is not a die`},
 		{"minus", "-6 3", `'-' is not a die`},
+		{"full-width digits", "６３", `'６' is not a die`},
+		{"a digit then a full-width one", "6３", `'３' is not a die`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := ParseDice(tc.s)

@@ -4,11 +4,12 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 )
 
-// oracleRecord is one line of testdata/movegen.jsonl: a position, a roll and
+// oracleRecord is one line of ../testdata/movegen.jsonl: a position, a roll and
 // every legal play as GNU Backgammon 1.07 lists it.
 type oracleRecord struct {
 	Position string `json:"position"`
@@ -26,11 +27,11 @@ var oracle struct {
 	err     error
 }
 
-// loadOracle reads testdata/movegen.jsonl once per test binary.
+// loadOracle reads ../testdata/movegen.jsonl once per test binary.
 func loadOracle(tb testing.TB) []oracleRecord {
 	tb.Helper()
 	oracle.once.Do(func() {
-		f, err := os.Open("testdata/movegen.jsonl")
+		f, err := os.Open(filepath.Join("..", "testdata", "movegen.jsonl"))
 		if err != nil {
 			oracle.err = err
 			return

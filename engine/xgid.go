@@ -222,3 +222,14 @@ func whiteIndex(i int) int {
 	}
 	return 24 - i
 }
+
+// MatchOpts returns the rules the XGID plays by: in money play Jacoby and
+// beavers, raccoons with them (XG marks a raccooned cube 'R'); in both, its
+// highest cube as the cube limit, at most MaxCube.
+func (x XGID) MatchOpts() MatchOpts {
+	opts := MatchOpts{CubeLimit: min(x.MaxCube, MaxCube)}
+	if x.MatchLength == 0 {
+		opts.Jacoby, opts.Beavers, opts.Raccoons = x.Jacoby, x.Beaver, x.Beaver
+	}
+	return opts
+}

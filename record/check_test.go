@@ -1,10 +1,12 @@
 package record
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,8 +14,8 @@ import (
 	"gammond/record/mat"
 )
 
-// The matches GNU Backgammon wrote, in the mat package's testdata.
-var matchFiles, _ = filepath.Glob("mat/testdata/match-*.mat")
+// The matches GNU Backgammon wrote, in ../testdata/matches.
+var matchFiles, _ = filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
 
 func readMatch(t *testing.T, name string) *mat.Match {
 	t.Helper()
@@ -91,21 +93,34 @@ var mutations = map[string]mutation{
 
 // TestCheckFindsMutatedPlays breaks one play at a time in the shared
 // matches, at several places in each, and expects the first finding at the
-// game, move and side of the broken play.
+// game, move and side of the broken play. Each record is read and replayed
+// once; each broken copy is parsed from the bytes read.
 func TestCheckFindsMutatedPlays(t *testing.T) {
+	perGame := 4
+	if testing.Short() { // CI tries all four (.ci/run)
+		perGame = 1
+	}
+	var records []replayedRecord
+	for _, file := range append(slices.Clone(matchFiles), randomMatches(t, 120)...) {
+		records = append(records, replayRecord(t, file))
+	}
 	for name, mutate := range mutations {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			tried := 0
-			for _, file := range append(matchFiles, randomMatches(t, 120)...) {
-				for _, at := range mutationSites(t, file, mutate) {
+			for _, r := range records {
+				for _, at := range mutationSites(r, mutate, perGame) {
 					tried++
-					m := readMatch(t, file)
+					m, err := mat.Read(bytes.NewReader(r.data), r.file)
+					if err != nil {
+						t.Fatal(err)
+					}
 					g := &m.Games[at.game-1]
 					mutate(at.step, &g.Turns[at.step.Turn].Actions[at.step.Side])
 					findings := Check(m)
 					want := fmt.Sprintf("game %d move %d side %d", at.game, at.step.Number, at.step.Side)
 					if len(findings) == 0 || !strings.HasPrefix(findings[0].String(), want+":") {
-						t.Errorf("%s, %s: first finding %v, want one at %s", filepath.Base(file), want, first(findings), want)
+						t.Errorf("%s, %s: first finding %v, want one at %s", filepath.Base(r.file), want, first(findings), want)
 					}
 				}
 			}
@@ -123,27 +138,52 @@ func first(f []Finding) any {
 	return f[0]
 }
 
+// replayedRecord is a .mat file's bytes and the steps of its games, shared
+// read-only by the mutations.
+type replayedRecord struct {
+	file  string
+	data  []byte
+	games [][]mat.Step
+}
+
+// replayRecord reads file and replays its games.
+func replayRecord(t *testing.T, file string) replayedRecord {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := mat.Read(bytes.NewReader(data), file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := replayedRecord{file: file, data: data}
+	for gi := range m.Games {
+		steps, err := m.Games[gi].Replay()
+		if err != nil {
+			t.Fatalf("%s game %d: %v", file, gi+1, err)
+		}
+		r.games = append(r.games, steps)
+	}
+	return r
+}
+
 type site struct {
 	game int
 	step mat.Step
 }
 
-// mutationSites returns up to four rolls per game of the file where the
-// mutation applies and makes a play that is no longer legal but can still
-// be applied to the board.
-func mutationSites(t *testing.T, file string, mutate mutation) []site {
+// mutationSites returns up to perGame rolls per game of the record where
+// the mutation applies and makes a play that is no longer legal but can
+// still be applied to the board.
+func mutationSites(r replayedRecord, mutate mutation, perGame int) []site {
 	var sites []site
-	m := readMatch(t, file)
-	for gi := range m.Games {
-		steps, err := m.Games[gi].Replay()
-		if err != nil {
-			t.Fatal(err)
-		}
+	for gi, steps := range r.games {
 		n := 0
 		for _, st := range steps {
 			a := st.Action
 			a.Moves = append([]engine.Move(nil), a.Moves...)
-			if a.Kind != mat.Roll || n == 4 || !mutate(st, &a) {
+			if a.Kind != mat.Roll || n == perGame || !mutate(st, &a) {
 				continue
 			}
 			after, err := st.Before.Apply(a.Moves)
@@ -168,8 +208,8 @@ func TestCheckCubeAndResults(t *testing.T) {
 		edit       func(m *mat.Match) (game, move int, side engine.Side)
 		reason     string
 	}{
-		{"double in the Crawford game", "mat/testdata/match-001-5pt.mat", crawfordDouble, "Crawford"},
-		{"wrong points", "mat/testdata/match-002-5pt.mat", func(m *mat.Match) (int, int, engine.Side) {
+		{"double in the Crawford game", filepath.Join("..", "testdata", "matches", "match-001-5pt.mat"), crawfordDouble, "Crawford"},
+		{"wrong points", filepath.Join("..", "testdata", "matches", "match-002-5pt.mat"), func(m *mat.Match) (int, int, engine.Side) {
 			return bumpWin(m, 0)
 		}, "give"},
 	} {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
@@ -16,7 +17,7 @@ import (
 // pipeline. Target: at least 1000 times faster than real time
 // (the x-realtime metric).
 func BenchmarkReplay(b *testing.B) {
-	raw, err := os.ReadFile("testdata/match-002-illegal.trace.jsonl")
+	raw, err := os.ReadFile(filepath.Join(tracesDir, "match-002-illegal.trace.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func BenchmarkReplay(b *testing.B) {
 // restingPipeline returns a pipeline fed the first frame of a trace, and
 // a function that feeds it that frame again 10 ms later.
 func restingPipeline(tb testing.TB) func() {
-	raw, err := os.ReadFile("testdata/match-004.trace.jsonl")
+	raw, err := os.ReadFile(filepath.Join(tracesDir, "match-004.trace.jsonl"))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -12,38 +12,25 @@ import (
 )
 
 // Pipeline carries a board's inputs to the referee: each frame is
-// classified into an occupancy, settled, and passed on once it holds still;
-// each button event becomes the referee's call.
+// classified into an occupancy, settled (sensing.SettleStage), and passed
+// on once it holds still; each button event becomes the referee's call.
 type Pipeline struct {
 	Source     sensing.Source
 	Classifier *calib.Classifier
-	Settler    *sensing.Settler
-	Referee    *Referee
+	// Settler settles the occupancies, behind the spike hold-back of a
+	// sensing.SettleStage.
+	Settler *sensing.Settler
+	Referee *Referee
 	// Health, when set, watches every frame for sensor faults.
 	Health *calib.Monitor
 	// Deliver, when set, receives every input for the referee instead of
 	// the referee: the daemon journals it first, then applies it.
 	Deliver func(Input)
 
-	occ     engine.Occupancy
-	pending bool      // the settler was waiting for the board to hold still
-	last    time.Time // the last item's time
-
-	// A frame that changed the occupancy is held back until the next one:
-	// if that one, within SpikeMax, shows the occupancy before it again, it
-	// was a spike, and the settler never sees it (else a spike would
-	// restart the settle window, and a DONE waiting for the board would
-	// wait past the opponent's roll).
-	seen    engine.Occupancy // the occupancy the settler saw last
-	held    engine.Occupancy
-	heldAt  time.Time
-	holding bool
+	occ   engine.Occupancy
+	stage *sensing.SettleStage // settles with Settler; made at the first item
+	last  time.Time            // the last item's time
 }
-
-// SpikeMax is the longest a changed occupancy may last and still be taken
-// for a spike: two frames at 100 a second. Nothing a hand does on the board
-// comes and goes that fast.
-const SpikeMax = 20 * time.Millisecond
 
 // Run feeds the referee until the source ends, then tells it so (End); it
 // returns nil at io.EOF.
@@ -51,7 +38,7 @@ func (p *Pipeline) Run() error {
 	for {
 		it, err := p.Source.Next()
 		if errors.Is(err, io.EOF) {
-			p.release()
+			p.settleStage().Release()
 			p.deliver(Input{At: p.last, Kind: InputEnd})
 			return nil
 		}
@@ -75,62 +62,30 @@ func (p *Pipeline) Step(it sensing.Item) error {
 		if p.Health != nil {
 			p.Health.Observe(it.At, it.Frame)
 		}
-		p.frame(it.At)
+		p.settleStage().Frame(it.At, &p.occ)
 	case sensing.EventItem:
-		p.release() // a press is judged on every frame before it
-		p.settle(p.Settler.Advance(it.At))
+		p.settleStage().Advance(it.At) // a press is judged on every frame before it
 		p.event(it.Event)
 	}
 	return nil
 }
 
-// frame passes the occupancy read at at to the settler, holding back one
-// that changed until the next frame tells whether it was a spike.
-func (p *Pipeline) frame(at time.Time) {
-	if p.holding {
-		p.holding = false
-		if p.occ == p.seen && at.Sub(p.heldAt) <= SpikeMax {
-			p.observe(at, &p.occ) // the held frame was a spike: drop it
-			return
-		}
-		p.observe(p.heldAt, &p.held)
+// settleStage returns the settling stage, made on first use so that a
+// Pipeline is set up with its Settler alone.
+func (p *Pipeline) settleStage() *sensing.SettleStage {
+	if p.stage == nil {
+		p.stage = sensing.NewSettleStage(p.Settler, p.unsettled, p.settled)
 	}
-	if p.occ != p.seen {
-		p.held, p.heldAt, p.holding = p.occ, at, true
-		p.settle(p.Settler.Advance(at))
-		return
-	}
-	p.observe(at, &p.occ)
+	return p.stage
 }
 
-// release passes a frame held back to the settler.
-func (p *Pipeline) release() {
-	if p.holding {
-		p.holding = false
-		p.observe(p.heldAt, &p.held)
-	}
-}
+// unsettled tells the referee that the board started moving.
+func (p *Pipeline) unsettled() { p.deliver(Input{At: p.last, Kind: InputUnsettled}) }
 
-// observe gives the settler the occupancy read at at.
-func (p *Pipeline) observe(at time.Time, o *engine.Occupancy) {
-	p.seen = *o
-	p.settle(p.Settler.Advance(at))
-	p.settle(p.Settler.Observe(at, o))
-}
-
-// settle tells the referee when the board starts moving and when it holds
-// still again, whether on a new occupancy or back on the one settled before.
-func (p *Pipeline) settle(changed bool) {
-	pending := p.Settler.Pending()
-	if pending && !p.pending {
-		p.deliver(Input{At: p.last, Kind: InputUnsettled})
-	}
-	if changed || (p.pending && !pending) {
-		if o, _, ok := p.Settler.Settled(); ok {
-			p.deliver(Input{At: p.last, Kind: InputSettled, Board: &o})
-		}
-	}
-	p.pending = pending
+// settled tells the referee that the board holds still on o.
+func (p *Pipeline) settled(o *engine.Occupancy) {
+	board := *o
+	p.deliver(Input{At: p.last, Kind: InputSettled, Board: &board})
 }
 
 // deliver passes an input on to Deliver, or to the referee.
@@ -145,12 +100,12 @@ func (p *Pipeline) deliver(in Input) {
 // inputKinds maps the board's button events to the referee's inputs.
 var inputKinds = map[sensing.EventKind]InputKind{
 	sensing.Roll: InputRoll, sensing.Done: InputDone, sensing.Double: InputDouble,
-	sensing.Take: InputTake, sensing.Drop: InputDrop,
+	sensing.Take: InputTake, sensing.Drop: InputDrop, sensing.Cube: InputCube, sensing.Pass: InputCube,
 }
 
 func (p *Pipeline) event(e sensing.Event) {
 	if kind, ok := inputKinds[e.Kind]; ok {
-		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice})
+		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice, Long: e.Kind == sensing.Pass})
 	}
 }
 

@@ -36,19 +36,18 @@ func frameOf(b engine.Board, onRoll engine.Side) []uint16 {
 	for i := range f {
 		f[i] = testBase
 	}
-	white, black := b.Colours(onRoll)
-	for s, h := range [2]*engine.Half{white, black} {
-		side := engine.Side(s)
+	l := engine.LayoutOf(&b, onRoll)
+	for s, on := range l {
 		level := uint16(testWhite)
-		if side == engine.Black {
+		if engine.Side(s) == engine.Black {
 			level = testBlack
 		}
 		for p := 1; p <= 24; p++ {
-			for k := range min(h.On(p), g.Slots) {
-				f[(engine.BoardPoint(side, p)-1)*g.Slots+k] = level
+			for k := range min(on[p], g.Slots) {
+				f[(p-1)*g.Slots+k] = level
 			}
 		}
-		for k := range min(h.On(engine.Bar), g.BarSlots) {
+		for k := range min(on[engine.Bar], g.BarSlots) {
 			f[g.Points*g.Slots+s*g.BarSlots+k] = level
 		}
 	}

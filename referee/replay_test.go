@@ -3,11 +3,15 @@ package referee
 import (
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
 	"gammond/sensing/sim"
 )
+
+// tracesDir holds the board traces recorded on R1 and their .expect.json.
+var tracesDir = filepath.Join("..", "testdata", "traces")
 
 // replayTrace runs a trace through the whole pipeline and returns the
 // referee's events.
@@ -32,11 +36,12 @@ func replayTrace(tb testing.TB, name string) []Event {
 func TestReplayTraces(t *testing.T) {
 	for _, name := range []string{"match-004", "match-007", "match-010-illegal", "match-002-illegal"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			want, err := sim.ReadExpect(openTestdata(t, name+".expect.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkReplay(t, replayTrace(t, "testdata/"+name+".trace.jsonl"), want)
+			checkReplay(t, replayTrace(t, filepath.Join(tracesDir, name+".trace.jsonl")), want)
 		})
 	}
 }
@@ -95,10 +100,10 @@ func compare(t *testing.T, what string, got, want []string) {
 	}
 }
 
-// openTestdata opens a file of testdata, closed when the test ends.
+// openTestdata opens a file of ../testdata/traces, closed when the test ends.
 func openTestdata(tb testing.TB, name string) *os.File {
 	tb.Helper()
-	f, err := os.Open("testdata/" + name)
+	f, err := os.Open(filepath.Join(tracesDir, name))
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -12,19 +12,20 @@ import (
 	"gammond/sensing/sim"
 )
 
-// TestSimulateRoundTrip plays every match of testdata/matches through the
-// hand simulator, with and without illegal plays, replays each trace
+// TestSimulateRoundTrip plays every match of ../testdata/matches through the
+// hand simulator, with and without illegal plays (with -short: one seed,
+// with illegal plays), replays each trace
 // through the whole pipeline and gets the match back: every play and the
 // position it leaves, the cube actions, the results, and exactly the turns
 // first played illegally flagged.
 func TestSimulateRoundTrip(t *testing.T) {
-	files, err := filepath.Glob("testdata/matches/*.mat")
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no match records in testdata/matches: %v", err)
+		t.Fatalf("no match records in ../testdata/matches: %v", err)
 	}
-	seeds := []uint64{1, 2, 3}
-	if testing.Short() {
-		seeds = seeds[:1]
+	seeds, rates := []uint64{1, 2, 3}, []float64{0, 0.15}
+	if testing.Short() { // CI runs every seed and rate (.ci/run)
+		seeds, rates = seeds[:1], rates[1:]
 	}
 	var runs, illegal atomic.Int64
 	t.Cleanup(func() { t.Logf("%d traces, %d turns first played illegally", runs.Load(), illegal.Load()) })
@@ -33,15 +34,19 @@ func TestSimulateRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		script, err := m.Script()
+		if err != nil {
+			t.Fatal(err)
+		}
 		name := strings.TrimSuffix(filepath.Base(file), ".mat")
-		for _, rate := range []float64{0, 0.15} {
+		for _, rate := range rates {
 			for _, seed := range seeds {
 				t.Run(fmt.Sprintf("%s/illegal=%v/seed=%d", name, rate, seed), func(t *testing.T) {
 					t.Parallel()
 					opts := sim.DefaultOpts
 					opts.Seed, opts.IllegalRate = seed, rate
 					var trace bytes.Buffer
-					want, err := sim.Simulate(&trace, m, &opts)
+					want, err := sim.Simulate(&trace, script, &opts)
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -31,10 +31,10 @@ type Status struct {
 	OnRoll   engine.Side `json:"on_roll"`
 	Dice     engine.Dice `json:"dice"` // zero before the roll
 
-	// Checkers holds each side's checkers on board points 1..24 (index
-	// p-1, White's numbering), then the bar (index 24), then borne off
-	// (index 25), as the referee believes them.
-	Checkers [2][26]int `json:"checkers"`
+	// Checkers is where the referee believes the checkers are: in JSON
+	// an array per side indexed as engine.Layout (board point p at p, the
+	// bar at 25, borne off at 0).
+	Checkers engine.Layout `json:"checkers"`
 	// Position is the gnubg position ID with OnRoll on roll.
 	Position string `json:"position"`
 
@@ -79,21 +79,6 @@ func (r *Referee) Status() Status {
 		b = r.lines[0].board
 	}
 	s.Position = b.PositionID()
-	s.Checkers = Checkers(&b, r.onRoll)
+	s.Checkers = engine.LayoutOf(&b, r.onRoll)
 	return s
-}
-
-// Checkers lays a board out as Status.Checkers does: each side's checkers
-// on board points 1..24 (index p-1), the bar (24) and off (25); onRoll is
-// the colour of b's side on roll.
-func Checkers(b *engine.Board, onRoll engine.Side) [2][26]int {
-	var c [2][26]int
-	white, black := b.Colours(onRoll)
-	for side, h := range [2]*engine.Half{white, black} {
-		for p := 1; p <= 24; p++ {
-			c[side][engine.BoardPoint(engine.Side(side), p)-1] = h.On(p)
-		}
-		c[side][24], c[side][25] = h.On(engine.Bar), h.BorneOff()
-	}
-	return c
 }

@@ -1,8 +1,11 @@
 package referee
 
 import (
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"gammond/engine"
 )
 
 // TestStatusFollowsTheTrace checks the status at the end of a replayed
@@ -35,22 +38,18 @@ func TestStatusFollowsTheTrace(t *testing.T) {
 	if s.Phase != PhaseMatchOver || s.Score != [2]int{1, 0} || s.Length != 1 {
 		t.Errorf("after the match: phase %s score %v length %d, want match-over 1-0 of 1", s.Phase, s.Score, s.Length)
 	}
-	for side := range s.Checkers {
-		total := 0
-		for _, n := range s.Checkers[side] {
-			total += n
-		}
-		if total != 15 {
-			t.Errorf("side %d: %d checkers accounted for, want 15", side, total)
+	for side := range engine.Side(2) {
+		if total := s.Checkers.Total(side); total != 15 {
+			t.Errorf("%v: %d checkers accounted for, want 15", side, total)
 		}
 	}
-	if s.Checkers[0][25] != 15 {
-		t.Errorf("White bore off %d, want 15", s.Checkers[0][25])
+	if s.Checkers[engine.White][engine.Off] != 15 {
+		t.Errorf("White bore off %d, want 15", s.Checkers[engine.White][engine.Off])
 	}
 }
 
 func TestSummaries(t *testing.T) {
-	events := replayTrace(t, "testdata/match-010-illegal.trace.jsonl")
+	events := replayTrace(t, filepath.Join(tracesDir, "match-010-illegal.trace.jsonl"))
 	kinds := map[string]int{}
 	for _, e := range events {
 		s := e.Summary()

@@ -117,7 +117,7 @@ func replayBytes(b *testing.B, data []byte) time.Duration {
 // settle) over the frames of match-004, held in memory: one frame per op.
 // The budget is no allocation.
 func BenchmarkFramePath(b *testing.B) {
-	data, err := os.ReadFile("testdata/match-004.trace.jsonl")
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "traces", "match-004.trace.jsonl"))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log"
 	"os"
+	"path/filepath"
 	"time"
 
 	"gammond/engine"
@@ -13,7 +14,7 @@ import (
 )
 
 func ExampleTraceReader() {
-	f, err := os.Open("testdata/match-004.trace.jsonl")
+	f, err := os.Open(filepath.Join("..", "testdata", "traces", "match-004.trace.jsonl"))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -69,4 +70,25 @@ func ExampleSettler() {
 	// settled at 150ms: 0 White on point 24
 	// settled at 650ms: 1 White on point 24
 	// pending: false
+}
+
+func ExampleSettleStage() {
+	start := time.Unix(0, 0)
+	var empty, one engine.Occupancy
+	one.Points[24-1][engine.White] = 1
+	st := sensing.NewSettleStage(sensing.NewSettler(150*time.Millisecond),
+		func() { fmt.Println("moving") },
+		func(o *engine.Occupancy) { fmt.Printf("still: %d White on point 24\n", o.Points[24-1][engine.White]) })
+	for ms := 0; ms <= 1000; ms += 10 {
+		o := &empty
+		if ms == 200 || ms >= 500 { // a one-frame spike, then a checker set down
+			o = &one
+		}
+		st.Frame(start.Add(time.Duration(ms)*time.Millisecond), o)
+	}
+	// Output:
+	// moving
+	// still: 0 White on point 24
+	// moving
+	// still: 1 White on point 24
 }

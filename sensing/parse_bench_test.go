@@ -8,10 +8,10 @@ import (
 )
 
 // BenchmarkParseLine parses the lines after the header of match-002 (or of
-// testdata's trace without $GAMMOND_TRACES) with the fast path and with
+// match-004 without $GAMMOND_TRACES) with the fast path and with
 // encoding/json alone, to show what the fast path is worth.
 func BenchmarkParseLine(b *testing.B) {
-	path := "testdata/match-004.trace.jsonl"
+	path := filepath.Join("..", "testdata", "traces", "match-004.trace.jsonl")
 	if dir := os.Getenv("GAMMOND_TRACES"); dir != "" {
 		path = filepath.Join(dir, "match-002-illegal.trace.jsonl")
 	}

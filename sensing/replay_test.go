@@ -16,7 +16,7 @@ import (
 	"gammond/sensing"
 )
 
-// replayed is what a trace's replay through calib and the Settler gave.
+// replayed is what a trace's replay through calib and the SettleStage gave.
 type replayed struct {
 	settled  []engine.Occupancy // every occupancy that settled, in order
 	atRoll   []engine.Occupancy // the settled occupancy at each roll
@@ -51,6 +51,11 @@ func replay(t testing.TB, path string) replayed {
 		occ     engine.Occupancy
 		waiting bool // a DONE waits for the board to settle
 	)
+	stage := sensing.NewSettleStage(st, func() {}, func(o *engine.Occupancy) {
+		if len(r.settled) == 0 || *o != r.settled[len(r.settled)-1] {
+			r.settled = append(r.settled, *o) // a new one, not the board come back
+		}
+	})
 	judge := func() {
 		o, _, _ := st.Settled()
 		r.atDone = append(r.atDone, o)
@@ -71,15 +76,9 @@ func replay(t testing.TB, path string) replayed {
 				t.Fatal(err)
 			}
 			mon.Observe(it.At, it.Frame)
-			if st.Observe(it.At, &occ) {
-				o, _, _ := st.Settled()
-				r.settled = append(r.settled, o)
-			}
+			stage.Frame(it.At, &occ)
 		case sensing.EventItem:
-			if st.Advance(it.At) {
-				o, _, _ := st.Settled()
-				r.settled = append(r.settled, o)
-			}
+			stage.Advance(it.At)
 		}
 		if waiting && !st.Pending() {
 			judge()
@@ -175,12 +174,12 @@ func readExpected(t *testing.T, path string) expected {
 	return e
 }
 
-// traceFiles lists the traces to replay: testdata's, and those in the
-// directory $GAMMOND_TRACES (shared/traces) when it is set.
+// traceFiles lists the traces to replay: those in ../testdata/traces, and
+// those in the directory $GAMMOND_TRACES (shared/traces) when it is set.
 func traceFiles(t testing.TB) []string {
-	files, err := filepath.Glob("testdata/*.trace.jsonl")
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "traces", "*.trace.jsonl"))
 	if err != nil || len(files) == 0 {
-		t.Fatalf("no trace in testdata: %v", err)
+		t.Fatalf("no trace in ../testdata/traces: %v", err)
 	}
 	if dir := os.Getenv("GAMMOND_TRACES"); dir != "" {
 		more, err := filepath.Glob(filepath.Join(dir, "*.trace.jsonl"))
@@ -209,7 +208,7 @@ var startingPosition = func() engine.Occupancy {
 }()
 
 // TestReplay runs whole matches recorded on the reference board through
-// calib and the Settler, and checks what a referee would see against the
+// calib and the SettleStage, and checks what a referee would see against the
 // match's .expect.json.
 func TestReplay(t *testing.T) {
 	for _, path := range traceFiles(t) {

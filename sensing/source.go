@@ -38,19 +38,25 @@ type Item struct {
 	Event Event
 }
 
-// EventKind is which button was pressed.
+// EventKind is what a press means: the one vocabulary of a press from the
+// button driver (and the page's buttons, and a trace) to the referee.
 type EventKind uint8
 
-// The events of a match. Their String is the trace's name for them.
+// The events of a match. Their String is the trace's name for them. A
+// button press is Roll, Done, Cube or Pass: what a CUBE press means is the
+// referee's to decide from the match; a trace may say it outright (Double,
+// Take, Drop).
 const (
-	Roll   EventKind = iota + 1 // the side rolled: Dice holds the roll
+	Roll   EventKind = iota + 1 // the side rolled (ROLL): Dice holds the roll, or none yet for the board to roll
 	Done                        // the side ended its turn (DONE, the clock press)
 	Double                      // the side doubles (CUBE before rolling)
 	Take                        // the side takes the cube (CUBE when doubled)
-	Drop                        // the side passes (long CUBE press): the game ends
+	Drop                        // the side passes: the game ends
+	Cube                        // CUBE pressed: doubles, or takes the cube offered
+	Pass                        // CUBE held (a long press): passes the cube offered, else doubles
 )
 
-var eventNames = [...]string{Roll: "roll", Done: "done", Double: "double", Take: "take", Drop: "drop"}
+var eventNames = [...]string{Roll: "roll", Done: "done", Double: "double", Take: "take", Drop: "drop", Cube: "cube", Pass: "pass"}
 
 // String returns the event's name in a trace: "roll", "done" and so on.
 func (k EventKind) String() string {

@@ -43,6 +43,20 @@ type Match struct {
 	Black string `json:"black"`
 }
 
+// Validate reports a match a board cannot play or record: a length out of
+// range, or a player's name engine.CheckName refuses.
+func (m *Match) Validate() error {
+	if err := engine.CheckMatchLength(m.Length); err != nil {
+		return err
+	}
+	for _, name := range []string{m.White, m.Black} {
+		if err := engine.CheckName(name); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // TraceError is the error for a trace that cannot be read: the line and
 // what is wrong with it.
 type TraceError struct {
@@ -289,7 +303,7 @@ func readEvent(l *line) (Event, error) {
 	}
 	switch {
 	case e.Kind == 0:
-		return e, fmt.Errorf("unknown event %q, want roll, done, double, take or drop", l.event)
+		return e, fmt.Errorf("unknown event %q, want roll, done, double, take, drop, cube or pass", l.event)
 	case !l.hasSide:
 		return e, fmt.Errorf("%s event without a side", e.Kind)
 	case l.side != int64(engine.White) && l.side != int64(engine.Black):
@@ -354,8 +368,9 @@ func parseHeader(b []byte) (Header, error) {
 		return Header{}, errors.New(`header: no "calibration"`)
 	case hj.Match == nil:
 		return Header{}, errors.New(`header: no "match"`)
-	case hj.Match.Length < 0:
-		return Header{}, fmt.Errorf("header: match length %d is negative", hj.Match.Length)
+	}
+	if err := hj.Match.Validate(); err != nil {
+		return Header{}, fmt.Errorf("header: %w", err)
 	}
 	h := Header{Version: *hj.Trace, Board: *hj.Board, Match: *hj.Match}
 	if err := h.Board.Validate(); err != nil {

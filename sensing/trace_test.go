@@ -164,6 +164,11 @@ func TestTraceErrors(t *testing.T) {
 		{"header calibration short", trace(header(`"baseline": [2000,`, `"baseline": [`)), 1, "151 baseline levels, want one per sensor: 152"},
 		{"header calibration inverted", trace(header(`"white": [2600`, `"white": [1600`)), 1, "sensor 0 (point 1 slot 0): White level 1600"},
 		{"header negative match length", trace(header(`"length": 5`, `"length": -1`)), 1, "match length -1"},
+		{"header match of a million points", trace(header(`"length": 5`, `"length": 1000000`)), 1, "match length 1000000: want 0 (money play) to 64"},
+		{"header name with a newline", trace(header(`"Alice"`, `"Alice\nWins 1 point"`)), 1, "does not print"},
+		{"header name with a NUL", trace(header(`"Bob"`, `"B\u0000b"`)), 1, "does not print"},
+		{"header empty name", trace(header(`"Bob"`, `""`)), 1, "bad player name: empty"},
+		{"header name of 5000 characters", trace(header(`"Bob"`, `"`+strings.Repeat("b", 5000)+`"`)), 1, "5000 characters, more than 32"},
 		{"header trailing data", trace(testHeader + " {}"), 1, "invalid character"},
 		{"line not JSON", trace(testHeader, `{"t":0,`), 2, "not a trace line"},
 		{"line not an object", trace(testHeader, `[0, 1]`), 2, "not a trace line"},
@@ -231,7 +236,7 @@ func readAll(input string) error {
 }
 
 func TestTraceErrorSticks(t *testing.T) {
-	tr, err := NewTraceReader(strings.NewReader(trace(testHeader, `{"t":0,"event":"pass","side":0}`, frameLine(1, nil))), nil)
+	tr, err := NewTraceReader(strings.NewReader(trace(testHeader, `{"t":0,"event":"resign","side":0}`, frameLine(1, nil))), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,12 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"gammond/engine"
 	"gammond/referee"
+	"gammond/sensing"
 )
 
 // Action is something the director or a simulated board's user does: one
@@ -51,16 +49,13 @@ const (
 	ClockDanish    = "danish"
 )
 
-// MaxLength is the longest match the director can start.
-const MaxLength = 64
-
 // StartMatch starts a new match, replacing the one on the board. It fits
 // before the first game and after a match is over; a match in progress
 // must be finished (or its score corrected) first.
 type StartMatch struct {
 	White  string `json:"white"`
 	Black  string `json:"black"`
-	Length int    `json:"length"` // points, 1 to MaxLength; 0 for money play
+	Length int    `json:"length"` // points, 1 to engine.MaxMatchLength; 0 for money play
 	Rules  string `json:"rules"`  // RulesUS or RulesDanish
 	Clock  string `json:"clock"`  // ClockNone, ClockUS, ClockUSDoubles or ClockDanish
 }
@@ -68,13 +63,14 @@ type StartMatch struct {
 // Check implements Action.
 func (a StartMatch) Check(s *Status) error {
 	for _, name := range []string{a.White, a.Black} {
-		if !validName(name) {
-			return invalid("player name %q: want 1 to 32 characters, no control characters", name)
+		if err := engine.CheckName(name); err != nil {
+			return invalid("%v", err)
 		}
 	}
+	if err := engine.CheckMatchLength(a.Length); err != nil {
+		return invalid("%v", err)
+	}
 	switch {
-	case a.Length < 0 || a.Length > MaxLength:
-		return invalid("length %d: want 0 (money play) to %d", a.Length, MaxLength)
 	case !slices.Contains([]string{RulesUS, RulesDanish}, a.Rules):
 		return invalid("rules %q: want %q or %q", a.Rules, RulesUS, RulesDanish)
 	case !slices.Contains([]string{ClockNone, ClockUS, ClockUSDoubles, ClockDanish}, a.Clock):
@@ -85,10 +81,6 @@ func (a StartMatch) Check(s *Status) error {
 		return conflict("a match is in progress (game %d)", s.Game)
 	}
 	return nil
-}
-
-func validName(s string) bool {
-	return s != "" && utf8.ValidString(s) && utf8.RuneCountInString(s) <= 32 && !strings.ContainsFunc(s, unicode.IsControl)
 }
 
 // MaxMoneyScore bounds the score of a money session.
@@ -227,21 +219,27 @@ func (a SimMove) Check(s *Status) error {
 		return invalid("to %d: want a point 1 to 24, or %d for off", a.To, engine.Off)
 	case a.To == a.From:
 		return invalid("from and to are both point %d", a.From)
-	case s.Sim[a.Side][checkerIndex(a.From)] == 0:
+	case s.Sim[a.Side][a.From] == 0:
 		return conflict("%v has no checker on %s", a.Side, engine.PointName(a.From))
-	case a.To != engine.Off && s.Sim[a.Side.Other()][checkerIndex(a.To)] > 1:
+	case a.To != engine.Off && s.Sim[a.Side.Other()][a.To] > 1:
 		return conflict("%v holds %s", a.Side.Other(), engine.PointName(a.To))
 	}
 	return nil
 }
 
-// The buttons of a side, as SimButton names them.
+// The buttons of a side, as SimButton names them: the page's wire names
+// for the presses of sensing.EventKind (see SimButton.Event).
 const (
 	ButtonRoll = "roll"
 	ButtonDone = "done"
 	ButtonCube = "cube" // double, or take the cube offered
 	ButtonPass = "pass" // a long CUBE press: pass the cube offered
 )
+
+// buttonEvents is the one place the page's button names become presses.
+var buttonEvents = map[string]sensing.EventKind{
+	ButtonRoll: sensing.Roll, ButtonDone: sensing.Done, ButtonCube: sensing.Cube, ButtonPass: sensing.Pass,
+}
 
 // SimButton presses one of Side's buttons on a simulated board. A press is
 // never refused: the referee judges it as it would a real one.
@@ -257,8 +255,14 @@ func (a SimButton) Check(s *Status) error {
 		return ErrNotSimulated
 	case a.Side > engine.Black:
 		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
-	case !slices.Contains([]string{ButtonRoll, ButtonDone, ButtonCube, ButtonPass}, a.Button):
+	case buttonEvents[a.Button] == 0:
 		return invalid("button %q: want one of %q", a.Button, []string{ButtonRoll, ButtonDone, ButtonCube, ButtonPass})
 	}
 	return nil
+}
+
+// Event is the press as the board's buttons make it: a ROLL press carries
+// no dice, which the board rolls. Its Kind is 0 for a button Check refuses.
+func (a SimButton) Event() sensing.Event {
+	return sensing.Event{Kind: buttonEvents[a.Button], Side: a.Side}
 }

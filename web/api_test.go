@@ -60,6 +60,7 @@ var directorEndpoints = []endpoint{
 		invalid: []string{
 			`{"score":[5,0]}`, `{"score":[0,9]}`, `{"score":[-1,0]}`, `{"score":[1]}`,
 			`{"score":[1,2,3]}`, `{"score":"1-2"}`, `{"score":[1.5,0]}`,
+			`{"score":[4,3],"score":[0,0]}`, // a name twice: neither value is taken
 		},
 	},
 	{
@@ -108,7 +109,7 @@ var simEndpoints = []endpoint{
 			`{"side":0,"from":0,"to":5}`, `{"side":0,"from":26,"to":5}`, `{"side":0,"from":8,"to":25}`,
 			`{"side":0,"from":8,"to":-1}`, `{"side":2,"from":8,"to":5}`, `{"side":0,"from":"8","to":5}`,
 		},
-		unfit: func(s *Status) { s.Sim[engine.White][7] = 0 }, // no checker on 8
+		unfit: func(s *Status) { s.Sim[engine.White][8] = 0 }, // no checker on 8
 	},
 	{
 		path:    "/api/sim/button",

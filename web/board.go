@@ -6,6 +6,8 @@ import (
 	"image/color"
 	"time"
 
+	"gammond/display/leds"
+	"gammond/display/panel"
 	"gammond/engine"
 	"gammond/referee"
 )
@@ -53,30 +55,11 @@ type Status struct {
 	// points 1..24, then White's and Black's bar halves). Nil: the server
 	// derives them from Flagged (red) and SetupWrong (amber).
 	LEDs []LED `json:"leds"`
-	// Sim is where the checkers of a simulated board are, laid out as
-	// referee.Status.Checkers: what its sensors read, which the referee
-	// only takes in as it judges. Nil on a real board; when set, the page
-	// offers the sim controls and the sim actions are accepted.
-	Sim *[2][26]int `json:"sim"`
-}
-
-// Indexes of the bar and the borne-off checkers in referee.Status.Checkers
-// and Status.Sim; board point p is at index p-1.
-const (
-	barIndex = 24
-	offIndex = 25
-)
-
-// checkerIndex returns the index in a Checkers layout of a board point
-// (1..24), engine.Bar or engine.Off.
-func checkerIndex(p int) int {
-	switch p {
-	case engine.Bar:
-		return barIndex
-	case engine.Off:
-		return offIndex
-	}
-	return p - 1
+	// Sim is where the checkers of a simulated board are: what its
+	// sensors read, which the referee only takes in as it judges. Nil on a
+	// real board; when set, the page offers the sim controls and the sim
+	// actions are accepted.
+	Sim *engine.Layout `json:"sim"`
 }
 
 // LED is what one of the board's LEDs shows. Its fields are those of the
@@ -100,31 +83,36 @@ func (l LED) MarshalJSON() ([]byte, error) {
 }
 
 // LEDCount is how many LEDs the board has: 24 points and 2 bar halves.
-const LEDCount = 26
+const LEDCount = leds.Count
 
-// The colours of derived LEDs, as the board's indicators show them.
-var (
-	illegalColor    = color.NRGBA{R: 0xFF, A: 0xFF}
-	setupWrongColor = color.NRGBA{R: 0xFF, G: 0x60, A: 0xFF}
-)
+// LEDPlace is where one of the board's LEDs is, as display/panel maps
+// them: at the base of board point Point (1..24), or, with Point
+// engine.Bar, on Side's bar half.
+type LEDPlace struct {
+	Point int         `json:"point"`
+	Side  engine.Side `json:"side"`
+}
+
+// ledPlaces is where every LED is, in strip order.
+var ledPlaces = func() []LEDPlace {
+	out := make([]LEDPlace, LEDCount)
+	for i := range out {
+		out[i].Point, out[i].Side, _ = panel.LEDPlace(i)
+	}
+	return out
+}()
 
 // derivedLEDs lights the flagged points red and the points wrong in the
-// set-up amber; a flagged bar lights both halves.
+// set-up amber, in the indicators' colours, as display/panel maps points to
+// LEDs.
 func derivedLEDs(s *referee.Status) []LED {
-	out := make([]LED, LEDCount)
-	paint := func(points []int, c color.NRGBA) {
-		for _, p := range points {
-			switch {
-			case p >= 1 && p <= 24:
-				out[p-1] = LED{Color: c}
-			case p == engine.BarPoint:
-				out[barIndex] = LED{Color: c}
-				out[barIndex+1] = LED{Color: c}
-			}
-		}
+	var lit [leds.Count]panel.LED
+	panel.PaintPoints(&lit, s.SetupWrong, panel.LED{Color: panel.DefaultLook.SetupWrong})
+	panel.PaintPoints(&lit, s.Flagged, panel.LED{Color: panel.DefaultLook.Illegal})
+	out := make([]LED, len(lit))
+	for i, l := range lit {
+		out[i] = LED(l)
 	}
-	paint(s.SetupWrong, setupWrongColor)
-	paint(s.Flagged, illegalColor)
 	return out
 }
 

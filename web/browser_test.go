@@ -38,27 +38,27 @@ func TestPageInBrowser(t *testing.T) {
 	t.Run("plays through the page", func(t *testing.T) { testPlayThroughPage(t, b) })
 }
 
-// drawnJS counts, for each side, the checkers the page draws on each board
-// point (index p-1), on the bar (24) and in the tray (25).
+// drawnJS counts, for each side, the checkers the page draws, laid out as
+// engine.Layout: on each board point p (index p), on the bar (25) and in
+// the tray (0).
 const drawnJS = `(() => {
 	const n = [Array(26).fill(0), Array(26).fill(0)];
 	for (const c of document.querySelectorAll('#board .checker')) {
-		const p = Number(c.dataset.point);
-		n[Number(c.dataset.side)][p === 25 ? 24 : p === 0 ? 25 : p - 1]++;
+		n[Number(c.dataset.side)][Number(c.dataset.point)]++;
 	}
 	return n; })()`
 
-func drawn(t *testing.T, b *browser) [2][26]int {
+func drawn(t *testing.T, b *browser) engine.Layout {
 	t.Helper()
-	return value[[2][26]int](t, b, drawnJS)
+	return value[engine.Layout](t, b, drawnJS)
 }
 
 // shown returns what the page should draw for checkers: at most five on a
 // point or the bar, every one in the tray.
-func shown(checkers [2][26]int) [2][26]int {
+func shown(checkers engine.Layout) engine.Layout {
 	for side := range checkers {
-		for i := range offIndex {
-			checkers[side][i] = min(checkers[side][i], 5)
+		for p := 1; p <= engine.Bar; p++ {
+			checkers[side][p] = min(checkers[side][p], 5)
 		}
 	}
 	return checkers
@@ -67,9 +67,9 @@ func shown(checkers [2][26]int) [2][26]int {
 func testKnownStatus(t *testing.T, b *browser) {
 	st := playing()
 	st.Sim = nil
-	var c [2][26]int
-	c[engine.White][6-1], c[engine.White][8-1], c[engine.White][barIndex], c[engine.White][offIndex] = 8, 3, 1, 3
-	c[engine.Black][19-1], c[engine.Black][17-1], c[engine.Black][barIndex], c[engine.Black][offIndex] = 6, 2, 2, 5
+	var c engine.Layout
+	c[engine.White][6], c[engine.White][8], c[engine.White][engine.Bar], c[engine.White][engine.Off] = 8, 3, 1, 3
+	c[engine.Black][19], c[engine.Black][17], c[engine.Black][engine.Bar], c[engine.Black][engine.Off] = 6, 2, 2, 5
 	st.Checkers = c
 	st.Phase, st.OnRoll, st.Dice, st.Flagged = referee.PhaseFlagged, engine.Black, engine.Dice{5, 2}, []int{17}
 	st.Cube, st.CubeOwner, st.Crawford = 4, new(engine.Black), false
@@ -93,9 +93,14 @@ func testKnownStatus(t *testing.T, b *browser) {
 	b.screenshot(t, shot)
 	t.Logf("screenshot: %s", shot)
 	for what, tc := range map[string]struct{ expr, want string }{
-		"cube":         {`document.querySelector("#board .cube").dataset.owner + " " + document.querySelector("#board .cube text").textContent`, "1 4"},
-		"dice":         {`[...document.querySelectorAll("#board .die.black")].map(d => d.dataset.value).join(" ")`, "5 2"},
-		"flagged LED":  {`document.querySelector('#board [data-led="16"]').dataset.color`, "#ff0000"},
+		"cube":        {`document.querySelector("#board .cube").dataset.owner + " " + document.querySelector("#board .cube text").textContent`, "1 4"},
+		"dice":        {`[...document.querySelectorAll("#board .die.black")].map(d => d.dataset.value).join(" ")`, "5 2"},
+		"flagged LED": {`document.querySelector('#board [data-led="16"]').dataset.color`, "#ff0000"},
+		"LED at its point": {`(() => { const led = document.querySelector('#board [data-led="16"]');
+			const label = [...document.querySelectorAll('#board .label')].find(l => l.textContent === "17");
+			return led.getAttribute("cx") === label.getAttribute("x") ? "at 17" : "elsewhere"; })()`, "at 17"},
+		"bar LEDs": {`(() => { const w = document.querySelector('#board [data-led="24"]'), k = document.querySelector('#board [data-led="25"]');
+			return Number(w.getAttribute("cy")) > Number(k.getAttribute("cy")) && w.getAttribute("cx") === k.getAttribute("cx") ? "White's below Black's" : "misplaced"; })()`, "White's below Black's"},
 		"flagged":      {`[...document.querySelectorAll("#board .point.flagged")].map(p => p.dataset.point).join(" ")`, "17"},
 		"score":        {`document.getElementById("score").textContent.replace(/\s+/g, " ").trim()`, "Alice 1 – 2 Bob"},
 		"length":       {`document.getElementById("length").textContent`, "5-point match, US rules"},
@@ -177,7 +182,7 @@ func simButton(side engine.Side, button string) string {
 // playOnPage moves the checkers of a play with the mouse, clicking the
 // checker and then where it goes, or dragging it there; after each move it
 // waits for the page to draw it.
-func playOnPage(t *testing.T, b *browser, sim [2][26]int, p plannedPlay, dragging bool) {
+func playOnPage(t *testing.T, b *browser, sim engine.Layout, p plannedPlay, dragging bool) {
 	t.Helper()
 	for _, m := range p.moves {
 		what := fmt.Sprintf("%v's checker from %d to %d", m.Side, m.From, m.To)

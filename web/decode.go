@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"maps"
@@ -18,6 +19,9 @@ func decode[T Action](body []byte) (Action, error) {
 	var raw map[string]json.RawMessage
 	if err := json.Unmarshal(body, &raw); err != nil || raw == nil {
 		return nil, invalid("the body is not a JSON object")
+	}
+	if name, twice := repeatedName(body); twice {
+		return nil, invalid("%q is given twice", name)
 	}
 	t := reflect.TypeFor[T]()
 	for i := range t.NumField() {
@@ -42,6 +46,32 @@ func decode[T Action](body []byte) (Action, error) {
 		return nil, typeError(err)
 	}
 	return v, nil
+}
+
+// repeatedName finds a name given twice in the JSON object body, which
+// the standard decoder would settle silently by taking the last value.
+func repeatedName(body []byte) (string, bool) {
+	dec := json.NewDecoder(bytes.NewReader(body))
+	if _, err := dec.Token(); err != nil { // the object's '{'
+		return "", false
+	}
+	seen := map[string]bool{}
+	for dec.More() {
+		t, err := dec.Token()
+		name, isName := t.(string)
+		if err != nil || !isName {
+			return "", false
+		}
+		if seen[name] {
+			return name, true
+		}
+		seen[name] = true
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // typeError says which field has a value of the wrong type, without the

@@ -9,7 +9,7 @@
 // The daemon implements Board; New wraps it in a Server, an http.Handler:
 //
 //	srv := web.New(board, web.Options{DirectorToken: cfg.Web.DirectorToken})
-//	hs := &http.Server{Addr: cfg.Web.Listen, Handler: srv}
+//	hs := web.NewHTTPServer(srv, logger) // the timeouts every server of ours has
 //	hs.RegisterOnShutdown(srv.Close) // ends the event streams
 //
 // # Endpoints

@@ -148,17 +148,9 @@ func (f *fakeBoard) subscribers() (open, ever int) {
 	return len(f.subs), f.opened
 }
 
-// startingCheckers is the starting position in the Checkers layout.
-func startingCheckers() [2][26]int {
-	var c [2][26]int
-	b := engine.StartingBoard
-	white, black := b.Colours(engine.White)
-	for side, h := range [2]*engine.Half{white, black} {
-		for p := 1; p <= 24; p++ {
-			c[side][engine.BoardPoint(engine.Side(side), p)-1] = h.On(p)
-		}
-	}
-	return c
+// startingCheckers is the starting position, laid out.
+func startingCheckers() engine.Layout {
+	return engine.LayoutOf(&engine.StartingBoard, engine.White)
 }
 
 // playing is a status in the middle of a clocked match: White to play 3-1

@@ -20,14 +20,14 @@ import (
 
 // pageStatus is the part of the status the play tests read.
 type pageStatus struct {
-	Phase    string      `json:"phase"`
-	OnRoll   engine.Side `json:"on_roll"`
-	Dice     engine.Dice `json:"dice"`
-	Position string      `json:"position"`
-	Checkers [2][26]int  `json:"checkers"`
-	Sim      *[2][26]int `json:"sim"`
-	Flagged  []int       `json:"flagged"`
-	Seq      uint64      `json:"seq"`
+	Phase    string         `json:"phase"`
+	OnRoll   engine.Side    `json:"on_roll"`
+	Dice     engine.Dice    `json:"dice"`
+	Position string         `json:"position"`
+	Checkers engine.Layout  `json:"checkers"`
+	Sim      *engine.Layout `json:"sim"`
+	Flagged  []int          `json:"flagged"`
+	Seq      uint64         `json:"seq"`
 }
 
 func fetchStatus(t *testing.T, base string) pageStatus {
@@ -107,7 +107,7 @@ func kinds(events []referee.Summary) string {
 type plannedPlay struct {
 	moves    []SimMove
 	notation string
-	after    [2][26]int
+	after    engine.Layout
 }
 
 // planPlay returns the first legal play of the side on roll in st.

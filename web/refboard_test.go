@@ -20,7 +20,7 @@ type refBoard struct {
 	clock   *sensing.VirtualClock
 	tr      *record.Transcript
 	players [2]string
-	sim     [2][26]int
+	sim     engine.Layout
 	dice    []engine.Dice // the rolls to come, in order
 	events  []referee.Summary
 	subs    map[chan referee.Summary]struct{}
@@ -74,10 +74,10 @@ func (b *refBoard) emit(e referee.Event) {
 func (b *refBoard) settle() {
 	o := engine.Occupancy{SlotsPerPoint: slotsPerPoint, SlotsPerBarHalf: slotsPerBarHalf}
 	for side := range b.sim {
-		for p := range 24 {
-			o.Points[p][side] = uint8(min(b.sim[side][p], slotsPerPoint))
+		for p := 1; p <= 24; p++ {
+			o.Points[p-1][side] = uint8(min(b.sim[side][p], slotsPerPoint))
 		}
-		o.Bar[side][side] = uint8(min(b.sim[side][barIndex], slotsPerBarHalf))
+		o.Bar[side][side] = uint8(min(b.sim[side][engine.Bar], slotsPerBarHalf))
 	}
 	b.ref.Unsettled()
 	b.ref.Settled(&o)
@@ -151,29 +151,29 @@ func (b *refBoard) Act(a Action) error {
 
 // applyMove moves a checker as a hand does: a lone checker of the other
 // colour where it lands goes to the bar.
-func applyMove(sim *[2][26]int, m SimMove) {
-	to, other := checkerIndex(m.To), m.Side.Other()
-	sim[m.Side][checkerIndex(m.From)]--
-	sim[m.Side][to]++
-	if m.To != engine.Off && sim[other][to] == 1 {
-		sim[other][to] = 0
-		sim[other][barIndex]++
+func applyMove(sim *engine.Layout, m SimMove) {
+	other := m.Side.Other()
+	sim[m.Side][m.From]--
+	sim[m.Side][m.To]++
+	if m.To != engine.Off && sim[other][m.To] == 1 {
+		sim[other][m.To] = 0
+		sim[other][engine.Bar]++
 	}
 }
 
 func (b *refBoard) press(a SimButton) error {
-	switch a.Button {
-	case ButtonRoll:
+	switch e := a.Event(); e.Kind {
+	case sensing.Roll:
 		if len(b.dice) == 0 {
 			return conflict("the test's dice are all rolled")
 		}
 		d := b.dice[0]
 		b.dice = b.dice[1:]
 		b.ref.Roll(a.Side, d)
-	case ButtonDone:
-		b.ref.Done(a.Side)
-	case ButtonCube, ButtonPass:
-		b.ref.Cube(a.Side, a.Button == ButtonPass)
+	case sensing.Done:
+		b.ref.Done(e.Side)
+	case sensing.Cube, sensing.Pass:
+		b.ref.Cube(e.Side, e.Kind == sensing.Pass)
 	}
 	return nil
 }

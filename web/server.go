@@ -90,7 +90,7 @@ func New(board Board, opts Options) *Server {
 		token:    sha256.Sum256([]byte(opts.DirectorToken)),
 		hasToken: opts.DirectorToken != "",
 		mux:      http.NewServeMux(),
-		assets:   loadAssets(),
+		assets:   embeddedAssets(),
 		streams:  make(chan struct{}, opts.MaxStreams),
 		changed:  make(chan struct{}),
 		done:     make(chan struct{}),
@@ -159,6 +159,8 @@ func (s *Server) changes() <-chan struct{} {
 type revStatus struct {
 	Status
 	Rev uint64 `json:"rev"`
+	// LEDPlaces says where each of the LEDs is, for the page to draw them.
+	LEDPlaces []LEDPlace `json:"led_places"`
 }
 
 // status returns the board's status, its LEDs derived when the board
@@ -171,7 +173,7 @@ func (s *Server) status() revStatus {
 		st.LEDs = derivedLEDs(&st.Status)
 	}
 	s.rev++
-	return revStatus{st, s.rev}
+	return revStatus{st, s.rev, ledPlaces}
 }
 
 func (s *Server) statusJSON(w http.ResponseWriter, r *http.Request) {
@@ -239,6 +241,10 @@ type asset struct {
 
 // loadAssets reads the embedded files once, with their ETags, so a
 // browser revalidates cheaply.
+// embeddedAssets are the page's files, read and hashed once: they are
+// compiled in, the same for every Server. Servers only read the map.
+var embeddedAssets = sync.OnceValue(loadAssets)
+
 func loadAssets() map[string]asset {
 	entries, _ := fs.ReadDir(staticFS, "static")
 	assets := make(map[string]asset, len(entries))

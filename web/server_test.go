@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"gammond/display/panel"
 	"gammond/engine"
 	"gammond/referee"
 )
@@ -114,12 +115,13 @@ func TestStatusJSON(t *testing.T) {
 		Players [2]string
 		Score   [2]int
 		LEDs    []struct{ Color string }
+		Places  []LEDPlace `json:"led_places"`
 		Clocks  struct {
 			RemainingMS [2]int64 `json:"remaining_ms"`
 			DelayLeftMS int64    `json:"delay_left_ms"`
 			Running     bool
 		}
-		Sim *[2][26]int
+		Sim *engine.Layout
 	}
 	if err := json.Unmarshal([]byte(body), &st); err != nil {
 		t.Fatal(err)
@@ -132,6 +134,14 @@ func TestStatusJSON(t *testing.T) {
 	}
 	if len(st.LEDs) != LEDCount {
 		t.Fatalf("%d LEDs, want %d", len(st.LEDs), LEDCount)
+	}
+	for i, at := range st.Places {
+		if point, side, _ := panel.LEDPlace(i); at != (LEDPlace{point, side}) {
+			t.Errorf("LED %d placed at %+v, want point %d side %v", i, at, point, side)
+		}
+	}
+	if len(st.Places) != LEDCount {
+		t.Errorf("%d LED places, want %d", len(st.Places), LEDCount)
 	}
 	want := map[int]string{4: "#ff0000", 5: "#ff6000", 24: "#ff0000", 25: "#ff0000"}
 	for i, led := range st.LEDs {

@@ -11,9 +11,9 @@ import (
 	"gammond/referee"
 )
 
-// writeTimeout bounds one batch of writes to a stream: a client that reads
+// streamWriteTimeout bounds one batch of writes to a stream: a client that reads
 // nothing for that long is dropped, and its browser reconnects.
-const writeTimeout = 10 * time.Second
+const streamWriteTimeout = 10 * time.Second
 
 // events serves the event stream: the backlog or the events since the
 // client's last, then every event as it happens, each batch followed by
@@ -184,7 +184,7 @@ func (st *stream) status(s revStatus) error {
 
 // flush writes what was gathered and pushes it to the client.
 func (st *stream) flush() error {
-	if err := st.rc.SetWriteDeadline(time.Now().Add(writeTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
+	if err := st.rc.SetWriteDeadline(time.Now().Add(streamWriteTimeout)); err != nil && !errors.Is(err, http.ErrNotSupported) {
 		return err
 	}
 	_, err := st.w.Write(st.buf.Bytes())

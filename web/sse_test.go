@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"gammond/engine"
 	"gammond/referee"
 )
 
@@ -100,7 +101,7 @@ func (c *streamClient) until() (ids []string, st Status) {
 			var raw struct {
 				Seq   uint64
 				Phase string
-				Sim   *[2][26]int
+				Sim   *engine.Layout
 			}
 			if err := json.Unmarshal([]byte(m.data), &raw); err != nil {
 				c.t.Fatalf("status %s: %v", m.data, err)

@@ -11,7 +11,7 @@ import (
 
 func TestCheckCleanRecord(t *testing.T) {
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"check", "../../record/mat/testdata/match-002-5pt.mat"}, &stdout, &stderr); code != exitOK {
+	if code := run([]string{"check", filepath.Join("..", "..", "testdata", "matches", "match-002-5pt.mat")}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d, want 0: %s%s", code, stdout.String(), stderr.String())
 	}
 	if stdout.Len() != 0 {
@@ -23,7 +23,7 @@ func TestCheckCleanRecord(t *testing.T) {
 // ("62: 24/18 13/11" played "24/18 13/10") and expects the first finding
 // there, as a line and as JSON.
 func TestCheckReportsAnIllegalPlay(t *testing.T) {
-	raw, err := os.ReadFile("../../record/mat/testdata/match-002-5pt.mat")
+	raw, err := os.ReadFile(filepath.Join("..", "..", "testdata", "matches", "match-002-5pt.mat"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 const (
 	exitOK       = 0
 	exitFindings = 1 // the command ran and found something (or could not read its input)
-	exitUsage    = 2 // bad arguments
+	exitUsage    = 2 // bad arguments, or output that could not be written
 )
 
 // command is one subcommand: run gets the arguments after its name.
@@ -26,6 +26,8 @@ type command struct {
 
 var commands = map[string]command{
 	"check":    {checkUsage, runCheck},
+	"chouette": {chouetteUsage, runChouette},
+	"journal":  {journalUsage, runJournal},
 	"moves":    {movesUsage, runMoves},
 	"replay":   {replayUsage, runReplay},
 	"simulate": {simulateUsage, runSimulate},
@@ -34,7 +36,19 @@ var commands = map[string]command{
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
+// run runs the command args name. Output that cannot be written (a full
+// disk, a closed pipe) fails the command: exit 2, whatever it found.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &stickyWriter{w: stdout}
+	code := runCommand(args, out, stderr)
+	if out.err != nil {
+		fmt.Fprintf(stderr, "gammon: writing the output: %v\n", out.err)
+		return exitUsage
+	}
+	return code
+}
+
+func runCommand(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
 		usage(stderr)
 		if len(args) == 0 {
@@ -49,6 +63,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	return cmd.run(args[1:], stdout, stderr)
+}
+
+// stickyWriter remembers the first error of its writer and fails every
+// write after it, so that a command's lost output is noticed once, at the
+// end, however many writes it ignored.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	s.err = err
+	return n, err
 }
 
 func usage(w io.Writer) {

@@ -5,18 +5,23 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 
 	"gammond/engine"
 )
 
-const movesUsage = "moves [--json] POSITION_ID DICE   every legal play, one per line"
+const movesUsage = "moves [--json] [--rules welsh] POSITION_ID DICE   every legal play, one per line"
 
 // runMoves prints every distinct legal play of a roll from a position:
 // "<play>\t<position ID after, opponent on roll>" per line, or a JSON array.
 func runMoves(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("moves", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print a JSON array of {play, after}")
+	rules := fs.String("rules", "standard", "the rules: standard (the same as us or danish) or welsh")
 	pos, err := parseArgs(fs, args, 2, 2)
+	if err == nil && !slices.Contains([]string{"standard", "us", "danish", "welsh"}, *rules) {
+		err = fmt.Errorf("unknown --rules %q: want standard, us, danish or welsh", *rules)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon moves: %v\nusage: gammon %s\n", err, movesUsage)
 		return exitUsage
@@ -26,21 +31,29 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gammon moves: %v\n", err)
 		return exitUsage
 	}
+	if *rules == "welsh" {
+		return runWelshMoves(board, pos[1], *asJSON, stdout, stderr)
+	}
 	dice, err := engine.ParseDice(pos[1])
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon moves: %v\n", err)
 		return exitUsage
 	}
-	plays := listPlays(board, dice)
-	if *asJSON {
+	printPlays(listPlays(board, dice), *asJSON, stdout)
+	return exitOK
+}
+
+// printPlays prints the plays a line each, "<play>\t<position ID after>",
+// or as a JSON array.
+func printPlays(plays []listedPlay, asJSON bool, stdout io.Writer) {
+	if asJSON {
 		out, _ := json.Marshal(plays)
 		fmt.Fprintf(stdout, "%s\n", out)
-		return exitOK
+		return
 	}
 	for _, p := range plays {
 		fmt.Fprintf(stdout, "%s\t%s\n", p.Play, p.After)
 	}
-	return exitOK
 }
 
 // listedPlay is one line of "gammon moves".

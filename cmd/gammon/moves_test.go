@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -17,14 +18,17 @@ import (
 // the move-generation oracle and compares the resulting positions with the
 // ones GNU Backgammon lists.
 func TestMovesAgreesWithGnubg(t *testing.T) {
-	f, err := os.Open("testdata/movegen-300.jsonl")
+	const records = 300
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "movegen.jsonl"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<20)
-	for n := 1; sc.Scan(); n++ {
+	n := 0
+	for n < records && sc.Scan() {
+		n++
 		var rec struct {
 			Position string
 			Dice     [2]int
@@ -57,6 +61,9 @@ func TestMovesAgreesWithGnubg(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("record %d (%s %s): positions after\n got %v\nwant %v", n, rec.Position, dice, got, want)
 		}
+	}
+	if err := sc.Err(); err != nil || n < records {
+		t.Fatalf("read %d records of the oracle, want %d: %v", n, records, err)
 	}
 }
 
@@ -125,4 +132,19 @@ func closedBoardID() string {
 	b[engine.Mover][engine.Bar-1] = 1
 	b[engine.Mover][5] = 14
 	return b.PositionID()
+}
+
+// TestMovesToAFullDisk writes the plays to /dev/full, whose every write
+// fails with ENOSPC: the lost output must fail the command.
+func TestMovesToAFullDisk(t *testing.T) {
+	full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+	if err != nil {
+		t.Skipf("no /dev/full here: %v", err)
+	}
+	defer full.Close()
+	var stderr bytes.Buffer
+	code := run([]string{"moves", "4HPwATDgc/ABMA", "63"}, full, &stderr)
+	if code != exitUsage || !strings.Contains(stderr.String(), "no space left on device") {
+		t.Fatalf("exit %d, stderr %q; want 2 and the write error", code, stderr.String())
+	}
 }

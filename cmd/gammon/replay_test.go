@@ -20,8 +20,8 @@ import (
 	"gammond/sensing/sim"
 )
 
-// The shared traces, copied into the referee's testdata.
-const tracesDir = "../../referee/testdata"
+// The shared traces, copied into the top-level testdata.
+var tracesDir = filepath.Join("..", "..", "testdata", "traces")
 
 // TestReplayTranscribesTheMatch replays each trace with "gammon replay" and
 // checks the .mat it prints and the report against the trace's

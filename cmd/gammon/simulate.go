@@ -34,7 +34,11 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	}
 	opts := sim.DefaultOpts
 	opts.Seed, opts.IllegalRate = *seed, *illegal
-	want, err := sim.Simulate(stdout, m, &opts)
+	script, err := m.Script()
+	var want *sim.Expect
+	if err == nil {
+		want, err = sim.Simulate(stdout, script, &opts)
+	}
 	if err == nil && *expect != "" {
 		err = writeExpect(*expect, want)
 	}

@@ -11,11 +11,14 @@ import (
 	"gammond/sensing/sim"
 )
 
+// match004 is a 1-point match GNU Backgammon played.
+var match004 = filepath.Join("..", "..", "testdata", "matches", "match-004-1pt.mat")
+
 func TestSimulate(t *testing.T) {
 	dir := t.TempDir()
 	expect := filepath.Join(dir, "m.expect.json")
 	var stdout, stderr bytes.Buffer
-	args := []string{"simulate", "testdata/match-004-1pt.mat", "--seed", "4", "--illegal", "0.2", "--expect", expect}
+	args := []string{"simulate", match004, "--seed", "4", "--illegal", "0.2", "--expect", expect}
 	if code := run(args, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -69,14 +72,14 @@ func TestSimulateFailures(t *testing.T) {
 	}{
 		{"no file", nil, exitUsage, "want 1 argument"},
 		{"two files", []string{"a.mat", "b.mat"}, exitUsage, "want 1 argument"},
-		{"rate above 1", []string{"testdata/match-004-1pt.mat", "--illegal", "1.5"}, exitUsage, "--illegal 1.5"},
-		{"rate not a number", []string{"testdata/match-004-1pt.mat", "--illegal", "often"}, exitUsage, "invalid value"},
-		{"negative seed", []string{"testdata/match-004-1pt.mat", "--seed", "-1"}, exitUsage, "invalid value"},
-		{"unknown flag", []string{"testdata/match-004-1pt.mat", "--fast"}, exitUsage, "not defined"},
+		{"rate above 1", []string{match004, "--illegal", "1.5"}, exitUsage, "--illegal 1.5"},
+		{"rate not a number", []string{match004, "--illegal", "often"}, exitUsage, "invalid value"},
+		{"negative seed", []string{match004, "--seed", "-1"}, exitUsage, "invalid value"},
+		{"unknown flag", []string{match004, "--fast"}, exitUsage, "not defined"},
 		{"missing file", []string{filepath.Join(dir, "none.mat")}, exitFindings, "none.mat"},
 		{"unreadable record", []string{garbled}, exitFindings, "garbled.mat:5:"},
 		{"illegal recorded play", []string{bad}, exitFindings, "is not a legal play"},
-		{"expectation not writable", []string{"testdata/match-004-1pt.mat", "--expect", filepath.Join(dir, "no", "dir.json")}, exitFindings, "dir.json"},
+		{"expectation not writable", []string{match004, "--expect", filepath.Join(dir, "no", "dir.json")}, exitFindings, "dir.json"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

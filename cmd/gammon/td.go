@@ -8,17 +8,17 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
 	"time"
 
+	"gammond/web"
 	"gammond/web/desk"
 	"gammond/web/mqtt"
 )
 
-const tdUsage = "td --broker URL --dir DIR [--listen ADDR]   the director's desk: every board on a page, finished matches' .mat into DIR"
+const tdUsage = "td --broker URL --dir DIR [--listen ADDR] [--client-id ID] [--username NAME --password-file FILE] [--ca-file FILE] [--cert-file FILE --key-file FILE]   the director's desk: every board on a page, finished matches' .mat into DIR"
 
 // runTD runs the director's desk until SIGINT or SIGTERM.
 func runTD(args []string, stdout, stderr io.Writer) int {
@@ -27,9 +27,14 @@ func runTD(args []string, stdout, stderr io.Writer) int {
 	return td(ctx, args, stdout, stderr)
 }
 
+// tdListen is where the desk's page is served by default: not :8080, where
+// a board's page (and gammond -sim's) is, so both run on one machine.
+const tdListen = "localhost:8090"
+
 // tdArgs are the desk's settings from the command line.
 type tdArgs struct {
-	broker, dir, listen string
+	broker, dir, listen, clientID string
+	security                      mqtt.Security
 }
 
 func parseTDArgs(args []string) (tdArgs, error) {
@@ -37,7 +42,13 @@ func parseTDArgs(args []string) (tdArgs, error) {
 	fs := flag.NewFlagSet("td", flag.ContinueOnError)
 	fs.StringVar(&a.broker, "broker", "", "the MQTT broker's `URL`, e.g. mqtt://127.0.0.1:1883")
 	fs.StringVar(&a.dir, "dir", "", "`DIR`ectory to collect the finished matches' .mat records into")
-	fs.StringVar(&a.listen, "listen", "localhost:8080", "`ADDR`ess to serve the desk's page on; :8080 for the whole network")
+	fs.StringVar(&a.listen, "listen", tdListen, "`ADDR`ess to serve the desk's page on; :8090 for the whole network")
+	fs.StringVar(&a.clientID, "client-id", "", "the desk's MQTT client `ID` (default gammon-td-HOSTNAME); two desks on one broker need two")
+	fs.StringVar(&a.security.Username, "username", "", "sign in to the broker as `NAME`")
+	fs.StringVar(&a.security.PasswordFile, "password-file", "", "the password, alone in a `FILE` only its owner can read")
+	fs.StringVar(&a.security.CAFile, "ca-file", "", "PEM `FILE` of the CA that signs the broker's certificate (mqtts:// URLs; default the system's)")
+	fs.StringVar(&a.security.CertFile, "cert-file", "", "PEM client certificate `FILE`, for a broker that asks for one")
+	fs.StringVar(&a.security.KeyFile, "key-file", "", "PEM `FILE` of the client certificate's key")
 	if _, err := parseArgs(fs, args, 0, 0); err != nil {
 		return a, err
 	}
@@ -59,7 +70,8 @@ func td(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gammon td: %v\nusage: gammon %s\n", err, tdUsage)
 		return exitUsage
 	}
-	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, Logger: slog.New(slog.NewTextHandler(stderr, nil))})
+	log := slog.New(slog.NewTextHandler(stderr, nil))
+	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, ClientID: a.clientID, Security: a.security, Logger: log})
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon td: %v\n", err)
 		return exitFindings
@@ -69,7 +81,7 @@ func td(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gammon td: %v\n", err)
 		return exitFindings
 	}
-	srv := &http.Server{Handler: d.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := web.NewHTTPServer(d.Handler(), log)
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
 	runCtx, stopRun := context.WithCancel(ctx)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -222,6 +223,19 @@ func checkRecord(t *testing.T, name string, want []byte) {
 	}
 	if _, err := mat.Read(bytes.NewReader(got), name); err != nil {
 		t.Errorf("%s does not read back: %v", name, err)
+	}
+}
+
+// The desk's page and a board's (gammond -sim's localhost:8080) can be
+// served on one machine with their defaults.
+func TestTDDefaultListenIsNotTheBoards(t *testing.T) {
+	a, err := parseTDArgs([]string{"--broker", "mqtt://127.0.0.1:1883", "--dir", t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, port, err := net.SplitHostPort(a.listen)
+	if err != nil || port == "8080" {
+		t.Errorf("default --listen %q: want a port other than the board's 8080 (%v)", a.listen, err)
 	}
 }
 

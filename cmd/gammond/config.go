@@ -179,7 +179,7 @@ func DefaultConfig() Config {
 			Rate:     100,
 			Settle:   150 * time.Millisecond,
 			GPIOChip: "gpiochip0",
-			MuxLines: []Line{{Offset: 5}, {Offset: 6}, {Offset: 13}, {Offset: 19}},
+			MuxLines: []Line{{Offset: 5}, {Offset: 6}, {Offset: 13}, {Offset: 26}},
 			ADCPorts: []string{"/dev/spidev0.0", "/dev/spidev0.1"},
 			ADCHz:    1_000_000,
 		},

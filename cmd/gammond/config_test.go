@@ -52,7 +52,7 @@ board_id = "club-3"
 [scan]
 settle = "200ms"
 gpio_chip = "pinctrl-rp1"
-mux_lines = ["GPIO5", "GPIO6", 13, 19]
+mux_lines = ["GPIO5", "GPIO6", 13, 26]
 [buttons.white]
 done = "WHITE_DONE"
 [leds]
@@ -78,7 +78,7 @@ broker = "tcp://td-desk.local:1883"
 	want.BoardID = "club-3"
 	want.Scan.Settle = 200 * time.Millisecond
 	want.Scan.GPIOChip = "pinctrl-rp1"
-	want.Scan.MuxLines = []Line{{Name: "GPIO5"}, {Name: "GPIO6"}, {Offset: 13}, {Offset: 19}}
+	want.Scan.MuxLines = []Line{{Name: "GPIO5"}, {Name: "GPIO6"}, {Offset: 13}, {Offset: 26}}
 	want.Buttons.White.Done = Line{Name: "WHITE_DONE"}
 	want.LEDs.Kind = LEDsWS2812
 	want.Match = Match{Rules: RulesDanish, Dice: DiceEntered, Clock: ClockUSDoubles,

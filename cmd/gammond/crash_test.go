@@ -14,7 +14,7 @@ import (
 
 // The 5-point match with cube actions and illegal plays, about three
 // minutes of play.
-const crashTrace = "../../referee/testdata/match-002-illegal.trace.jsonl"
+var crashTrace = filepath.Join("..", "..", "testdata", "traces", "match-002-illegal.trace.jsonl")
 
 // daemonCmd returns this test binary set up to run as gammond.
 func daemonCmd(t *testing.T, args ...string) *exec.Cmd {
@@ -50,15 +50,16 @@ func matchRecord(t *testing.T, dir string) []byte {
 }
 
 // TestCrashes kills the daemon (SIGKILL) at random moments while it plays
-// a recorded match, 50 times in a row, restarting it on the same state
-// directory each time; the match record at the end must be the one an
-// uninterrupted run writes.
+// a recorded match, 50 times in a row (5 with -short; CI runs all 50),
+// restarting it on the same state directory each time; the match record
+// at the end must be the one an uninterrupted run writes.
 func TestCrashes(t *testing.T) {
+	t.Parallel()
+	kills := 50
 	if testing.Short() {
-		t.Skip("-short: the crash test plays a whole match 50 times over")
+		kills = 5
 	}
 	want := uninterrupted(t)
-	const kills = 50
 	rng := rand.New(rand.NewPCG(2026, 11))
 	landed, rounds := 0, 0
 	for landed < kills {

@@ -12,8 +12,6 @@ import (
 	"gammond/display/oled"
 	"gammond/display/panel"
 	"gammond/display/segment"
-	"gammond/engine"
-	"gammond/referee"
 	"gammond/sensing"
 )
 
@@ -88,32 +86,5 @@ func blink(ctx context.Context, p *panel.Panel) {
 		case <-ctx.Done():
 			return
 		}
-	}
-}
-
-// indicators computes what the LEDs and displays show for the status and
-// the last events.
-func (d *daemon) indicators(s referee.Status) panel.State {
-	in := panel.Input{Status: s, Recent: &d.recent, Names: [2]string{d.header.White, d.header.Black}}
-	if c := d.ref.Clock(); c != nil {
-		now := d.clock.Now()
-		in.Clocked, in.Remaining = true, [2]time.Duration{c.Remaining(engine.White, now), c.Remaining(engine.Black, now)}
-	}
-	if d.pipe.Health != nil {
-		in.Findings = d.pipe.Health.Findings()
-	}
-	if d.cfg.LEDs.Hints && s.Phase == referee.PhaseMoving {
-		in.Hints = panel.Hints(d.recent.Before(), s.OnRoll, s.Dice, &d.board)
-	}
-	return panel.Compute(&in, &d.look)
-}
-
-// show updates the panel, if the board has one.
-func (d *daemon) show(s panel.State) {
-	if d.panel == nil {
-		return
-	}
-	if err := d.panel.Update(s); err != nil {
-		d.log.Warn("display", "err", err)
 	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"time"
@@ -11,10 +10,10 @@ import (
 	"periph.io/x/conn/v3/spi/spireg"
 	"periph.io/x/host/v3"
 
+	"gammond/board"
 	"gammond/calib"
 	"gammond/display/panel"
 	"gammond/engine"
-	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/buttons"
 	"gammond/sensing/mcp3208"
@@ -23,7 +22,8 @@ import (
 )
 
 // runBoard runs the daemon on the board's hardware (shared/design/
-// HARDWARE.md, as the config wires it) until ctx is done.
+// HARDWARE.md, as the config wires it) until ctx is done: the scanner's
+// frames and the buttons' presses reach the board as one source.
 func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	cal, err := calib.LoadFile(cfg.CalibrationFile)
 	if err != nil {
@@ -37,35 +37,40 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 		return err
 	}
 	defer closeScan()
-	d, err := openDaemon(log, cfg, cal, time.Now())
-	if err != nil {
-		return err
-	}
-	defer d.close()
-	btns, err := openButtons(ctx, cfg, d)
-	if err != nil {
-		return err
-	}
-	defer btns.Close()
+	src := sensing.NewLive(cal.Board.Sensors())
+	defer src.Close()
 	p, closePanel, err := openPanel(cfg)
 	if err != nil {
 		return err
 	}
 	defer closePanel()
-	d.panel, d.look = p, panel.DefaultLook
-	d.look.WhiteEnd = whiteEnd(cfg)
-	d.pipe.Health = calib.NewMonitor(d.pipe.Classifier, nil)
+	opts := boardOptions(log, cfg, cal, time.Now())
+	opts.Health, opts.Look = true, panel.DefaultLook
+	opts.Look.WhiteEnd = whiteEnd(cfg)
+	watchdog := newNotifier()
+	opts.Alive = watchdog.alive(log)
+	b, err := board.Open(opts)
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	b.Register(board.PanelOutput(p))
+	btns, err := openButtons(cfg, src)
+	if err != nil {
+		return err
+	}
+	defer btns.Close()
 	go blink(ctx, p)
-	stop, err := d.startOutputs(ctx, cfg.Web.Listen, nil)
+	stop, err := startOutputs(ctx, log, cfg, b, cfg.Web.Listen)
 	if err != nil {
 		return err
 	}
 	defer stop()
-	d.notify = newNotifier()
-	if err := d.notify.send("READY=1"); err != nil {
+	if err := watchdog.send("READY=1"); err != nil {
 		log.Warn("systemd notify", "err", err)
 	}
-	return d.run(ctx, scanItems(ctx, scanner, cal.Board.Sensors()))
+	go scanInto(ctx, scanner, src)
+	return b.Run(ctx, src)
 }
 
 // openScanner opens the multiplexers' select lines and the ADCs.
@@ -119,9 +124,8 @@ func lineOffset(l Line) int {
 	return l.Offset
 }
 
-// openButtons requests the players' buttons; each press reaches the
-// referee on the daemon's goroutine.
-func openButtons(ctx context.Context, cfg Config, d *daemon) (*buttons.Dev, error) {
+// openButtons requests the players' buttons; each press goes into src.
+func openButtons(cfg Config, src *sensing.Live) (*buttons.Dev, error) {
 	var lines []buttons.Line
 	for side, b := range [2]SideButtons{cfg.Buttons.White, cfg.Buttons.Black} {
 		for button, l := range map[buttons.Button]Line{buttons.DoneButton: b.Done, buttons.CubeButton: b.Cube, buttons.RollButton: b.Roll} {
@@ -131,42 +135,15 @@ func openButtons(ctx context.Context, cfg Config, d *daemon) (*buttons.Dev, erro
 	opts := buttons.Opts{Chips: append([]string{cfg.Scan.GPIOChip}, mux.PiChips...), Lines: lines,
 		Debounce: cfg.Buttons.Debounce, LongPress: cfg.Buttons.LongPress, Consumer: "gammond"}
 	return buttons.Open(&opts, func(e buttons.Event) {
-		kind, long := buttonInput(e.Action)
-		err := d.do(ctx, func() error { return d.press(time.Now(), e.Side, kind, long) })
-		if err != nil && !errors.Is(err, context.Canceled) {
-			d.log.Error("button", "event", e.String(), "err", err)
-		}
+		src.Send(time.Now(), sensing.Event{Kind: e.Kind, Side: e.Side})
 	})
 }
 
-// buttonInput is what a button action tells the referee.
-func buttonInput(a buttons.Action) (kind referee.InputKind, long bool) {
-	switch a {
-	case buttons.Done:
-		return referee.InputDone, false
-	case buttons.Roll:
-		return referee.InputRoll, false
-	case buttons.Pass:
-		return referee.InputCube, true
+// scanInto scans frames into src until ctx is done; a scan's error ends
+// src.
+func scanInto(ctx context.Context, s *scan.Scanner, src *sensing.Live) {
+	err := s.Run(ctx, src.Frame)
+	if err != nil && ctx.Err() == nil {
+		src.Fail(err)
 	}
-	return referee.InputCube, false
-}
-
-// scanItems scans frames until ctx is done, ending with the scan's error.
-func scanItems(ctx context.Context, s *scan.Scanner, sensors int) <-chan itemOrErr {
-	ch := make(chan itemOrErr, 1)
-	go func() {
-		defer close(ch)
-		ring := newFrameRing(sensors)
-		err := s.Run(ctx, func(at time.Time, frame []uint16) {
-			select {
-			case ch <- itemOrErr{item: sensing.Item{At: at, Kind: sensing.FrameItem, Frame: ring.copy(frame)}}:
-			case <-ctx.Done():
-			}
-		})
-		if err != nil {
-			ch <- itemOrErr{err: err}
-		}
-	}()
-	return ch
 }

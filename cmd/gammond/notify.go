@@ -1,8 +1,10 @@
 package main
 
 import (
+	"log/slog"
 	"net"
 	"os"
+	"time"
 )
 
 // notifier tells systemd how the service is (sd_notify: Type=notify units,
@@ -33,4 +35,19 @@ func (n notifier) send(state string) error {
 	defer conn.Close()
 	_, err = conn.Write([]byte(state))
 	return err
+}
+
+// alive returns the board's Alive hook: it pings the watchdog at most once
+// a second while items keep coming, so a stalled scan stops the pings and
+// systemd restarts the service.
+func (n notifier) alive(log *slog.Logger) func() {
+	var last time.Time
+	return func() {
+		if now := time.Now(); now.Sub(last) >= time.Second {
+			if err := n.send("WATCHDOG=1"); err != nil {
+				log.Warn("systemd watchdog", "err", err)
+			}
+			last = now
+		}
+	}
 }

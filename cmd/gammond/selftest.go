@@ -1,15 +1,17 @@
 package main
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"time"
 
+	"gammond/board"
 	"gammond/engine"
-	"gammond/referee"
 	"gammond/sensing"
+	"gammond/sensing/sim"
 )
 
 // selftest checks, on the machine it runs on, the engine against GNU
@@ -59,9 +61,9 @@ func checkEngine() error {
 }
 
 // checkBoardAndJournal plays White's opening 31 (8/5 6/5) on a simulated
-// board through the daemon, in a temporary state directory, then restarts
-// the daemon there and checks that the journal brings it back.
-func checkBoardAndJournal() (err error) {
+// board through the board, in a temporary state directory, then opens the
+// board there again and checks that the journal brings it back.
+func checkBoardAndJournal() error {
 	dir, err := os.MkdirTemp("", "gammond-selftest")
 	if err != nil {
 		return err
@@ -69,52 +71,72 @@ func checkBoardAndJournal() (err error) {
 	defer os.RemoveAll(dir)
 	cfg := DefaultConfig()
 	cfg.StateDir = dir
-	b := newSimBoard(1)
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	simulated := sim.NewBoard(1)
 	start := time.Unix(1_000_000_000, 0).UTC()
-	d, err := openDaemon(quiet, cfg, b.cal, start)
+	b, err := board.Open(boardOptions(nil, cfg, simulated.Calibration(), start))
 	if err != nil {
 		return err
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("%v", r)
-		}
-	}()
-	at := start
-	steady := func() { // the board held still for a settle window and more
-		frame := make([]uint16, b.geo.Sensors())
-		for range 30 {
-			at = at.Add(10 * time.Millisecond)
-			b.Frame(frame)
-			d.clock.Set(at)
-			d.pipe.Step(sensing.Item{At: at, Kind: sensing.FrameItem, Frame: frame})
-		}
-	}
-	steady()
-	d.deliver(referee.Input{At: at, Kind: referee.InputRoll, Side: engine.White, Dice: engine.Dice{3, 1}})
-	for _, m := range [][2]int{{8, 5}, {6, 5}} {
-		if err := b.Move(engine.White, m[0], m[1]); err != nil {
-			return err
-		}
-	}
-	steady()
-	d.deliver(referee.Input{At: at, Kind: referee.InputDone, Side: engine.White})
-	d.publishStatus()
-	played := d.view.status
-	if n := len(d.view.events); n == 0 || d.view.events[n-1].Play != "8/5 6/5" {
-		return fmt.Errorf("after White's 31 and DONE the events are %v, want the play 8/5 6/5", d.view.events)
-	}
-	if err := d.close(); err != nil {
+	var moved error
+	err = b.Run(context.Background(), openingPlay(simulated, start, &moved))
+	played, events := b.Status(), b.Events(0)
+	if err := errors.Join(err, moved, b.Close()); err != nil {
 		return err
 	}
-	again, err := openDaemon(quiet, cfg, b.cal, start)
+	if n := len(events); n == 0 || events[n-1].Play != "8/5 6/5" {
+		return fmt.Errorf("after White's 31 and DONE the events are %v, want the play 8/5 6/5", events)
+	}
+	again, err := board.Open(boardOptions(nil, cfg, simulated.Calibration(), start))
 	if err != nil {
 		return fmt.Errorf("reopening: %w", err)
 	}
-	defer again.close()
-	if again.view.status.Position != played.Position || again.view.status.OnRoll != engine.Black {
-		return fmt.Errorf("after a restart the board is %s with %v on roll, want %s with Black", again.view.status.Position, again.view.status.OnRoll, played.Position)
+	defer again.Close()
+	if s := again.Status(); s.Position != played.Position || s.OnRoll != engine.Black {
+		return fmt.Errorf("after a restart the board is %s with %v on roll, want %s with Black", s.Position, s.OnRoll, played.Position)
 	}
 	return nil
+}
+
+// openingPlay is a source in which, on the simulated board, White rolls
+// 31, plays 8/5 6/5 (an error of the hand's goes to moved) and presses
+// DONE, the board holding still a settle window and more before each
+// press.
+func openingPlay(simulated *sim.Board, at time.Time, moved *error) sensing.Source {
+	var steps script
+	frame := make([]uint16, simulated.Calibration().Board.Sensors())
+	steady := func(hand func()) {
+		for i := range 30 {
+			steps = append(steps, func() sensing.Item {
+				if i == 0 && hand != nil {
+					hand()
+				}
+				at = at.Add(10 * time.Millisecond)
+				simulated.Frame(frame)
+				return sensing.Item{At: at, Kind: sensing.FrameItem, Frame: frame}
+			})
+		}
+	}
+	press := func(e sensing.Event) {
+		steps = append(steps, func() sensing.Item { return sensing.Item{At: at, Kind: sensing.EventItem, Event: e} })
+	}
+	steady(nil)
+	press(sensing.Event{Kind: sensing.Roll, Side: engine.White, Dice: engine.Dice{3, 1}})
+	steady(func() {
+		*moved = errors.Join(simulated.Move(engine.White, 8, 5), simulated.Move(engine.White, 6, 5))
+	})
+	press(sensing.Event{Kind: sensing.Done, Side: engine.White})
+	return &steps
+}
+
+// script is a Source whose items are made as they are read.
+type script []func() sensing.Item
+
+// Next implements sensing.Source.
+func (s *script) Next() (sensing.Item, error) {
+	if len(*s) == 0 {
+		return sensing.Item{}, io.EOF
+	}
+	next := (*s)[0]
+	*s = (*s)[1:]
+	return next(), nil
 }

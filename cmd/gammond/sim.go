@@ -4,24 +4,49 @@ import (
 	"context"
 	"log/slog"
 	"time"
+
+	"gammond/board"
+	"gammond/sensing"
+	"gammond/sensing/sim"
 )
 
 // runSim runs the daemon on a simulated board until ctx is done: the board
 // is set up for a new game (or as the journal left it) and played from the
-// web page.
+// web page, whose presses go into the board's source with the frames.
 func runSim(ctx context.Context, log *slog.Logger, cfg Config) error {
-	b := newSimBoard(uint64(time.Now().UnixNano()))
-	d, err := openDaemon(log, cfg, b.cal, time.Now())
+	simulated := sim.NewBoard(uint64(time.Now().UnixNano()))
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
+	defer src.Close()
+	opts := boardOptions(log, cfg, simulated.Calibration(), time.Now())
+	opts.Sim, opts.Presses = simulated, src
+	b, err := board.Open(opts)
 	if err != nil {
 		return err
 	}
-	defer d.close()
-	b.place(d.view.status.Checkers)
-	stop, err := d.startOutputs(ctx, cfg.Web.Listen, b)
+	defer b.Close()
+	stop, err := startOutputs(ctx, log, cfg, b, cfg.Web.Listen)
 	if err != nil {
 		return err
 	}
 	defer stop()
 	log.Info("simulated board", "state", cfg.StateDir)
-	return d.run(ctx, simItems(ctx, b, 50))
+	go scanSim(ctx, simulated, src, 50)
+	return b.Run(ctx, src)
+}
+
+// scanSim reads the simulated board's sensors rate times a second into src
+// until ctx is done.
+func scanSim(ctx context.Context, simulated *sim.Board, src *sensing.Live, rate int) {
+	frame := make([]uint16, simulated.Calibration().Board.Sensors())
+	tick := time.NewTicker(time.Second / time.Duration(rate))
+	defer tick.Stop()
+	for {
+		select {
+		case at := <-tick.C:
+			simulated.Frame(frame)
+			src.Frame(at, frame)
+		case <-ctx.Done():
+			return
+		}
+	}
 }

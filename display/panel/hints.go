@@ -16,10 +16,8 @@ import (
 // with one of the mover's checkers taken off a point or the bar: the hand.
 // Which point it came from does not matter, and often cannot be told (after
 // 13/7, lifting that checker from 7 leaves the board of the roll with one
-// lifted from 13). A point t is a landing when the hand with the checker
-// set down on t is a position on the way to a legal play, once the blots
-// the checker hits on its way are on the bar: the opponent's checkers may
-// only have gone from points to the bar.
+// lifted from 13). Where the checker may land is the engine's to say
+// (engine.Generator.Landings), for each hand now may show.
 //
 // So putting the checker back where it came from lights too: shuffling is
 // allowed. Bearing off lights nothing: the trays have no LED. Hints returns
@@ -37,18 +35,15 @@ func Hints(before engine.Board, onRoll engine.Side, d engine.Dice, now *engine.O
 			return nil
 		}
 	}
-	var land [24]bool // by the mover's points
-	for _, hand := range hands(partials, onRoll, now) {
-		for i := range partials {
-			if p, ok := landing(&hand, &partials[i].Board); ok {
-				land[p-1] = true
-			}
-		}
-	}
 	var points []int
-	for p, ok := range land {
-		if ok {
-			points = append(points, engine.BoardPoint(onRoll, p+1))
+	for _, hand := range hands(partials, onRoll, now) {
+		for _, p := range g.Landings(before, d, &hand) {
+			if p == engine.Off {
+				continue // the trays have no LED
+			}
+			if bp := engine.BoardPoint(onRoll, p); !slices.Contains(points, bp) {
+				points = append(points, bp)
+			}
 		}
 	}
 	slices.Sort(points)
@@ -72,30 +67,4 @@ func hands(partials []engine.Partial, onRoll engine.Side, now *engine.Occupancy)
 		}
 	}
 	return out
-}
-
-// landing returns the mover's point where the checker in hand was set down
-// to give position, if it was: the mover's checkers are the hand's with one
-// more on that point, and the opponent's have at most left points for the
-// bar.
-func landing(hand, position *engine.Board) (int, bool) {
-	to := 0
-	for p := 1; p <= engine.Bar; p++ {
-		switch position[engine.Mover].On(p) - hand[engine.Mover].On(p) {
-		case 0:
-		case 1:
-			if to != 0 || p == engine.Bar {
-				return 0, false
-			}
-			to = p
-		default:
-			return 0, false
-		}
-	}
-	for p := 1; p < engine.Bar; p++ {
-		if position[engine.Opponent].On(p) > hand[engine.Opponent].On(p) {
-			return 0, false
-		}
-	}
-	return to, to != 0
 }

@@ -45,24 +45,24 @@ func (r *Recent) Before() engine.Board { return r.before }
 // board shows it.
 func moved(before, after *engine.Board, mover engine.Side) [leds.Count]bool {
 	var lit [leds.Count]bool
-	for p := 1; p <= engine.Bar; p++ {
-		if before[engine.Mover].On(p) != after[engine.Opponent].On(p) {
-			lit[pointLED(mover, p)] = true
-		}
-		if before[engine.Opponent].On(p) != after[engine.Mover].On(p) {
-			lit[pointLED(mover.Other(), p)] = true
+	was, is := engine.LayoutOf(before, mover), engine.LayoutOf(after, mover.Other())
+	for side := range engine.Side(2) {
+		for p := 1; p <= engine.Bar; p++ {
+			if was[side][p] != is[side][p] {
+				lit[layoutLED(side, p)] = true
+			}
 		}
 	}
 	return lit
 }
 
-// pointLED is the LED of side's own point p (1..24, or engine.Bar for its
-// bar half).
-func pointLED(side engine.Side, p int) int {
+// layoutLED is the LED of board point p (1..24), or with p engine.Bar of
+// side's bar half: where engine.Layout puts side's checkers.
+func layoutLED(side engine.Side, p int) int {
 	if p == engine.Bar {
 		return barLED(side)
 	}
-	return leds.Point(engine.BoardPoint(side, p))
+	return leds.Point(p)
 }
 
 // message is the event in a line of the OLED: short forms for the events

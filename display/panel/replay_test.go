@@ -12,11 +12,11 @@ import (
 	"gammond/referee"
 )
 
-// replay runs a shared trace (referee/testdata) through the referee, and
+// replay runs a shared trace (../../testdata/traces) through the referee, and
 // calls check with each event and the state the indicators show after it.
 func replay(t *testing.T, trace string, check func(e referee.Event, st *referee.Status, s State)) {
 	t.Helper()
-	f, err := os.Open(filepath.Join("../../referee/testdata", trace))
+	f, err := os.Open(filepath.Join("..", "..", "testdata", "traces", trace))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestReplayIllegalPlays(t *testing.T) {
 // while a double waits, set-up errors light amber and show SET; the side
 // to act's bar half lights during a game.
 func TestReplayInvariants(t *testing.T) {
-	traces, err := filepath.Glob("../../referee/testdata/*.trace.jsonl")
+	traces, err := filepath.Glob(filepath.Join("..", "..", "testdata", "traces", "*.trace.jsonl"))
 	if err != nil || len(traces) == 0 {
 		t.Fatalf("no traces: %v", err)
 	}

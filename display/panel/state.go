@@ -93,13 +93,13 @@ func ledsOf(in *Input, l *Look) [leds.Count]LED {
 		}
 	}
 	if st.Phase == referee.PhaseMoving || st.Phase == referee.PhaseFlagged {
-		paint(&out, in.Hints, LED{Color: l.Hint})
+		PaintPoints(&out, in.Hints, LED{Color: l.Hint})
 	}
 	if st.Phase == referee.PhaseSettingUp {
-		paint(&out, st.SetupWrong, LED{Color: l.SetupWrong})
+		PaintPoints(&out, st.SetupWrong, LED{Color: l.SetupWrong})
 	}
 	if st.Phase == referee.PhaseFlagged {
-		paint(&out, st.Flagged, LED{Color: l.Illegal, Blink: true})
+		PaintPoints(&out, st.Flagged, LED{Color: l.Illegal, Blink: true})
 	}
 	for _, f := range in.Findings {
 		if i, ok := placeLED(f.Place); ok {
@@ -121,9 +121,9 @@ func toAct(st *referee.Status) (engine.Side, bool) {
 	return 0, false
 }
 
-// paint lights board points (1..24, engine.BarPoint for both bar halves)
-// with led.
-func paint(out *[leds.Count]LED, points []int, led LED) {
+// PaintPoints sets the LEDs of the points to led: board points 1..24 their
+// own LED, engine.BarPoint both bar halves. Other numbers have no LED.
+func PaintPoints(out *[leds.Count]LED, points []int, led LED) {
 	for _, p := range points {
 		switch {
 		case p >= 1 && p <= leds.Points:
@@ -140,6 +140,21 @@ func barLED(side engine.Side) int {
 		return leds.WhiteBar
 	}
 	return leds.BlackBar
+}
+
+// LEDPlace returns where LED i (strip order) is: at board point (1..24),
+// or, with point engine.Bar, on side's bar half. ok is false for an index
+// past the board's LEDs.
+func LEDPlace(i int) (point int, side engine.Side, ok bool) {
+	switch {
+	case i >= 0 && i < leds.Points:
+		return i + 1, 0, true
+	case i == leds.WhiteBar:
+		return engine.Bar, engine.White, true
+	case i == leds.BlackBar:
+		return engine.Bar, engine.Black, true
+	}
+	return 0, 0, false
 }
 
 // placeLED returns the LED of a sensor's point or bar half, if it has one.

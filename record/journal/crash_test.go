@@ -43,15 +43,21 @@ func TestHelperAppender(t *testing.T) {
 	}
 }
 
-// TestCrashAppend kills an appending process 50 times and checks after each
-// kill that every confirmed record is there, intact and in order.
+// TestCrashAppend kills an appending process 50 times (10 with -short; CI
+// runs all 50) and checks after each kill that every confirmed record is
+// there, intact and in order.
 func TestCrashAppend(t *testing.T) {
+	t.Parallel()
+	kills := 50
+	if testing.Short() {
+		kills = 10
+	}
 	seed := rand.Uint64()
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 0))
 	path := filepath.Join(t.TempDir(), "match.jnl")
 	var kept, cuts, unconfirmed uint64
-	for kill := range 50 {
+	for kill := range kills {
 		confirmed := runAndKill(t, "append", path, r.IntN(40)+1, func(line string) error {
 			if seq, err := strconv.ParseUint(line, 10, 64); err != nil || seq != kept+1 {
 				return fmt.Errorf("kill %d: child confirmed %q, want %d", kill, line, kept+1)
@@ -75,7 +81,7 @@ func TestCrashAppend(t *testing.T) {
 		t.Logf("kill %d after %d confirmations: %s", kill, confirmed, rec)
 		kept = rec.Records
 	}
-	t.Logf("50 kills: %d records; %d found that were written but not yet confirmed; %d torn tails cut", kept, unconfirmed, cuts)
+	t.Logf("%d kills: %d records; %d found that were written but not yet confirmed; %d torn tails cut", kills, kept, unconfirmed, cuts)
 }
 
 // TestHelperAtomicWriter is the child of TestCrashWriteFileAtomic: it writes
@@ -104,6 +110,11 @@ func atomicContents() [2][]byte {
 // TestCrashWriteFileAtomic kills a process writing a file again and again
 // with WriteFileAtomic: the file holds one content or the other, whole.
 func TestCrashWriteFileAtomic(t *testing.T) {
+	t.Parallel()
+	kills := 20
+	if testing.Short() { // CI runs all 20
+		kills = 5
+	}
 	seed := rand.Uint64()
 	t.Logf("seed %d", seed)
 	r := rand.New(rand.NewPCG(seed, 0))
@@ -111,14 +122,14 @@ func TestCrashWriteFileAtomic(t *testing.T) {
 	path := filepath.Join(dir, "match.mat")
 	contents := atomicContents()
 	writeFile(t, path, contents[1])
-	for kill := range 20 {
+	for kill := range kills {
 		runAndKill(t, "atomic", path, r.IntN(20)+1, func(string) error { return nil })
 		if got := readFile(t, path); !bytes.Equal(got, contents[0]) && !bytes.Equal(got, contents[1]) {
 			t.Fatalf("kill %d: the file holds %d bytes, neither content whole", kill, len(got))
 		}
 	}
 	entries, _ := os.ReadDir(dir)
-	t.Logf("20 kills: %d temporary files left behind", len(entries)-1)
+	t.Logf("%d kills: %d temporary files left behind", kills, len(entries)-1)
 }
 
 // runAndKill starts a helper child with job on path, passes each line it

@@ -292,6 +292,7 @@ func TestBitFlip(t *testing.T) {
 	good := readFile(t, path)
 	offs := starts(t, good)
 	t.Run("last record", func(t *testing.T) {
+		t.Parallel()
 		path := filepath.Join(t.TempDir(), "match.jnl")
 		for bit := offs[n-1] * 8; bit < offs[n]*8; bit++ {
 			writeFile(t, path, flip(good, bit))
@@ -302,6 +303,7 @@ func TestBitFlip(t *testing.T) {
 	})
 	for k := 1; k < n; k++ {
 		t.Run(fmt.Sprintf("record %d", k), func(t *testing.T) {
+			t.Parallel()
 			path := filepath.Join(t.TempDir(), "match.jnl")
 			for bit := offs[k-1] * 8; bit < offs[k]*8; bit++ {
 				wantCorrupt(t, path, flip(good, bit), uint64(k), offs[k-1])
@@ -309,6 +311,7 @@ func TestBitFlip(t *testing.T) {
 		})
 	}
 	t.Run("file header", func(t *testing.T) {
+		t.Parallel()
 		path := filepath.Join(t.TempDir(), "match.jnl")
 		for bit := 0; bit < fileHeaderSize*8; bit++ {
 			wantCorrupt(t, path, flip(good, bit), 0, 0)

@@ -19,7 +19,8 @@
 // say "game 3 move 12 White" as a reader of the file finds it. A play is
 // kept as the engine.Move values recorded; Game.Replay gives the board
 // before and after each action and the legal plays a recorded play stands
-// for, resolving XG's combined moves.
+// for, resolving XG's combined moves. Match.Script gives the match to the
+// hand simulator (sensing/sim) as engine values.
 //
 // The format leaves some things out, and so does the model: the Crawford
 // game is not marked (GNU Backgammon infers it from the scores, as

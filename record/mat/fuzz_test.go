@@ -3,7 +3,6 @@ package mat
 import (
 	"bytes"
 	"os"
-	"path/filepath"
 	"testing"
 )
 
@@ -15,11 +14,7 @@ import (
 //
 //	go test -run '^$' -fuzz FuzzRead -fuzztime 30s ./record/mat
 func FuzzRead(f *testing.F) {
-	files, err := filepath.Glob(filepath.Join("testdata", "*.mat"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, file := range files {
+	for _, file := range allRecords(f) {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -74,7 +75,7 @@ func moves(t *testing.T, s string) []engine.Move {
 // cell, "???" and "and the match". Written, it is GNU Backgammon's layout
 // with the plays resolved.
 func TestReadXG(t *testing.T) {
-	const file = "testdata/xg-variants.mat"
+	file := filepath.Join(matDir, "xg-variants.mat")
 	roll := func(d engine.Dice, play string) Action {
 		a := Action{Kind: Roll, Dice: d}
 		if play != "" {

@@ -10,21 +10,42 @@ import (
 	"testing"
 )
 
-// gnubgFiles returns the records in testdata that GNU Backgammon wrote:
-// the shared matches (match-*.mat) and the ones made for the cases those
-// lack (gnubg-*.mat).
+// The records the tests read: the shared matches GNU Backgammon wrote
+// (matchesDir) and the mat package's own (matDir, see its README.md).
+var (
+	matchesDir = filepath.Join("..", "..", "testdata", "matches")
+	matDir     = filepath.Join("..", "..", "testdata", "mat")
+)
+
+// allRecords returns every .mat file of matchesDir and matDir.
+func allRecords(tb testing.TB) []string {
+	tb.Helper()
+	var files []string
+	for _, dir := range []string{matchesDir, matDir} {
+		m, err := filepath.Glob(filepath.Join(dir, "*.mat"))
+		if err != nil || len(m) == 0 {
+			tb.Fatalf("no records in %s: %v", dir, err)
+		}
+		files = append(files, m...)
+	}
+	return files
+}
+
+// gnubgFiles returns the records that GNU Backgammon wrote: the shared
+// matches (matchesDir) and the ones made for the cases those lack
+// (matDir's gnubg-*.mat).
 func gnubgFiles(t *testing.T) []string {
 	t.Helper()
 	var files []string
-	for _, pattern := range []string{"match-*.mat", "gnubg-*.mat"} {
-		m, err := filepath.Glob(filepath.Join("testdata", pattern))
+	for _, pattern := range []string{filepath.Join(matchesDir, "match-*.mat"), filepath.Join(matDir, "gnubg-*.mat")} {
+		m, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, m...)
 	}
 	if len(files) == 0 {
-		t.Fatal("no records in testdata")
+		t.Fatal("no records in ../../testdata")
 	}
 	return files
 }

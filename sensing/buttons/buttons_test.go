@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gammond/engine"
+	"gammond/sensing"
 	"gammond/sensing/mux"
 
 	"github.com/warthog618/go-gpiocdev"
@@ -68,8 +69,8 @@ func down(ms, offset int) step    { return step{ms, offset, true} }
 func release(ms, offset int) step { return step{ms, offset, false} }
 func tick(ms int) step            { return step{ms: ms} }
 
-func ev(a Action, s engine.Side, ms int) Event {
-	return Event{a, s, time.Duration(ms) * time.Millisecond}
+func ev(k sensing.EventKind, s engine.Side, ms int) Event {
+	return Event{k, s, time.Duration(ms) * time.Millisecond}
 }
 
 func TestDecoder(t *testing.T) {
@@ -84,20 +85,20 @@ func TestDecoder(t *testing.T) {
 		steps []step
 		want  []Event
 	}{
-		{"done on press", []step{down(100, wDone), tick(150), release(180, wDone)}, []Event{ev(Done, W, 100)}},
-		{"black done", []step{down(5, bDone), release(60, bDone)}, []Event{ev(Done, B, 5)}},
-		{"roll on press", []step{down(7, bRoll), release(90, bRoll), down(2000, wRoll)}, []Event{ev(Roll, B, 7), ev(Roll, W, 2000)}},
-		{"cube short press on release", []step{down(0, wCube), tick(300), release(300, wCube), tick(5000)}, []Event{ev(Cube, W, 300)}},
-		{"cube 999 ms is a double", []step{down(0, bCube), tick(999), release(999, bCube), tick(3000)}, []Event{ev(Cube, B, 999)}},
-		{"pass by the timer", []step{down(0, bCube), tick(999), tick(1000), release(1500, bCube)}, []Event{ev(Pass, B, 1000)}},
-		{"pass on release before the timer ran", []step{down(0, wCube), tick(990), release(1000, wCube), tick(2000)}, []Event{ev(Pass, W, 1000)}},
-		{"pass once when both could", []step{down(0, wCube), tick(1200), release(1200, wCube)}, []Event{ev(Pass, W, 1000)}},
-		{"lost release: the second press starts over", []step{down(0, wCube), tick(500), down(500, wCube), tick(1000), tick(1500)}, []Event{ev(Pass, W, 1500)}},
+		{"done on press", []step{down(100, wDone), tick(150), release(180, wDone)}, []Event{ev(sensing.Done, W, 100)}},
+		{"black done", []step{down(5, bDone), release(60, bDone)}, []Event{ev(sensing.Done, B, 5)}},
+		{"roll on press", []step{down(7, bRoll), release(90, bRoll), down(2000, wRoll)}, []Event{ev(sensing.Roll, B, 7), ev(sensing.Roll, W, 2000)}},
+		{"cube short press on release", []step{down(0, wCube), tick(300), release(300, wCube), tick(5000)}, []Event{ev(sensing.Cube, W, 300)}},
+		{"cube 999 ms is a double", []step{down(0, bCube), tick(999), release(999, bCube), tick(3000)}, []Event{ev(sensing.Cube, B, 999)}},
+		{"pass by the timer", []step{down(0, bCube), tick(999), tick(1000), release(1500, bCube)}, []Event{ev(sensing.Pass, B, 1000)}},
+		{"pass on release before the timer ran", []step{down(0, wCube), tick(990), release(1000, wCube), tick(2000)}, []Event{ev(sensing.Pass, W, 1000)}},
+		{"pass once when both could", []step{down(0, wCube), tick(1200), release(1200, wCube)}, []Event{ev(sensing.Pass, W, 1000)}},
+		{"lost release: the second press starts over", []step{down(0, wCube), tick(500), down(500, wCube), tick(1000), tick(1500)}, []Event{ev(sensing.Pass, W, 1500)}},
 		{"release without press", []step{release(10, wCube), release(20, wDone)}, nil},
 		{"unknown line", []step{down(10, 4), release(20, 4)}, nil},
 		{"sides at once", []step{
 			down(0, wCube), down(100, bDone), release(150, bDone), tick(1000), down(1100, bCube), release(1300, bCube), release(1400, wCube),
-		}, []Event{ev(Done, B, 100), ev(Pass, W, 1000), ev(Cube, B, 1300)}},
+		}, []Event{ev(sensing.Done, B, 100), ev(sensing.Pass, W, 1000), ev(sensing.Cube, B, 1300)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := &fakeClock{}
@@ -144,7 +145,7 @@ func TestDecoderSystemClock(t *testing.T) {
 	d.Handle(gpiocdev.LineEvent{Offset: 22, Timestamp: time.Hour, Type: gpiocdev.LineEventRisingEdge})
 	select {
 	case e := <-events:
-		if want := (Event{Pass, engine.White, time.Hour + time.Millisecond}); e != want {
+		if want := (Event{sensing.Pass, engine.White, time.Hour + time.Millisecond}); e != want {
 			t.Errorf("event %v, want %v", e, want)
 		}
 	case <-time.After(10 * time.Second):
@@ -158,10 +159,8 @@ func TestDecoderSystemClock(t *testing.T) {
 
 func TestStrings(t *testing.T) {
 	for _, tc := range []struct{ got, want string }{
-		{ev(Pass, engine.Black, 1500).String(), "Black pass at 1.5s"},
-		{ev(Done, engine.White, 20).String(), "White done at 20ms"},
-		{Cube.String() + Roll.String(), "cuberoll"},
-		{Action(9).String(), "Action(9)"},
+		{ev(sensing.Pass, engine.Black, 1500).String(), "Black pass at 1.5s"},
+		{ev(sensing.Done, engine.White, 20).String(), "White done at 20ms"},
 		{DoneButton.String() + CubeButton.String() + RollButton.String(), "DONECUBEROLL"},
 		{Button(7).String(), "Button(7)"},
 	} {

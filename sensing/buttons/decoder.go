@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gammond/engine"
+	"gammond/sensing"
 
 	"github.com/warthog618/go-gpiocdev"
 )
@@ -33,44 +34,21 @@ func (b Button) String() string {
 	return fmt.Sprintf("Button(%d)", uint8(b))
 }
 
-// Action is what a press means.
-type Action uint8
-
-// The actions, each decided at a moment of its own.
-const (
-	Done Action = iota // DONE pressed: decided on the press, the clock's moment
-	Cube               // CUBE pressed and released within the long press: decided on release
-	Pass               // CUBE held for the long press: decided when it has been held that long
-	Roll               // ROLL pressed: decided on the press
-)
-
-// String names the action in lower case, for logs.
-func (a Action) String() string {
-	switch a {
-	case Done:
-		return "done"
-	case Cube:
-		return "cube"
-	case Pass:
-		return "pass"
-	case Roll:
-		return "roll"
-	}
-	return fmt.Sprintf("Action(%d)", uint8(a))
-}
-
-// Event is a side's button action.
+// Event is a side's button press, in the board's one vocabulary of a press:
+// sensing.Done when DONE is pressed (the clock's moment), sensing.Roll when
+// ROLL is pressed, sensing.Cube when CUBE is released within the long press
+// and sensing.Pass when it has been held that long.
 type Event struct {
-	Action Action
-	Side   engine.Side
+	Kind sensing.EventKind
+	Side engine.Side
 	// At is when it was decided, on the kernel's event clock
 	// (CLOCK_MONOTONIC since Linux 5.7): the deciding edge's timestamp, or
-	// the press's plus the long press for a Pass decided by the timer.
+	// the press's plus the long press for a sensing.Pass decided by the timer.
 	At time.Duration
 }
 
 // String says who did what when: "Black pass at 1.5s".
-func (e Event) String() string { return fmt.Sprintf("%s %s at %s", e.Side, e.Action, e.At) }
+func (e Event) String() string { return fmt.Sprintf("%s %s at %s", e.Side, e.Kind, e.At) }
 
 // Line is a button's GPIO line.
 type Line struct {
@@ -101,7 +79,7 @@ func (SystemClock) AfterFunc(d time.Duration, f func()) Timer { return time.Afte
 type press struct {
 	at      time.Duration // the press edge's timestamp
 	timer   Timer
-	decided bool // Pass emitted by the timer
+	decided bool // sensing.Pass emitted by the timer
 }
 
 // Decoder turns the line events of active-low button lines into Events. Its
@@ -139,13 +117,13 @@ func (d *Decoder) Handle(e gpiocdev.LineEvent) {
 	case l.Button == CubeButton:
 		d.releaseCube(e.Offset, l.Side, e.Timestamp)
 	case down && l.Button == DoneButton:
-		d.emit(Event{Done, l.Side, e.Timestamp})
+		d.emit(Event{sensing.Done, l.Side, e.Timestamp})
 	case down && l.Button == RollButton:
-		d.emit(Event{Roll, l.Side, e.Timestamp})
+		d.emit(Event{sensing.Roll, l.Side, e.Timestamp})
 	}
 }
 
-// pressCube starts a CUBE press and the timer that makes it a Pass. A press
+// pressCube starts a CUBE press and the timer that makes it a sensing.Pass. A press
 // without a release before it (an edge lost) starts over.
 func (d *Decoder) pressCube(offset int, side engine.Side, at time.Duration) {
 	if p := d.held[offset]; p != nil {
@@ -156,7 +134,7 @@ func (d *Decoder) pressCube(offset int, side engine.Side, at time.Duration) {
 	d.held[offset] = p
 }
 
-// timeout makes press p a Pass, unless it has been released meanwhile.
+// timeout makes press p a sensing.Pass, unless it has been released meanwhile.
 func (d *Decoder) timeout(offset int, side engine.Side, p *press) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
@@ -164,10 +142,10 @@ func (d *Decoder) timeout(offset int, side engine.Side, p *press) {
 		return
 	}
 	p.decided = true
-	d.emit(Event{Pass, side, p.at + d.long})
+	d.emit(Event{sensing.Pass, side, p.at + d.long})
 }
 
-// releaseCube ends a CUBE press: a Cube if short, a Pass if held long and
+// releaseCube ends a CUBE press: sensing.Cube if short, sensing.Pass if held long and
 // the timer has not said so yet.
 func (d *Decoder) releaseCube(offset int, side engine.Side, at time.Duration) {
 	p := d.held[offset]
@@ -179,9 +157,9 @@ func (d *Decoder) releaseCube(offset int, side engine.Side, at time.Duration) {
 	switch {
 	case p.decided:
 	case at-p.at >= d.long:
-		d.emit(Event{Pass, side, p.at + d.long})
+		d.emit(Event{sensing.Pass, side, p.at + d.long})
 	default:
-		d.emit(Event{Cube, side, at})
+		d.emit(Event{sensing.Cube, side, at})
 	}
 }
 

@@ -37,13 +37,14 @@ type Opts struct {
 }
 
 // DefaultOpts are the settings for the reference board R1
-// (shared/design/HARDWARE.md): S0-S3 on the header's GPIO5, 6, 13 and 19,
-// found by name on the Pi's header chip.
+// (shared/design/HARDWARE.md): S0-S3 on the header's GPIO5, 6, 13 and 26
+// (not GPIO19, which is SPI1 MISO, the LED strip's bus), found by name on
+// the Pi's header chip.
 var DefaultOpts = Opts{
 	Pins: Pins{
 		Chips:   PiChips,
-		Names:   []string{"GPIO5", "GPIO6", "GPIO13", "GPIO19"},
-		Offsets: []int{5, 6, 13, 19},
+		Names:   []string{"GPIO5", "GPIO6", "GPIO13", "GPIO26"},
+		Offsets: []int{5, 6, 13, 26},
 	},
 	Consumer: "gammond-mux",
 }

@@ -32,7 +32,7 @@ func (f *fakeLines) Chip() string   { return f.chip }
 func (f *fakeLines) Offsets() []int { return f.offsets }
 
 func r1Lines() *fakeLines {
-	return &fakeLines{chip: "gpiochip0", offsets: []int{5, 6, 13, 19}}
+	return &fakeLines{chip: "gpiochip0", offsets: []int{5, 6, 13, 26}}
 }
 
 // The CD74HC4067 truth table: channel = S3·8 + S2·4 + S1·2 + S0.
@@ -78,9 +78,9 @@ func TestSelectErrors(t *testing.T) {
 		is   error
 		msg  string
 	}{
-		{"channel 16", 16, nil, ErrChannel, "CD74HC4067{gpiochip0[5 6 13 19]}: select 16: no such channel"},
+		{"channel 16", 16, nil, ErrChannel, "CD74HC4067{gpiochip0[5 6 13 26]}: select 16: no such channel"},
 		{"channel -1", -1, nil, ErrChannel, "select -1"},
-		{"ioctl", 3, errIoctl, errIoctl, "CD74HC4067{gpiochip0[5 6 13 19]}: select 3: ioctl failed"},
+		{"ioctl", 3, errIoctl, errIoctl, "CD74HC4067{gpiochip0[5 6 13 26]}: select 3: ioctl failed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l := r1Lines()
@@ -113,7 +113,7 @@ func TestStringClose(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := d.String(), "CD74HC4067{gpiochip0[5 6 13 19]}"; got != want {
+	if got, want := d.String(), "CD74HC4067{gpiochip0[5 6 13 26]}"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
 	if err := d.Close(); err != nil || !l.closed {
@@ -171,7 +171,7 @@ var (
 
 func TestResolve(t *testing.T) {
 	r1 := DefaultOpts.Pins
-	swapped := []string{"GPIO6", "GPIO5", "GPIO13", "GPIO19"}
+	swapped := []string{"GPIO6", "GPIO5", "GPIO13", "GPIO26"}
 	for _, tc := range []struct {
 		name    string
 		pins    Pins
@@ -180,11 +180,11 @@ func TestResolve(t *testing.T) {
 		offsets []int
 		err     string
 	}{
-		{"Pi 4", r1, pi4, "gpiochip0", []int{5, 6, 13, 19}, ""},
-		{"Pi 5 before 6.6.45: label, not gpiochip0", r1, pi5Old, "gpiochip4", []int{5, 6, 13, 19}, ""},
-		{"Pi 5", r1, pi5New, "gpiochip0", []int{5, 6, 13, 19}, ""},
-		{"names win over offsets", Pins{Chips: PiChips, Names: swapped, Offsets: []int{5, 6, 13, 19}}, pi4, "gpiochip0", []int{6, 5, 13, 19}, ""},
-		{"unnamed lines: offsets", r1, unnamed, "gpiochip0", []int{5, 6, 13, 19}, ""},
+		{"Pi 4", r1, pi4, "gpiochip0", []int{5, 6, 13, 26}, ""},
+		{"Pi 5 before 6.6.45: label, not gpiochip0", r1, pi5Old, "gpiochip4", []int{5, 6, 13, 26}, ""},
+		{"Pi 5", r1, pi5New, "gpiochip0", []int{5, 6, 13, 26}, ""},
+		{"names win over offsets", Pins{Chips: PiChips, Names: swapped, Offsets: []int{5, 6, 13, 26}}, pi4, "gpiochip0", []int{6, 5, 13, 26}, ""},
+		{"unnamed lines: offsets", r1, unnamed, "gpiochip0", []int{5, 6, 13, 26}, ""},
 		{"device path", Pins{Chips: []string{"/dev/gpiochip2"}, Offsets: []int{1, 2}}, unnamed, "gpiochip2", []int{1, 2}, ""},
 		{"names only", Pins{Chips: []string{"pinctrl-rp1"}, Names: []string{"GPIO17"}}, pi5New, "gpiochip0", []int{17}, ""},
 		{"no chip", r1, nil, "", nil, `gpio: none of ["pinctrl-rp1" "pinctrl-bcm2711" "pinctrl-bcm2835" "gpiochip0"] among []: no such GPIO chip`},

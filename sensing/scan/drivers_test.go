@@ -19,7 +19,7 @@ type selectLines struct{}
 func (selectLines) SetValues([]int) error { return nil }
 func (selectLines) Close() error          { return nil }
 func (selectLines) Chip() string          { return "gpiochip0" }
-func (selectLines) Offsets() []int        { return []int{5, 6, 13, 19} }
+func (selectLines) Offsets() []int        { return []int{5, 6, 13, 26} }
 
 // spiPort is a free SPI port whose MCP3208 reads mid-scale on every channel.
 type spiPort struct{ name string }

@@ -1,88 +1,18 @@
 package sim
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"gammond/calib"
 	"gammond/engine"
 )
 
-// place is where a checker can be: a board point (places 0..23 are board
-// points 1..24, White's numbering), a side's half of the bar, or off the
-// board (borne off, or not yet set up: the side's tray, not sensed).
-type place int8
-
-const (
-	barWhite place = 24 // White's half of the bar: bar half 0
-	barBlack place = 25 // Black's half: bar half 1
-	off      place = 26 // the trays
-	places         = 27
-)
-
-// pointPlace returns the place of board point p (1..24).
-func pointPlace(p int) place { return place(p - 1) }
-
-// barPlace returns the bar half where side's hit checkers go.
-func barPlace(s engine.Side) place { return barWhite + place(s) }
-
-// placeOf returns the place of a side's own point p (1..24, engine.Bar or
-// engine.Off).
-func placeOf(s engine.Side, p int) place {
-	switch p {
-	case engine.Bar:
-		return barPlace(s)
-	case engine.Off:
-		return off
-	}
-	return pointPlace(engine.BoardPoint(s, p))
-}
-
-// row returns which side of the board a point is on (board points 1..12
-// or 13..24), and -1 for the bar and the trays: a checker slides only
-// along a row.
-func (p place) row() int {
-	if p >= barWhite {
-		return -1
-	}
-	return int(p) / 12
-}
-
-func (p place) String() string {
-	switch p {
-	case barWhite, barBlack:
-		return fmt.Sprintf("bar half %d", p-barWhite)
-	case off:
-		return "off"
-	}
-	return fmt.Sprintf("point %d", p+1)
-}
-
-// layout counts each colour's checkers on each place.
-type layout [places][2]int
-
-// layoutOf returns where a board's checkers are, its side on roll being of
-// colour onRoll.
-func layoutOf(b *engine.Board, onRoll engine.Side) layout {
-	var l layout
-	white, black := b.Colours(onRoll)
-	for s, h := range [2]*engine.Half{white, black} {
-		side := engine.Side(s)
-		for p := 1; p <= 24; p++ {
-			l[placeOf(side, p)][s] = h.On(p)
-		}
-		l[barPlace(side)][s] = h.On(engine.Bar)
-		l[off][s] = h.BorneOff()
-	}
-	return l
-}
-
-// emptyLayout has every checker in its tray: the board before a match.
-var emptyLayout = layout{off: {engine.CheckersPerSide, engine.CheckersPerSide}}
-
-// checker is a checker on a place, resting on its slot (seat 1) or part
-// way there, being set down or lifted.
+// checker is a checker on a pile, resting on its slot (seat 1) or part
+// way there, being set down, lifted or slid over.
 type checker struct {
 	side engine.Side
 	seat float64
@@ -91,15 +21,36 @@ type checker struct {
 // Stacked magnets add only a few percent to a slot's field.
 const stackShare = 0.04
 
-// board is the virtual board: where the checkers are, each sensor's
-// calibration, and what each sensor reads.
-type board struct {
-	geo     calib.Geometry
-	cal     calib.Calibration
-	base    []float64    // each sensor's baseline
-	gain    [][2]float64 // each sensor's White gain and Black gain
-	scale   float64      // counts of this ADC per count of a 12-bit one
-	piles   [off][]checker
+// boardStream is the PCG stream of NewBoard's random generator.
+const boardStream = 0x5eed
+
+// ErrMove is wrapped by the errors of Board.Move.
+var ErrMove = errors.New("cannot move the checker")
+
+// Board is a simulated board: checkers on points, on the bar and off, read
+// by hall sensors with per-sensor calibration levels and noise. A checker
+// part way down, up or sliding past reads part of its level; a stacked one
+// adds a few percent to its slot's. Simulate's hand drives one, frame by
+// frame through each checker's motion; "gammond -sim" moves its checkers
+// at once with Move and Place and scans it with Frame. Its exported
+// methods are safe for concurrent use.
+type Board struct {
+	mu  sync.Mutex
+	geo calib.Geometry
+	cal calib.Calibration
+	rng *rand.Rand
+	// Frame's noise: the share of sensors whose noise changes a frame,
+	// and its standard deviation in counts of a 12-bit ADC.
+	noiseShare, noiseCounts float64
+
+	base  []float64    // each sensor's baseline
+	gain  [][2]float64 // each sensor's White gain and Black gain
+	scale float64      // counts of this ADC per count of a 12-bit one
+	// points[p-1] is board point p's pile, bottom first; bar[side] is
+	// side's half of the bar; trays[side] counts side's checkers off the
+	// board (borne off, or not set up yet).
+	points  [24][]checker
+	bar     [2][]checker
 	trays   [2]int
 	noise   []float64 // each sensor's noise, in counts
 	level   []float64 // scratch: each sensor's field, in checker levels
@@ -111,13 +62,27 @@ type board struct {
 	spikeAt uint16
 }
 
-// newBoard returns an empty board of the geometry with a random
-// calibration like the reference board's.
-func newBoard(g calib.Geometry, rng *rand.Rand) *board {
+// NewBoard returns a simulated reference board (calib.ReferenceBoard) set
+// up for a new game, its calibration and noise drawn from seed: the same
+// seed and moves give the same frames.
+func NewBoard(seed uint64) *Board {
+	b := newBoard(calib.ReferenceBoard, rand.New(rand.NewPCG(seed, boardStream)))
+	b.noiseShare, b.noiseCounts = DefaultOpts.NoiseShare, DefaultOpts.NoiseCounts
+	b.stir(1, b.noiseCounts)
+	start := engine.LayoutOf(&engine.StartingBoard, engine.White)
+	b.place(&start)
+	return b
+}
+
+// newBoard returns an empty board (every checker in its tray) of a
+// geometry Opts.validate accepts, with a random calibration like the
+// reference board's: baselines 1900..2200 counts, gains 480..760.
+func newBoard(g calib.Geometry, rng *rand.Rand) *Board {
 	n := g.Sensors()
-	b := &board{
+	b := &Board{
 		geo:     g,
 		cal:     calib.Calibration{Board: g, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)},
+		rng:     rng,
 		base:    make([]float64, n),
 		gain:    make([][2]float64, n),
 		scale:   float64(g.MaxReading()) / 4095,
@@ -140,73 +105,197 @@ func newBoard(g calib.Geometry, rng *rand.Rand) *board {
 	return b
 }
 
-// counts converts counts of a 12-bit ADC to this board's.
-func (b *board) counts(c float64) uint16 { return uint16(math.Round(c * b.scale)) }
-
-// slots returns how many sensed slots a place has.
-func (b *board) slots(p place) int {
-	if p >= barWhite {
-		return b.geo.BarSlots
+// Move moves one of side's checkers from a board point (1..24, White's
+// numbering) or engine.Bar to a board point or engine.Off, as a hand
+// would: a lone opposing checker where it lands goes to the bar. Rules are
+// the referee's business; only what a hand cannot do is refused, with an
+// error wrapping ErrMove.
+func (b *Board) Move(side engine.Side, from, to int) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	other := side.Other()
+	l := b.layout()
+	switch {
+	case side > engine.Black:
+		return fmt.Errorf("%w: no side %d", ErrMove, side)
+	case from < 1 || from > engine.Bar || to < engine.Off || to > 24:
+		return fmt.Errorf("%w from %d to %d: points are 1-24, %d the bar, %d off", ErrMove, from, to, engine.Bar, engine.Off)
+	case l[side][from] == 0:
+		return fmt.Errorf("%w: %v has no checker on %s", ErrMove, side, engine.PointName(from))
+	case to != engine.Off && l[other][to] > 1:
+		return fmt.Errorf("%w: %v holds %s", ErrMove, other, engine.PointName(to))
 	}
-	return b.geo.Slots
+	b.take(side, from)
+	if to != engine.Off && l[other][to] == 1 {
+		b.take(other, to)
+		b.put(other, engine.Bar)
+	}
+	b.put(side, to)
+	return nil
 }
 
-// sensor returns the sensor under the i-th checker of a place.
-func (b *board) sensor(p place, i int) int {
-	if p >= barWhite {
-		return b.geo.Points*b.geo.Slots + int(p-barWhite)*b.geo.BarSlots + i%b.geo.BarSlots
+// Place puts the checkers where l says, each resting on its slot: a
+// restart, an undo, a new match. It takes l as it is, rules or not, but a
+// count is held to 0..engine.CheckersPerSide.
+func (b *Board) Place(l engine.Layout) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.place(&l)
+}
+
+// Layout returns where the checkers are.
+func (b *Board) Layout() engine.Layout {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.layout()
+}
+
+// Frame fills dst with every sensor's reading now, in the order of the
+// geometry's sensors (calib.Geometry.Sensor), a share of the sensors'
+// noise drawn anew. A dst shorter than the board's sensors gets the first
+// ones. Allocation budget: none.
+func (b *Board) Frame(dst []uint16) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.stir(b.noiseShare, b.noiseCounts)
+	b.render()
+	copy(dst, b.reading)
+}
+
+// Calibration returns the levels a calibration of this board finds: its
+// own copy, for calib.NewClassifier.
+func (b *Board) Calibration() *calib.Calibration {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	c := b.cal
+	c.Baseline, c.White, c.Black = clone(c.Baseline), clone(c.White), clone(c.Black)
+	return &c
+}
+
+func clone(s []uint16) []uint16 { return append([]uint16(nil), s...) }
+
+// counts converts counts of a 12-bit ADC to this board's.
+func (b *Board) counts(c float64) uint16 { return uint16(math.Round(c * b.scale)) }
+
+// place empties the board and puts the checkers where l says.
+func (b *Board) place(l *engine.Layout) {
+	for p := range b.points {
+		b.points[p] = b.points[p][:0]
 	}
-	return int(p)*b.geo.Slots + i%b.geo.Slots
+	for s := range b.bar {
+		b.bar[s] = b.bar[s][:0]
+	}
+	for s := range l {
+		side := engine.Side(s)
+		for p := 1; p <= engine.Bar; p++ {
+			for range checkers(l[s][p]) {
+				b.put(side, p)
+			}
+		}
+		b.trays[s] = checkers(l[s][engine.Off])
+	}
+}
+
+// checkers holds a layout's count to what a side has.
+func checkers(n int) int { return min(max(n, 0), engine.CheckersPerSide) }
+
+// pile returns side's pile on board point p (1..24) or its half of the bar
+// (engine.Bar).
+func (b *Board) pile(side engine.Side, p int) *[]checker {
+	if p == engine.Bar {
+		return &b.bar[side]
+	}
+	return &b.points[p-1]
+}
+
+// sensor returns the sensor under the i-th checker of side's pile on p
+// (a board point or engine.Bar): a point's k-th checker sits on slot k-1,
+// its 7th stacked on slot 0 again, and so on; the bar's likewise on side's
+// half.
+func (b *Board) sensor(side engine.Side, p, i int) int {
+	if p == engine.Bar {
+		return b.geo.Sensor(calib.Place{Half: side, Slot: i % b.geo.BarSlots})
+	}
+	return b.geo.Sensor(calib.Place{Point: p, Slot: i % b.geo.Slots})
 }
 
 // layout returns where the checkers are.
-func (b *board) layout() layout {
-	var l layout
-	for p, pile := range b.piles {
+func (b *Board) layout() engine.Layout {
+	var l engine.Layout
+	for p, pile := range b.points {
 		for _, c := range pile {
-			l[p][c.side]++
+			l[c.side][p+1]++
 		}
 	}
-	l[off] = b.trays
+	for s, pile := range b.bar {
+		l[s][engine.Bar] = len(pile)
+	}
+	l[engine.White][engine.Off], l[engine.Black][engine.Off] = b.trays[engine.White], b.trays[engine.Black]
 	return l
 }
 
-// top returns the index of side's checker highest on a place's pile: the
+// top returns the index of side's checker highest on its pile on p: the
 // one a hand takes.
-func (b *board) top(p place, side engine.Side) (int, error) {
-	pile := b.piles[p]
+func (b *Board) top(side engine.Side, p int) (int, error) {
+	pile := *b.pile(side, p)
 	for i := len(pile) - 1; i >= 0; i-- {
 		if pile[i].side == side {
 			return i, nil
 		}
 	}
-	return 0, fmt.Errorf("no %v checker on %v", side, p)
+	return 0, fmt.Errorf("no %v checker on %s", side, engine.PointName(p))
 }
 
-// remove takes the i-th checker off a place's pile; the pile's top checker
-// drops into its slot.
-func (b *board) remove(p place, i int) {
-	pile := b.piles[p]
-	last := len(pile) - 1
-	pile[i] = pile[last]
-	b.piles[p] = pile[:last]
+// remove takes the i-th checker off side's pile on p; the pile's top
+// checker drops into its slot.
+func (b *Board) remove(side engine.Side, p, i int) {
+	pile := b.pile(side, p)
+	last := len(*pile) - 1
+	(*pile)[i] = (*pile)[last]
+	*pile = (*pile)[:last]
+}
+
+// push sets a checker of side on top of its pile on p, seated that far
+// down; it returns the checker's index.
+func (b *Board) push(side engine.Side, p int, seat float64) int {
+	pile := b.pile(side, p)
+	*pile = append(*pile, checker{side: side, seat: seat})
+	return len(*pile) - 1
+}
+
+// take lifts side's top checker off p (a point, the bar, or the tray at
+// engine.Off) at once; the caller has checked there is one.
+func (b *Board) take(side engine.Side, p int) {
+	if p == engine.Off {
+		b.trays[side]--
+		return
+	}
+	if i, err := b.top(side, p); err == nil {
+		b.remove(side, p, i)
+	}
+}
+
+// put sets a checker of side down on p at once.
+func (b *Board) put(side engine.Side, p int) {
+	if p == engine.Off {
+		b.trays[side]++
+		return
+	}
+	b.push(side, p, 1)
 }
 
 // render computes every sensor's reading from the checkers on it, its
 // noise and any spike. Allocation budget: none.
-func (b *board) render() {
+func (b *Board) render() {
 	clear(b.level)
-	for p := range b.piles {
-		n := b.slots(place(p))
-		for i, c := range b.piles[p] {
-			share := c.seat
-			if i >= n {
-				share *= stackShare
-			}
-			if c.side == engine.Black {
-				share = -share
-			}
-			b.level[b.sensor(place(p), i)] += share
+	for p, pile := range b.points {
+		for i, c := range pile {
+			b.level[b.sensor(c.side, p+1, i)] += c.field(i >= b.geo.Slots)
+		}
+	}
+	for _, pile := range b.bar {
+		for i, c := range pile {
+			b.level[b.sensor(c.side, engine.Bar, i)] += c.field(i >= b.geo.BarSlots)
 		}
 	}
 	top := float64(b.geo.MaxReading())
@@ -223,9 +312,22 @@ func (b *board) render() {
 	}
 }
 
+// field returns what a checker adds to its slot's reading, in checker
+// levels: White's up, Black's down, a stacked one's a few percent.
+func (c checker) field(stacked bool) float64 {
+	f := c.seat
+	if stacked {
+		f *= stackShare
+	}
+	if c.side == engine.Black {
+		return -f
+	}
+	return f
+}
+
 // diff records the sensors whose reading differs from what the trace
 // holds, and holds the new readings.
-func (b *board) diff() []int {
+func (b *Board) diff() []int {
 	b.changed = b.changed[:0]
 	for s, r := range b.reading {
 		if r != b.held[s] {
@@ -236,17 +338,17 @@ func (b *board) diff() []int {
 	return b.changed
 }
 
-// stir draws new noise for each sensor with the chance share, skipping
-// from one sensor stirred to the next by a geometric draw rather than
-// drawing for every sensor.
-func (b *board) stir(rng *rand.Rand, share, sd float64) {
+// stir draws new noise of standard deviation sd for each sensor with the
+// chance share, skipping from one sensor stirred to the next by a
+// geometric draw rather than drawing for every sensor.
+func (b *Board) stir(share, sd float64) {
 	if share <= 0 {
 		return
 	}
 	n := len(b.noise)
 	rate := -math.Log1p(-min(share, 1)) // +Inf at 1: no sensor skipped
-	skip := func() int { return int(min(rng.ExpFloat64()/rate, float64(n))) }
+	skip := func() int { return int(min(b.rng.ExpFloat64()/rate, float64(n))) }
 	for s := skip(); s < n; s += 1 + skip() {
-		b.noise[s] = max(-3*sd, min(3*sd, rng.NormFloat64()*sd))
+		b.noise[s] = max(-3*sd, min(3*sd, b.rng.NormFloat64()*sd))
 	}
 }

@@ -14,21 +14,22 @@ import (
 func TestSensors(t *testing.T) {
 	b := newBoard(DefaultOpts.Board, rand.New(rand.NewPCG(1, 2)))
 	for _, tc := range []struct {
-		p    place
+		side engine.Side
+		p    int
 		i    int
 		want int
 	}{
-		{pointPlace(1), 0, 0},
-		{pointPlace(1), 5, 5},
-		{pointPlace(1), 6, 0},
-		{pointPlace(24), 2, 140},
-		{pointPlace(24), 13, 139},
-		{barPlace(engine.White), 0, 144},
-		{barPlace(engine.White), 4, 144},
-		{barPlace(engine.Black), 3, 151},
+		{engine.White, 1, 0, 0},
+		{engine.Black, 1, 5, 5},
+		{engine.White, 1, 6, 0},
+		{engine.White, 24, 2, 140},
+		{engine.Black, 24, 13, 139},
+		{engine.White, engine.Bar, 0, 144},
+		{engine.White, engine.Bar, 4, 144},
+		{engine.Black, engine.Bar, 3, 151},
 	} {
-		if got := b.sensor(tc.p, tc.i); got != tc.want {
-			t.Errorf("%v checker %d: sensor %d, want %d", tc.p, tc.i, got, tc.want)
+		if got := b.sensor(tc.side, tc.p, tc.i); got != tc.want {
+			t.Errorf("%v checker %d of %v: sensor %d, want %d", engine.PointName(tc.p), tc.i, tc.side, got, tc.want)
 		}
 	}
 }
@@ -40,11 +41,10 @@ func TestRender(t *testing.T) {
 	opts.NoiseCounts = 0
 	r := newRun(io.Discard, &opts)
 	b := r.b
-	p := pointPlace(6)
 	for range 7 {
-		b.piles[p] = append(b.piles[p], checker{side: engine.White, seat: 1})
+		b.push(engine.White, 6, 1)
 	}
-	b.piles[pointPlace(19)] = []checker{{side: engine.Black, seat: 0.35}}
+	b.push(engine.Black, 19, 0.35)
 	b.render()
 	cal := &b.cal
 	level := func(s int, f float64) uint16 {
@@ -70,8 +70,8 @@ func TestRender(t *testing.T) {
 // TestTickAllocatesNothing: a frame of checkers moving costs no allocation.
 func TestTickAllocatesNothing(t *testing.T) {
 	r := newRun(io.Discard, &DefaultOpts)
-	r.setDown(pointPlace(6), engine.White)
-	seat := &r.b.piles[pointPlace(6)][0].seat
+	r.setDown(6, engine.White)
+	seat := &r.b.points[5][0].seat
 	if n := testing.AllocsPerRun(100, func() { *seat = 1 - *seat; r.tick() }); n != 0 {
 		t.Errorf("%v allocations a frame", n)
 	}
@@ -81,8 +81,8 @@ func TestTickAllocatesNothing(t *testing.T) {
 // allocation.
 func BenchmarkTick(b *testing.B) {
 	r := newRun(io.Discard, &DefaultOpts)
-	r.setDown(pointPlace(6), engine.White)
-	seat := &r.b.piles[pointPlace(6)][0].seat
+	r.setDown(6, engine.White)
+	seat := &r.b.points[5][0].seat
 	b.ReportAllocs()
 	for b.Loop() {
 		*seat = 1 - *seat

@@ -1,19 +1,25 @@
-// Package sim is the project's hand simulator: it turns a match record
-// (.mat) into the board trace (shared/design/TRACE.md) that players
-// playing that match on a sensed board would leave, and says what a
+// Package sim is the project's simulated board and hand simulator. Board
+// is a virtual board read by hall sensors; "gammond -sim" moves its
+// checkers (Move, Place) and scans it (Frame). Simulate turns a match,
+// given as a Script of engine values (record/mat's Match.Script makes one
+// from a .mat record), into the board trace (shared/design/TRACE.md) that
+// players playing that match on a Board would leave, and says what a
 // correct replay of that trace gives (Expect).
 //
-// The virtual board has the reference board's geometry and a random
-// calibration like its own (baselines 1900..2200 counts, gains 480..760,
-// White up and Black down), noise of a few counts, and one-frame spikes.
-// A hand moves the checkers one at a time, 10 ms frames apart while
-// anything moves and nothing written while nothing changes (sample and
-// hold): a checker lifted reads about 0.70, 0.30 and 0.05 of its level
-// (and, on most lifts, as on the reference board, its level once more for
-// a frame) before its slot is empty, one set down about 0.35, 0.70 and
-// 0.95 before it lands. A point's k-th checker sits on slot k-1, its 7th stacked on
-// slot 0, and so on; White's checkers on the bar sit on bar half 0, Black's
-// on half 1.
+// A Board has the reference board's geometry and a random calibration
+// like its own (baselines 1900..2200 counts, gains 480..760, White up and
+// Black down), and noise of a few counts. A point's k-th checker sits on
+// slot k-1, its 7th stacked on slot 0, and so on; White's checkers on the
+// bar sit on bar half 0, Black's on half 1. Where the checkers are is an
+// engine.Layout: board points in White's numbering, the bar, and off (a
+// side's tray: borne off, or not set up yet).
+//
+// Simulate's hand moves the checkers one at a time, 10 ms frames apart
+// while anything moves and nothing written while nothing changes (sample
+// and hold), with one-frame spikes: a checker lifted reads about 0.70,
+// 0.30 and 0.05 of its level (and, on most lifts, as on the reference
+// board, its level once more for a frame) before its slot is empty, one
+// set down about 0.35, 0.70 and 0.95 before it lands.
 //
 // The players set the board up one checker at a time, hit either way (the
 // blot to the bar first, or the hitter set down on top of it first), carry
@@ -21,10 +27,11 @@
 // somewhere and take it back, press DONE while the last checker is still
 // being set down, and, at a given rate, play a turn illegally, press DONE,
 // put the board back and play the recorded play. A seeded PCG makes the
-// same match, seed and options give the same trace, byte for byte.
+// same script, seed and options give the same trace, byte for byte.
 //
+//	script, err := match.Script() // match is a *mat.Match
 //	opts := sim.DefaultOpts
 //	opts.Seed, opts.IllegalRate = 7, 0.15
-//	want, err := sim.Simulate(w, match, &opts) // the trace goes to w
+//	want, err := sim.Simulate(w, script, &opts) // the trace goes to w
 //	err = want.Write(expectFile)
 package sim

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"fmt"
 	"log"
+	"path/filepath"
 	"strings"
 
+	"gammond/calib"
+	"gammond/engine"
 	"gammond/record/mat"
 	"gammond/sensing/sim"
 )
@@ -13,14 +16,18 @@ import (
 // Simulate a recorded 1-point match, about one turn in ten first played
 // illegally, and see what a replay of the trace must give.
 func ExampleSimulate() {
-	m, err := mat.ReadFile("testdata/match-004-1pt.mat")
+	m, err := mat.ReadFile(filepath.Join("..", "..", "testdata", "matches", "match-004-1pt.mat"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	script, err := m.Script()
 	if err != nil {
 		log.Fatal(err)
 	}
 	opts := sim.DefaultOpts
 	opts.Seed, opts.IllegalRate = 1, 0.1
 	var trace bytes.Buffer
-	want, err := sim.Simulate(&trace, m, &opts)
+	want, err := sim.Simulate(&trace, script, &opts)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -30,4 +37,30 @@ func ExampleSimulate() {
 	// Output:
 	// 35 plays, 2 first played illegally; side 0 wins 2 points
 	// {"t":0,"frame":[1999
+}
+
+// A simulated board moved by hand and read through its calibration, as
+// "gammond -sim" does.
+func ExampleBoard() {
+	b := sim.NewBoard(1)
+	_ = b.Move(engine.White, 24, 18) // a back checker runs
+	_ = b.Move(engine.Black, 12, 18) // and is hit
+	cal := b.Calibration()
+	cl, err := calib.NewClassifier(cal, nil)
+	if err != nil {
+		log.Fatal(err)
+	}
+	frame := make([]uint16, cal.Board.Sensors())
+	var o engine.Occupancy
+	for range 3 { // the classifier is unsure of its first frames
+		b.Frame(frame)
+		if err := cl.Classify(frame, &o); err != nil {
+			log.Fatal(err)
+		}
+	}
+	fmt.Println("point 18:", o.Points[17], "White's bar half:", o.Bar[engine.White])
+	fmt.Println(b.Move(engine.White, 13, 12))
+	// Output:
+	// point 18: [0 1] White's bar half: [1 0]
+	// cannot move the checker: Black holds point 12
 }

@@ -4,14 +4,14 @@ import (
 	"fmt"
 
 	"gammond/engine"
-	"gammond/record/mat"
 	"gammond/sensing"
 )
 
-// game plays one game of the record: the board set up, the opening roll,
-// every turn and cube action, and the end: the last checker off and DONE,
-// a drop, or, for a resignation, nothing: the players set up the next game.
-func (r *run) game(steps []mat.Step, first bool) {
+// game plays one game of the script, its steps prepared: the board set
+// up, the opening roll, every turn and cube action, and the end: the last
+// checker off and DONE, a drop, or, for a resignation, nothing: the players
+// set up the next game.
+func (r *run) game(g *GameScript, steps []step, first bool) {
 	eg := ExpectGame{Plays: []ExpectPlay{}, Cube: []CubeAction{}, Illegal: []IllegalTurn{}}
 	if !first {
 		r.wait(r.span(1500, 3500))
@@ -20,36 +20,32 @@ func (r *run) game(steps []mat.Step, first bool) {
 	r.hyp.reset()
 	r.wait(r.span(800, 2500))
 	turn := 0
-	prev := mat.None
 	for i := range steps {
 		st := &steps[i]
-		switch st.Action.Kind {
-		case mat.Roll:
-			if prev != mat.None {
+		switch st.Kind {
+		case Roll:
+			if i > 0 {
 				r.wait(200 + r.paced(st.Side, 0, 900))
 			}
 			turn++
 			r.turn(&eg, st, turn)
-		case mat.Double:
+		case Double:
 			r.wait(r.paced(st.Side, 500, 1000))
 			r.press(sensing.Double, st.Side, engine.Dice{})
 			eg.Cube = append(eg.Cube, CubeAction{"double", st.Side, turn})
-		case mat.Take, mat.Drop:
+		case Take, Drop:
 			r.wait(r.paced(st.Side, 1700, 4000))
 			kind, press := "take", sensing.Take
-			if st.Action.Kind == mat.Drop {
+			if st.Kind == Drop {
 				kind, press = "drop", sensing.Drop
 			}
 			r.press(press, st.Side, engine.Dice{})
 			eg.Cube = append(eg.Cube, CubeAction{kind, st.Side, turn})
-		case mat.Win:
-			side := st.Side
-			eg.Winner, eg.Points = &side, st.Action.Points
-		case mat.Resign:
-			// The resigning side does not roll: the players set the
-			// board up for the next game.
 		}
-		prev = st.Action.Kind
+	}
+	if g.Winner != nil {
+		side := *g.Winner
+		eg.Winner, eg.Points = &side, g.Points
 	}
 	r.expect.Games = append(r.expect.Games, eg)
 }
@@ -64,28 +60,28 @@ func (r *run) setUp(first bool) {
 		r.perform(r.transfersTo(emptyLayout, false), false)
 		r.wait(r.span(500, 2000))
 	}
-	r.perform(r.transfersTo(layoutOf(&engine.StartingBoard, engine.White), true), false)
+	r.perform(r.transfersTo(engine.LayoutOf(&engine.StartingBoard, engine.White), true), false)
 }
 
-// turn plays one roll of the record: the roll, at the IllegalRate an
+// turn plays one roll of the script: the roll, at the IllegalRate an
 // illegal play first (DONE, a pause, the board put back), at the TryRate a
 // checker tried and taken back, the recorded play, DONE.
-func (r *run) turn(eg *ExpectGame, st *mat.Step, turn int) {
-	mover, d, play := st.Side, st.Action.Dice, &st.Matches[0]
+func (r *run) turn(eg *ExpectGame, st *step, turn int) {
+	mover, d, play := st.Side, st.Dice, &st.play
 	r.mover = mover
-	if have, want := r.b.layout(), layoutOf(&st.Before, mover); have != want {
+	if have, want := r.b.layout(), engine.LayoutOf(&st.before, mover); have != want {
 		r.fail(fmt.Errorf("sim: turn %d: the board is not the position before the play", turn))
 		return
 	}
 	r.press(sensing.Roll, mover, d)
 	r.wait(r.paced(mover, 300, 2500))
 	if r.chance(r.opts.IllegalRate) {
-		if ill, ok := r.illegal(st.Before, mover, d, play); ok {
+		if ill, ok := r.illegal(st.before, mover, d, play); ok {
 			r.done(mover, r.moveTo(&ill.board, mover, r.chance(r.opts.EarlyDoneRate)))
 			played := ill.board.Swap()
 			eg.Illegal = append(eg.Illegal, IllegalTurn{Turn: turn, Side: mover, Kind: ill.kind, Played: played.PositionID()})
 			r.wait(r.paced(mover, 1000, 2500))
-			r.moveTo(&st.Before, mover, false)
+			r.moveTo(&st.before, mover, false)
 			r.wait(r.paced(mover, 300, 1500))
 		}
 	}
@@ -95,9 +91,9 @@ func (r *run) turn(eg *ExpectGame, st *mat.Step, turn int) {
 		tryLast = !tryFirst
 	}
 	if tryFirst {
-		r.try(st.Before, mover, d, true, false)
+		r.try(st.before, mover, d, true, false)
 	}
-	ts, err := r.playTransfers(st.Before, mover, play.Steps())
+	ts, err := r.playTransfers(st.before, mover, play.Steps())
 	if err != nil {
 		r.fail(err)
 		return
@@ -108,7 +104,7 @@ func (r *run) turn(eg *ExpectGame, st *mat.Step, turn int) {
 		pressed = r.try(play.After.Swap(), mover, d, false, early)
 	}
 	r.done(mover, pressed)
-	if have, want := r.b.layout(), layoutOf(&play.After, mover.Other()); have != want {
+	if have, want := r.b.layout(), engine.LayoutOf(&play.After, mover.Other()); have != want {
 		r.fail(fmt.Errorf("sim: turn %d: the board is not the position the play leaves", turn))
 	}
 	r.hyp.play(&play.After, mover, d, r.opts.Board)

@@ -7,13 +7,50 @@ import (
 	"gammond/engine"
 )
 
-// transfer is one checker taken from a place to another by hand.
+// transfer is one checker of side taken by hand from a board point
+// (1..24), side's half of the bar (engine.Bar) or its tray (engine.Off) to
+// another.
 type transfer struct {
 	side     engine.Side
-	from, to place
+	from, to int
 	// via are the points the checker's earlier dice took it to: it may be
 	// set down there for a moment on its way.
-	via []place
+	via []int
+}
+
+// emptyLayout has every checker in its tray: the board before a match.
+var emptyLayout = engine.Layout{
+	engine.White: {engine.Off: engine.CheckersPerSide},
+	engine.Black: {engine.Off: engine.CheckersPerSide},
+}
+
+// transferOrder lists where a side's checkers can be, in the order
+// transfersTo pairs them: the board points, the bar, the tray.
+var transferOrder = func() (o [26]int) {
+	for i := range 24 {
+		o[i] = i + 1
+	}
+	o[24], o[25] = engine.Bar, engine.Off
+	return o
+}()
+
+// boardPoint returns the board point (White's numbering) of side's own
+// point p, or p itself for engine.Bar and engine.Off.
+func boardPoint(side engine.Side, p int) int {
+	if p == engine.Bar || p == engine.Off {
+		return p
+	}
+	return engine.BoardPoint(side, p)
+}
+
+// row returns which side of the board a board point is on (points 1..12
+// or 13..24), and -1 for the bar and the trays: a checker slides only
+// along a row.
+func row(p int) int {
+	if p == engine.Bar || p == engine.Off {
+		return -1
+	}
+	return (p - 1) / 12
 }
 
 // The readings of a checker on its way down and up, in checker levels, a
@@ -28,12 +65,12 @@ var (
 // scatter it.
 func (r *run) seat(s float64) float64 { return s + 0.03*(r.rng.Float64()-0.5) }
 
-// lift takes side's top checker off a place, over a few frames.
-func (r *run) lift(p place, side engine.Side) {
+// lift takes side's top checker off p, over a few frames.
+func (r *run) lift(p int, side engine.Side) {
 	if r.err != nil {
 		return
 	}
-	if p == off {
+	if p == engine.Off {
 		if r.b.trays[side] == 0 {
 			r.fail(fmt.Errorf("sim: no %v checker off the board to take", side))
 			return
@@ -41,61 +78,61 @@ func (r *run) lift(p place, side engine.Side) {
 		r.b.trays[side]--
 		return
 	}
-	i, err := r.b.top(p, side)
+	i, err := r.b.top(side, p)
 	if err != nil {
 		r.fail(fmt.Errorf("sim: %w", err))
 		return
 	}
+	pile := *r.b.pile(side, p)
 	for _, s := range liftSeats {
-		r.b.piles[p][i].seat = r.seat(s)
+		pile[i].seat = r.seat(s)
 		r.tick()
 	}
 	if r.chance(r.opts.ReboundRate) {
-		r.b.piles[p][i].seat = 1
+		pile[i].seat = 1
 		r.tick()
 	}
-	r.b.remove(p, i)
+	r.b.remove(side, p, i)
 	r.tick()
 }
 
-// setDown puts a checker of side on top of a place's pile, over a few
+// setDown puts a checker of side on top of its pile on p, over a few
 // frames.
-func (r *run) setDown(p place, side engine.Side) {
+func (r *run) setDown(p int, side engine.Side) {
 	if r.err != nil {
 		return
 	}
-	if p == off {
+	if p == engine.Off {
 		r.b.trays[side]++
 		return
 	}
-	r.b.piles[p] = append(r.b.piles[p], checker{side: side})
-	i := len(r.b.piles[p]) - 1
+	i := r.b.push(side, p, 0)
+	pile := *r.b.pile(side, p)
 	for _, s := range setDownSeats {
-		r.b.piles[p][i].seat = r.seat(s)
+		pile[i].seat = r.seat(s)
 		r.tick()
 	}
-	r.b.piles[p][i].seat = 1
+	pile[i].seat = 1
 	r.tick()
 }
 
-// slideOver passes a checker of side low over a place: its next slot reads
-// part way for a frame or two.
-func (r *run) slideOver(p place, side engine.Side) {
-	r.b.piles[p] = append(r.b.piles[p], checker{side: side, seat: 0.3 + 0.5*r.rng.Float64()})
-	i := len(r.b.piles[p]) - 1
+// slideOver passes a checker of side low over board point p: its next slot
+// reads part way for a frame or two.
+func (r *run) slideOver(p int, side engine.Side) {
+	i := r.b.push(side, p, 0.3+0.5*r.rng.Float64())
 	r.tick()
 	if r.chance(0.5) {
-		r.b.piles[p][i].seat = 0.3 + 0.5*r.rng.Float64()
+		(*r.b.pile(side, p))[i].seat = 0.3 + 0.5*r.rng.Float64()
 		r.tick()
 	}
-	r.b.remove(p, i)
+	r.b.remove(side, p, i)
 }
 
 // carry takes a checker in hand from one place to the next: through the
 // air, or sliding over the points between when both are on one row.
-func (r *run) carry(from, to place, side engine.Side) {
-	if from.row() >= 0 && from.row() == to.row() && r.chance(r.opts.SlideRate) {
-		step := place(1)
+func (r *run) carry(from, to int, side engine.Side) {
+	if row(from) >= 0 && row(from) == row(to) && r.chance(r.opts.SlideRate) {
+		step := 1
 		if to < from {
 			step = -1
 		}
@@ -116,13 +153,13 @@ func (r *run) carry(from, to place, side engine.Side) {
 // motion.
 func (r *run) move(t transfer, early bool) {
 	last := t.from
-	stops := make([]place, 0, len(t.via))
+	stops := make([]int, 0, len(t.via))
 	for _, v := range t.via {
 		if r.chance(r.opts.StopRate) {
 			stops = append(stops, v)
 		}
 	}
-	if early && t.to == off && len(stops) == 0 {
+	if early && t.to == engine.Off && len(stops) == 0 {
 		r.armDone()
 	}
 	r.lift(t.from, t.side)
@@ -130,14 +167,14 @@ func (r *run) move(t transfer, early bool) {
 		r.carry(last, v, t.side)
 		r.setDown(v, t.side)
 		r.wait(r.paced(t.side, 100, 800))
-		if early && t.to == off && i == len(stops)-1 {
+		if early && t.to == engine.Off && i == len(stops)-1 {
 			r.armDone()
 		}
 		r.lift(v, t.side)
 		last = v
 	}
 	r.carry(last, t.to, t.side)
-	if early && t.to != off {
+	if early && t.to != engine.Off {
 		r.armDone()
 	}
 	r.setDown(t.to, t.side)
@@ -176,7 +213,7 @@ func (r *run) pick(ts []transfer) int {
 	l := r.b.layout()
 	var ready []int
 	for i, t := range ts {
-		if l[t.from][t.side] > 0 {
+		if l[t.side][t.from] > 0 {
 			ready = append(ready, i)
 		}
 	}
@@ -193,14 +230,14 @@ func (r *run) pick(ts []transfer) int {
 // on roll is of colour onRoll; with early, DONE goes down during the last
 // one. It reports whether it pressed DONE so.
 func (r *run) moveTo(b *engine.Board, onRoll engine.Side, early bool) bool {
-	return r.perform(r.transfersTo(layoutOf(b, onRoll), false), early)
+	return r.perform(r.transfersTo(engine.LayoutOf(b, onRoll), false), early)
 }
 
 // transfersTo returns transfers that take the checkers from where they are
 // to the layout, each colour's checkers paired at random. With blocks, one
 // colour's checkers all go before the other's, as players set up a board;
 // else the order is random.
-func (r *run) transfersTo(target layout, blocks bool) []transfer {
+func (r *run) transfersTo(target engine.Layout, blocks bool) []transfer {
 	cur := r.b.layout()
 	colours := [2]engine.Side{engine.White, engine.Black}
 	if r.chance(0.5) {
@@ -208,13 +245,13 @@ func (r *run) transfersTo(target layout, blocks bool) []transfer {
 	}
 	var ts []transfer
 	for _, side := range colours {
-		var from, to []place
-		for p := range places {
-			for range cur[p][side] - target[p][side] {
-				from = append(from, place(p))
+		var from, to []int
+		for _, p := range transferOrder {
+			for range cur[side][p] - target[side][p] {
+				from = append(from, p)
 			}
-			for range target[p][side] - cur[p][side] {
-				to = append(to, place(p))
+			for range target[side][p] - cur[side][p] {
+				to = append(to, p)
 			}
 		}
 		r.rng.Shuffle(len(from), func(i, j int) { from[i], from[j] = from[j], from[i] })
@@ -245,8 +282,8 @@ func (r *run) playTransfers(before engine.Board, mover engine.Side, moves []engi
 			return nil, fmt.Errorf("sim: %w", err)
 		}
 		b = next
-		from, to := placeOf(mover, int(m.From)), placeOf(mover, int(m.To))
-		blot := transfer{side: opp, from: to, to: barPlace(opp)}
+		from, to := boardPoint(mover, int(m.From)), boardPoint(mover, int(m.To))
+		blot := transfer{side: opp, from: to, to: engine.Bar}
 		hitterFirst := hit && r.chance(r.opts.HitterFirstRate)
 		if carried >= 0 && ts[carried].to == from && !hitterFirst && r.chance(r.opts.CarryRate) {
 			ts[carried].via = append(ts[carried].via, from)

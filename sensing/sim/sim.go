@@ -1,14 +1,11 @@
 package sim
 
 import (
-	"errors"
-	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
 
 	"gammond/engine"
-	"gammond/record/mat"
 	"gammond/sensing"
 )
 
@@ -16,32 +13,29 @@ import (
 // scans 100 frames a second.
 const frameMS = 10
 
-// Simulate writes to w the trace of players playing the match m on a
+// Simulate writes to w the trace of players playing the match s on a
 // virtual board, and returns what a correct replay of the trace gives.
-// opts nil means DefaultOpts. A record Simulate cannot play (a move no
+// opts nil means DefaultOpts. A script Simulate cannot play (a move no
 // board allows, a play the rules forbid, a game that does not start with a
 // roll) is an error naming the game and move, before anything is written.
-func Simulate(w io.Writer, m *mat.Match, opts *Opts) (*Expect, error) {
-	if m == nil {
-		return nil, errors.New("sim: no match to simulate")
-	}
+func Simulate(w io.Writer, s *Script, opts *Opts) (*Expect, error) {
 	if opts == nil {
 		opts = &DefaultOpts
 	}
 	if err := opts.validate(); err != nil {
 		return nil, err
 	}
-	games, err := script(m)
+	games, err := prepare(s)
 	if err != nil {
 		return nil, err
 	}
 	r := newRun(w, opts)
-	r.tw.header(&r.b.cal, sensing.Match{Length: m.Length, White: m.Players[engine.White], Black: m.Players[engine.Black]})
-	r.expect = &Expect{MatchLength: m.Length, Games: make([]ExpectGame, 0, len(games))}
+	r.tw.header(&r.b.cal, sensing.Match{Length: s.Length, White: s.Players[engine.White], Black: s.Players[engine.Black]})
+	r.expect = &Expect{MatchLength: s.Length, Games: make([]ExpectGame, 0, len(games))}
 	r.fullFrame()
 	r.wait(r.span(800, 1500))
 	for i, steps := range games {
-		r.game(steps, i == 0)
+		r.game(&s.Games[i], steps, i == 0)
 		if r.err != nil {
 			break
 		}
@@ -54,39 +48,13 @@ func Simulate(w io.Writer, m *mat.Match, opts *Opts) (*Expect, error) {
 	return r.expect, nil
 }
 
-// script replays every game of the record and checks that a board can
-// show it: each game opens with a roll and each play is legal. A play XG
-// wrote ambiguously (combined moves that may hit or not) is played the
-// first way the rules allow.
-func script(m *mat.Match) ([][]mat.Step, error) {
-	games := make([][]mat.Step, 0, len(m.Games))
-	for i := range m.Games {
-		g := &m.Games[i]
-		steps, err := g.Replay()
-		if err != nil {
-			return nil, fmt.Errorf("sim: %w", err)
-		}
-		if len(steps) == 0 || steps[0].Action.Kind != mat.Roll {
-			return nil, fmt.Errorf("sim: game %d has no opening roll: a board shows no game without one", g.Number)
-		}
-		for _, st := range steps {
-			if st.Action.Kind == mat.Roll && len(st.Matches) == 0 {
-				return nil, fmt.Errorf("sim: game %d move %d %v: %v %s is not a legal play",
-					g.Number, st.Number, st.Side, st.Action.Dice, engine.FormatMat(st.Before, st.Action.Moves))
-			}
-		}
-		games = append(games, steps)
-	}
-	return games, nil
-}
-
 // run is one simulation under way: the board, the hand's clock, and the
 // trace and expectation being written. It keeps the first error; every
 // later step is a no-op.
 type run struct {
 	opts   *Opts
 	rng    *rand.Rand
-	b      *board
+	b      *Board
 	tw     *traceWriter
 	expect *Expect
 	err    error
@@ -164,7 +132,7 @@ func (r *run) tick() {
 		return
 	}
 	r.flushDue(r.now)
-	r.b.stir(r.rng, r.opts.NoiseShare, r.opts.NoiseCounts)
+	r.b.stir(r.opts.NoiseShare, r.opts.NoiseCounts)
 	r.b.render()
 	r.b.spike = -1
 	r.tw.set(r.now, r.b.diff(), r.b.reading)
@@ -222,7 +190,7 @@ func (r *run) spikeFrames() {
 // fullFrame writes every sensor's reading, each with fresh noise.
 func (r *run) fullFrame() {
 	r.flushDue(r.now)
-	r.b.stir(r.rng, 1, r.opts.NoiseCounts)
+	r.b.stir(1, r.opts.NoiseCounts)
 	r.b.render()
 	r.b.diff()
 	r.tw.frame(r.now, r.b.reading)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,17 +20,28 @@ import (
 
 func readMatch(t *testing.T, name string) *mat.Match {
 	t.Helper()
-	m, err := mat.ReadFile("testdata/" + name + ".mat")
+	m, err := mat.ReadFile(filepath.Join("..", "..", "testdata", "matches", name+".mat"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return m
 }
 
+// scriptOf returns a match's script, failing the test on a record the
+// simulator cannot have.
+func scriptOf(t *testing.T, m *mat.Match) *sim.Script {
+	t.Helper()
+	s, err := m.Script()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func simulate(t *testing.T, m *mat.Match, opts sim.Opts) ([]byte, *sim.Expect) {
 	t.Helper()
 	var trace bytes.Buffer
-	want, err := sim.Simulate(&trace, m, &opts)
+	want, err := sim.Simulate(&trace, scriptOf(t, m), &opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +63,7 @@ func TestExpectOfRecordedMatches(t *testing.T) {
 			if err := got.Write(&buf); err != nil {
 				t.Fatal(err)
 			}
-			want, err := os.ReadFile("testdata/" + tc.expect + ".expect.json")
+			want, err := os.ReadFile(filepath.Join("..", "..", "testdata", "traces", tc.expect+".expect.json"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -272,6 +284,7 @@ func TestHabits(t *testing.T) {
 		{"the board cleared between games", func(o *sim.Opts, on bool) { o.ClearRate = rate(on) }, func(s sightings) int { return s.emptyBoards }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			for _, on := range []bool{true, false} {
 				opts := quiet
 				tc.set(&opts, on)
@@ -312,6 +325,7 @@ func TestMoreHandling(t *testing.T) {
 		{"illegal plays", func(o *sim.Opts) { o.IllegalRate = 1 }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			opts := base
 			tc.set(&opts)
 			trace, want := simulate(t, m, opts)
@@ -335,14 +349,23 @@ type failWriter struct{}
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
 
 func TestSimulateErrors(t *testing.T) {
-	good := readMatch(t, "match-004-1pt")
-	record := func(moves string) *mat.Match {
+	goodMatch := readMatch(t, "match-004-1pt")
+	good := scriptOf(t, goodMatch)
+	record := func(moves string) *sim.Script {
 		m, err := mat.Read(strings.NewReader(" 1 point match\n\n Game 1\n A : 0   B : 0\n  1) "+moves+"\n"), "bad.mat")
 		if err != nil {
 			t.Fatal(err)
 		}
-		return m
+		return scriptOf(t, m)
 	}
+	// game returns a script of one game of the actions.
+	game := func(actions ...sim.Action) *sim.Script {
+		return &sim.Script{Length: 1, Games: []sim.GameScript{{Number: 1, Actions: actions}}}
+	}
+	roll := func(d engine.Dice, moves ...engine.Move) sim.Action {
+		return sim.Action{Kind: sim.Roll, Side: engine.White, Number: 1, Dice: d, Moves: moves}
+	}
+	opening := roll(engine.Dice{3, 1}, engine.Move{From: 8, To: 5}, engine.Move{From: 6, To: 5})
 	opts := func(set func(o *sim.Opts)) *sim.Opts {
 		o := sim.DefaultOpts
 		set(&o)
@@ -351,7 +374,7 @@ func TestSimulateErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		w    io.Writer
-		m    *mat.Match
+		m    *sim.Script
 		opts *sim.Opts
 		want string
 	}{
@@ -363,8 +386,14 @@ func TestSimulateErrors(t *testing.T) {
 		{"bad geometry", io.Discard, good, opts(func(o *sim.Opts) { o.Board.Slots = 0 }), "geometry"},
 		{"8-bit ADC", io.Discard, good, opts(func(o *sim.Opts) { o.Board.ADCBits = 8 }), "8-bit"},
 		{"illegal recorded play", io.Discard, record("31: 24/20 13/10"), nil, "game 1 move 1 White: 31 24/20 13/10 is not a legal play"},
-		{"move from an empty point", io.Discard, record("31: 22/19 13/12"), nil, "game 1 move 1 White"},
+		{"move from an empty point", io.Discard, game(roll(engine.Dice{3, 1}, engine.Move{From: 22, To: 19}, engine.Move{From: 13, To: 12})), nil, "game 1 move 1 White: 31 22/19"},
+		{"a die too high", io.Discard, game(roll(engine.Dice{7, 1}, engine.Move{From: 24, To: 17}, engine.Move{From: 6, To: 5})), nil, "game 1 move 1 White: 71"},
+		{"a forfeit with moves to make", io.Discard, game(roll(engine.Dice{3, 1})), nil, "game 1 move 1 White: 31  is not a legal play"},
+		{"no such side", io.Discard, game(opening, sim.Action{Kind: sim.Double, Side: 2, Number: 1}), nil, "side 2"},
+		{"no such kind", io.Discard, game(opening, sim.Action{Kind: 9, Number: 1}), nil, "kind 9"},
 		{"no opening roll", io.Discard, record(" Doubles => 2"), nil, "no opening roll"},
+		{"a negative match length", io.Discard, &sim.Script{Length: -1}, nil, "a match of -1 points"},
+		{"an empty game", io.Discard, &sim.Script{Games: []sim.GameScript{{Number: 3}}}, nil, "game 3 has no opening roll"},
 		{"write error", failWriter{}, good, nil, "disk full"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -11,7 +11,7 @@
 //
 //	d, err := desk.New(&desk.Opts{Broker: "mqtt://127.0.0.1:1883", Dir: "matches"})
 //	go d.Run(ctx)
-//	http.ListenAndServe(":8080", d.Handler())
+//	http.ListenAndServe(":8090", d.Handler()) // gammon td's port, beside a board's :8080
 package desk
 
 import (
@@ -39,9 +39,12 @@ type Opts struct {
 	// missing.
 	Dir string
 	// ClientID names the desk's session at the broker, which keeps the
-	// events published while the desk is away; "" is "gammon-td". Two desks
-	// on one broker need two IDs.
+	// events published while the desk is away; "" is "gammon-td-" and the
+	// host's name. Two desks on one broker need two IDs: a session taken
+	// over by another desk is logged and slows reconnection.
 	ClientID string
+	// Security signs in to the broker and checks it (mqtt.Security).
+	Security mqtt.Security
 	// RetryDelay is the wait between connection attempts; 0 is 2s.
 	RetryDelay time.Duration
 	// Logger gets connection changes and the messages ignored; nil is
@@ -68,6 +71,7 @@ type Desk struct {
 	mu        sync.Mutex
 	boards    map[string]*board
 	collected map[string]string // record file names by content hash
+	signIn    mqtt.SignIn
 }
 
 // New returns a desk that keeps its records in opts.Dir. Run connects it.
@@ -84,7 +88,11 @@ func New(opts *Opts) (*Desk, error) {
 		return nil, fmt.Errorf("desk: %w", err)
 	}
 	if o.ClientID == "" {
-		o.ClientID = "gammon-td"
+		o.ClientID = defaultClientID()
+	}
+	si, err := o.Security.SignIn(u)
+	if err != nil {
+		return nil, fmt.Errorf("desk: %w", err)
 	}
 	if o.RetryDelay <= 0 {
 		o.RetryDelay = 2 * time.Second
@@ -100,7 +108,7 @@ func New(opts *Opts) (*Desk, error) {
 		return nil, fmt.Errorf("desk: %w", err)
 	}
 	return &Desk{
-		opts: o, broker: u, log: o.Logger.With("broker", u.Redacted()),
+		opts: o, broker: u, log: o.Logger.With("broker", u.Redacted()), signIn: si,
 		subscribed: make(chan struct{}),
 		boards:     map[string]*board{}, collected: collected,
 	}, nil
@@ -137,7 +145,7 @@ func (d *Desk) clientConfig(ctx context.Context) autopaho.ClientConfig {
 		subs[i] = paho.SubscribeOptions{Topic: f, QoS: 1}
 	}
 	var failing atomic.Bool // log the first failed attempt, not each retry
-	return autopaho.ClientConfig{
+	cfg := autopaho.ClientConfig{
 		ServerUrls:            []*url.URL{d.broker},
 		KeepAlive:             30,
 		SessionExpiryInterval: sessionExpiry,
@@ -163,6 +171,19 @@ func (d *Desk) clientConfig(ctx context.Context) autopaho.ClientConfig {
 			}},
 		},
 	}
+	d.signIn.Apply(&cfg)
+	mqtt.NewSessionGuard(d.opts.ClientID, d.log, nil).Install(&cfg)
+	return cfg
+}
+
+// defaultClientID names a desk after its host, so that desks on two
+// machines do not share a session.
+func defaultClientID() string {
+	host, err := os.Hostname()
+	if err != nil || host == "" {
+		return "gammon-td"
+	}
+	return "gammon-td-" + host
 }
 
 func (d *Desk) subscribe(ctx context.Context, cm *autopaho.ConnectionManager, subs []paho.SubscribeOptions) {

@@ -57,6 +57,8 @@ func TestDecode(t *testing.T) {
 	negative.Score = [2]int{-1, 0}
 	longName := good
 	longName.Players[0] = strings.Repeat("n", 101)
+	newline := good
+	newline.Players[1] = "Bob\nWins 3 points"
 	otherBoard := good
 	otherBoard.Board = "t2"
 	tests := []struct {
@@ -97,7 +99,8 @@ func TestDecode(t *testing.T) {
 		{name: "no phase", topic: "gammond/t1/state", payload: []byte(`{"board":"t1"}`), err: "no phase"},
 		{name: "negative score", topic: "gammond/t1/state", payload: payload(t, negative), err: "negative"},
 		{name: "side 7 on roll", topic: "gammond/t1/state", payload: []byte(`{"board":"t1","phase":"moving","on_roll":7}`), err: "side 7"},
-		{name: "long name", topic: "gammond/t1/state", payload: payload(t, longName), err: "longer than 100"},
+		{name: "long name", topic: "gammond/t1/state", payload: payload(t, longName), err: "more than 32"},
+		{name: "newline in a name", topic: "gammond/t1/state", payload: payload(t, newline), err: "does not print"},
 		{name: "empty event", topic: "gammond/t1/event", payload: nil, err: "empty payload"},
 		{name: "event without kind", topic: "gammond/t1/event", payload: []byte(`{"board":"t1"}`), err: "without a kind"},
 		{name: "empty record", topic: "gammond/t1/match", payload: []byte(`{"board":"t1","finished":true}`), err: "empty record"},

@@ -19,7 +19,6 @@ import (
 const (
 	maxMatchPayload = 4 << 20
 	maxPayload      = 256 << 10
-	maxName         = 100 // bytes of a player's name
 	maxBoards       = 500
 	maxFlags        = 100 // per board: a game has fewer illegal plays
 )
@@ -117,10 +116,16 @@ func checkMatch(m *mqtt.Match) error {
 	return checkPlayers(m.Players)
 }
 
+// checkPlayers checks the players' names as the board does: a name may be
+// missing (a state before the names are known, a record of a nameless
+// player), but one given must pass engine.CheckName.
 func checkPlayers(p [2]string) error {
 	for _, name := range p {
-		if len(name) > maxName {
-			return fmt.Errorf("player's name %.20q… longer than %d bytes", name, maxName)
+		if name == "" {
+			continue
+		}
+		if err := engine.CheckName(name); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -142,6 +147,46 @@ type board struct {
 	last     *mqtt.Event
 	records  []string
 	heard    time.Time // by the desk's clock: a board silent for long may be off
+	// instances are the publishers heard under this board ID (see
+	// mqtt.State.Instance), when each was last heard; instance is the
+	// latest. twoBoards is when an earlier instance was heard again after
+	// a later one: two boards set to one ID, not one board restarted.
+	instances map[string]time.Time
+	instance  string
+	twoBoards time.Time
+}
+
+// twoBoardsWindow is how long the desk remembers a board's publishers,
+// and shows two boards claiming one ID after it last saw them take turns.
+const twoBoardsWindow = 10 * time.Minute
+
+// heardFrom notes the publisher of a state heard at now, and whether it
+// takes turns with another under the same board ID.
+func (b *board) heardFrom(instance string, now time.Time) {
+	if instance == "" {
+		return
+	}
+	for i, at := range b.instances {
+		if now.Sub(at) > twoBoardsWindow {
+			delete(b.instances, i)
+		}
+	}
+	if _, back := b.instances[instance]; back && instance != b.instance {
+		b.twoBoards = now
+	}
+	if b.instances == nil {
+		b.instances = map[string]time.Time{}
+	}
+	if len(b.instances) < maxFlags {
+		b.instances[instance] = now
+	}
+	b.instance = instance
+}
+
+// claimedTwice reports whether two boards have lately published under
+// this board's ID.
+func (b *board) claimedTwice(now time.Time) bool {
+	return !b.twoBoards.IsZero() && now.Sub(b.twoBoards) <= twoBoardsWindow
 }
 
 // outcome is an event that settles the illegal play of its turn before it.
@@ -168,6 +213,9 @@ func (d *Desk) apply(m message) error {
 	}
 	b.heard = d.opts.Now()
 	if m.state != nil {
+		if b.heardFrom(m.state.Instance, b.heard); b.claimedTwice(b.heard) && b.twoBoards.Equal(b.heard) {
+			d.log.Warn("desk: two boards publish under one board ID: give each its own board_id", "board", m.board)
+		}
 		b.setState(m.state)
 	}
 	if m.event != nil {

@@ -29,6 +29,9 @@ type Board struct {
 	Flags     []Flag   `json:"flags"`
 	LastEvent string   `json:"last_event,omitempty"`
 	Records   []string `json:"records"` // files collected in the desk's directory, oldest first
+	// TwoBoards says that two boards have lately published under this ID:
+	// their states and records mix until one is given its own board_id.
+	TwoBoards bool `json:"two_boards"`
 }
 
 // Flag is an illegal play the referee flagged.
@@ -54,8 +57,11 @@ func (d *Desk) Boards() []Board {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	out := make([]Board, 0, len(d.boards))
+	now := d.opts.Now()
 	for id, b := range d.boards {
-		out = append(out, b.view(id))
+		v := b.view(id)
+		v.TwoBoards = b.claimedTwice(now)
+		out = append(out, v)
 	}
 	slices.SortFunc(out, func(a, b Board) int { return naturalCompare(a.ID, b.ID) })
 	return out
@@ -195,6 +201,7 @@ func newRow(b Board) row {
 		r.Cube = cubeText(s)
 		r.Alert = s.Phase == referee.PhaseFlagged
 	}
+	r.Alert = r.Alert || b.TwoBoards
 	for _, f := range b.Flags {
 		l := flagLine{Text: fmt.Sprintf("turn %d: %s, %s, points %v", f.Turn, f.Side, f.Fault, f.Points), Settled: f.Outcome != ""}
 		if l.Settled {

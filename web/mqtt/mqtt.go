@@ -102,10 +102,14 @@ func ParseBroker(s string) (*url.URL, error) {
 // State is the payload of gammond/<board>/state: the referee's Status and
 // what the desk shows beside it.
 type State struct {
-	Board   string    `json:"board"`
-	Players [2]string `json:"players"` // by engine.Side: White, Black
-	Page    string    `json:"page,omitempty"`
-	Updated time.Time `json:"updated"`
+	Board string `json:"board"`
+	// Instance names this run of the board's publisher, drawn at random as
+	// it starts: the desk tells two boards publishing under one board ID by
+	// their instances taking turns.
+	Instance string    `json:"instance,omitempty"`
+	Players  [2]string `json:"players"` // by engine.Side: White, Black
+	Page     string    `json:"page,omitempty"`
+	Updated  time.Time `json:"updated"`
 	referee.Status
 }
 

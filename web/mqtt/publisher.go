@@ -3,6 +3,7 @@ package mqtt
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -63,8 +64,17 @@ type Opts struct {
 	// the publisher's alone: events left there by an earlier run go out first.
 	QueueDir string
 	// ClientID names the connection at the broker; "" is "gammond-" and the
-	// board ID. Two clients with one ID take turns disconnecting each other.
+	// board ID. Two clients with one ID take the session from each other:
+	// each connection dropped so is logged and told to OnDropped, and slows
+	// the reconnection (see SessionGuard).
 	ClientID string
+	// Security signs in to the broker and checks it; the zero value is an
+	// anonymous client.
+	Security Security
+	// OnDropped, if not nil, is told when the broker drops a connection as
+	// soon as it is made, as when another client with the same client ID
+	// takes the session over.
+	OnDropped func(Dropped)
 	// KeepAlive is the longest silence before a ping: 1s to 18h.
 	KeepAlive time.Duration
 	// RetryDelay is the wait between connection attempts, and before a
@@ -102,18 +112,21 @@ const sessionExpiry = 3600
 // writes a small file into the queue (no fsync), sent from there one at a
 // time.
 type Publisher struct {
-	opts    Opts
-	broker  string // the broker's URL, its password hidden
-	events  string // the event topic
-	url     *url.URL
-	queue   *file.Queue
-	stop    context.CancelFunc // ends the publisher's life, and every connection's
-	wake    chan struct{}      // a retained message is pending, or the connection came up
-	closing chan struct{}
-	sent    chan struct{} // closed when the sender has returned
-	log     *slog.Logger
-	conn    connLog
-	up      atomic.Bool // the connection is up: worth sending on
+	opts     Opts
+	broker   string // the broker's URL, its password hidden
+	events   string // the event topic
+	url      *url.URL
+	queue    *file.Queue
+	stop     context.CancelFunc // ends the publisher's life, and every connection's
+	wake     chan struct{}      // a retained message is pending, or the connection came up
+	closing  chan struct{}
+	sent     chan struct{} // closed when the sender has returned
+	log      *slog.Logger
+	conn     connLog
+	up       atomic.Bool // the connection is up: worth sending on
+	signIn   SignIn
+	guard    *SessionGuard
+	instance string // see State.Instance
 
 	mu      sync.Mutex
 	cm      *autopaho.ConnectionManager
@@ -140,24 +153,31 @@ func New(opts *Opts) (*Publisher, error) {
 	if err != nil {
 		return nil, err
 	}
+	si, err := o.Security.SignIn(u)
+	if err != nil {
+		return nil, fmt.Errorf("mqtt: board %s: %w", o.Board, err)
+	}
 	q, err := file.New(o.QueueDir, "event-", ".json")
 	if err != nil {
 		return nil, fmt.Errorf("mqtt: board %s: queue %s: %w", o.Board, o.QueueDir, err)
 	}
 	p := &Publisher{
-		opts:    o,
-		events:  Topic(o.Board, KindEvent),
-		queue:   q,
-		wake:    make(chan struct{}, 1),
-		closing: make(chan struct{}),
-		sent:    make(chan struct{}),
-		broker:  u.Redacted(),
-		url:     u,
-		log:     o.Logger.With("board", o.Board, "broker", u.Redacted()),
-		players: o.Players,
-		pending: map[string]pending{},
+		opts:     o,
+		events:   Topic(o.Board, KindEvent),
+		queue:    q,
+		wake:     make(chan struct{}, 1),
+		closing:  make(chan struct{}),
+		sent:     make(chan struct{}),
+		broker:   u.Redacted(),
+		url:      u,
+		log:      o.Logger.With("board", o.Board, "broker", u.Redacted()),
+		players:  o.Players,
+		pending:  map[string]pending{},
+		signIn:   si,
+		instance: rand.Text()[:8],
 	}
 	p.conn.log = p.log
+	p.guard = NewSessionGuard(o.ClientID, p.log, o.OnDropped)
 	ctx, stop := context.WithCancel(context.Background())
 	p.stop = stop
 	if err := p.connect(ctx); err != nil {
@@ -233,7 +253,7 @@ func (opts *Opts) check() (Opts, *url.URL, error) {
 }
 
 func (p *Publisher) clientConfig(u *url.URL) autopaho.ClientConfig {
-	return autopaho.ClientConfig{
+	cfg := autopaho.ClientConfig{
 		ServerUrls: []*url.URL{u},
 		KeepAlive:  uint16(p.opts.KeepAlive / time.Second),
 		// The session lives in this process's memory: a new process has
@@ -255,6 +275,9 @@ func (p *Publisher) clientConfig(u *url.URL) autopaho.ClientConfig {
 		OnConnectError: p.conn.failed,
 		ClientConfig:   paho.ClientConfig{ClientID: p.opts.ClientID},
 	}
+	p.signIn.Apply(&cfg)
+	p.guard.Install(&cfg)
+	return cfg
 }
 
 // String describes the publisher for logs.
@@ -275,7 +298,7 @@ func (p *Publisher) State(s referee.Status) error {
 	p.mu.Lock()
 	players := p.players
 	p.mu.Unlock()
-	b, err := json.Marshal(State{Board: p.opts.Board, Players: players, Page: p.opts.Page, Updated: p.opts.Now(), Status: s})
+	b, err := json.Marshal(State{Board: p.opts.Board, Instance: p.instance, Players: players, Page: p.opts.Page, Updated: p.opts.Now(), Status: s})
 	if err != nil {
 		return fmt.Errorf("mqtt: board %s: state: %w", p.opts.Board, err)
 	}
@@ -302,6 +325,9 @@ func (p *Publisher) Event(s referee.Summary) error {
 // Match publishes the match's .mat record on gammond/<board>/match,
 // retained. Only the newest record waits for the broker.
 func (p *Publisher) Match(players [2]string, mat []byte, finished bool) error {
+	if len(mat) == 0 {
+		return fmt.Errorf("mqtt: board %s: an empty match record is not published: it would replace the desk's copy", p.opts.Board)
+	}
 	if !utf8.Valid(mat) {
 		return fmt.Errorf("mqtt: board %s: match record is not UTF-8", p.opts.Board)
 	}

@@ -17,7 +17,10 @@
     pw: 40, r: 18, step: 36, ph: 190,
     maxShown: 5, // checkers drawn on a point; a taller stack shows its count
   };
-  const BAR = 25, OFF = 0, BAR_INDEX = 24, OFF_INDEX = 25;
+  // A side's checkers are laid out as engine.Layout: board point p at
+  // index p, the bar at BAR, borne off at OFF; board points and the page's
+  // data-point attributes number them the same.
+  const BAR = 25, OFF = 0;
   const SIDES = ['white', 'black'];
   const LOG_MAX = 500;
 
@@ -170,11 +173,11 @@
     drawLEDs(svg);
     const board = state.sim || state.checkers;
     for (let p = 1; p <= 24; p++) {
-      for (const side of [0, 1]) drawStack(svg, side, p, board[side][p - 1]);
+      for (const side of [0, 1]) drawStack(svg, side, p, board[side][p]);
     }
     for (const side of [0, 1]) {
-      drawBar(svg, side, board[side][BAR_INDEX]);
-      drawTray(svg, side, board[side][OFF_INDEX]);
+      drawBar(svg, side, board[side][BAR]);
+      drawTray(svg, side, board[side][OFF]);
     }
     drawCube(svg);
     drawDice(svg);
@@ -196,14 +199,17 @@
     label.textContent = String(p);
   }
 
-  // drawLEDs draws each LED at the base of its point: 0..23 points 1..24,
-  // 24 White's bar half (bottom), 25 Black's (top).
+  // drawLEDs draws each LED where the server places it (display/panel's
+  // mapping): at the base of its point, or at its side's bar half (White's
+  // the bottom one, Black's the top).
   function drawLEDs(svg) {
-    const leds = state.leds || [];
+    const leds = state.leds || [], places = state.led_places || [];
     leds.forEach((led, i) => {
+      const at = places[i];
+      if (!at) return;
       let x, y;
-      if (i < 24) { x = pointX(i + 1); y = isBottom(i + 1) ? G.bottom + 6 : G.top - 6; }
-      else { x = (G.barL + G.barR) / 2; y = i === 24 ? G.bottom + 6 : G.top - 6; }
+      if (at.point !== BAR) { x = pointX(at.point); y = isBottom(at.point) ? G.bottom + 6 : G.top - 6; }
+      else { x = (G.barL + G.barR) / 2; y = at.side === 0 ? G.bottom + 6 : G.top - 6; }
       const c = el('circle', { cx: x, cy: y, r: 5, class: 'led' + (led.blink ? ' blink' : ''), fill: led.color || '#333', 'data-led': i }, svg);
       if (led.color) c.dataset.color = led.color;
     });
@@ -358,9 +364,8 @@
 
   // owner returns the side with checkers on the spot, preferring side.
   function owner(s) {
-    const idx = s.point === BAR ? BAR_INDEX : s.point === OFF ? OFF_INDEX : s.point - 1;
     const sides = s.side === null ? [0, 1] : [s.side];
-    return sides.find((side) => state.sim[side][idx] > 0);
+    return sides.find((side) => state.sim[side][s.point] > 0);
   }
 
   function pick(s) {

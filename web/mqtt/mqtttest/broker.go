@@ -37,12 +37,13 @@ func Mosquitto() (string, error) {
 
 // Broker is a mosquitto process listening on 127.0.0.1 only.
 type Broker struct {
-	t    testing.TB
-	bin  string
-	dir  string
-	addr string
-	cmd  *exec.Cmd
-	done chan struct{} // closed when cmd has exited
+	t      testing.TB
+	bin    string
+	dir    string
+	addr   string
+	secure *Secure // nil for an open, plain broker
+	cmd    *exec.Cmd
+	done   chan struct{} // closed when cmd has exited
 }
 
 // StartBroker starts mosquitto on a free loopback port, and stops it when
@@ -51,11 +52,16 @@ type Broker struct {
 // mosquitto is not installed.
 func StartBroker(t testing.TB, persistent bool) *Broker {
 	t.Helper()
+	return startBroker(t, persistent, nil)
+}
+
+func startBroker(t testing.TB, persistent bool, secure *Secure) *Broker {
+	t.Helper()
 	bin, err := Mosquitto()
 	if err != nil {
 		t.Skip(err)
 	}
-	b := &Broker{t: t, bin: bin, dir: t.TempDir(), addr: freeAddr(t)}
+	b := &Broker{t: t, bin: bin, dir: t.TempDir(), addr: freeAddr(t), secure: secure}
 	if err := b.writeConf(persistent); err != nil {
 		t.Fatal(err)
 	}
@@ -78,10 +84,14 @@ func (b *Broker) writeConf(persistent bool) error {
 	_, port, _ := net.SplitHostPort(b.addr)
 	conf := []string{
 		"listener " + port + " 127.0.0.1",
-		"allow_anonymous true",
 		"log_dest stderr",
 		fmt.Sprintf("persistence %t", persistent),
 		"persistence_location " + b.dir + "/",
+	}
+	if b.secure == nil {
+		conf = append(conf, "allow_anonymous true")
+	} else {
+		conf = append(conf, b.secure.conf...)
 	}
 	if os.Getuid() == 0 {
 		// As root mosquitto would become user mosquitto, who cannot write
@@ -91,8 +101,14 @@ func (b *Broker) writeConf(persistent bool) error {
 	return os.WriteFile(filepath.Join(b.dir, "mosquitto.conf"), []byte(strings.Join(conf, "\n")+"\n"), 0o644)
 }
 
-// URL is the broker's address for a client: mqtt://127.0.0.1:PORT.
-func (b *Broker) URL() string { return "mqtt://" + b.addr }
+// URL is the broker's address for a client: mqtt://127.0.0.1:PORT, or
+// mqtts:// for a broker with TLS.
+func (b *Broker) URL() string {
+	if b.secure != nil && b.secure.CAFile != "" {
+		return "mqtts://" + b.addr
+	}
+	return "mqtt://" + b.addr
+}
 
 // Start starts the broker, again after Stop, on the same port, and waits
 // until it accepts connections.
