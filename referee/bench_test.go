@@ -92,7 +92,7 @@ func TestPipelineFrameAllocatesNothing(t *testing.T) {
 func BenchmarkDecisionsTraces(b *testing.B) {
 	var turns []Event
 	for _, name := range []string{"match-002-illegal", "match-004", "match-007", "match-010-illegal"} {
-		for _, e := range replayTrace(b, "testdata/"+name+".trace.jsonl") {
+		for _, e := range replayTrace(b, filepath.Join(tracesDir, name+".trace.jsonl")) {
 			if e.Kind == PlayMade || e.Kind == IllegalAccepted {
 				turns = append(turns, e)
 			}

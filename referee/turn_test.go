@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"path/filepath"
 	"runtime"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ func TestSteadyTurnAllocatesNothing(t *testing.T) {
 		t.Skip("allocations are counted without -race: its instrumentation allocates")
 	}
 	var plays []Event
-	for _, e := range replayTrace(t, "testdata/match-004.trace.jsonl") {
+	for _, e := range replayTrace(t, filepath.Join(tracesDir, "match-004.trace.jsonl")) {
 		if e.Kind == PlayMade && e.Game == 1 {
 			plays = append(plays, e)
 		}
