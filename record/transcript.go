@@ -18,6 +18,12 @@ import (
 
 // Transcript builds a match's .mat record from the referee's events. Feed it
 // every event, in order, with Event.
+//
+// An accepted illegal play is written as the moves the referee gives for
+// it, checked by replaying the game as a .mat reader will. A play that
+// cannot be written (the referee found no moves for it, or its moves do not
+// leave the board the referee shows) ends the record before that turn:
+// Match keeps the match up to it, writable, and Err says where and why.
 type Transcript struct {
 	match   mat.Match
 	score   [2]int
@@ -25,6 +31,32 @@ type Transcript struct {
 	notes   []mat.Note
 	pending []string  // notes for the next action recorded
 	rolled  time.Time // when the turn in progress began: its roll
+	err     *UnwritableError
+}
+
+// UnwritableError says which turn a Transcript could not write, and why:
+// the record stops before it.
+type UnwritableError struct {
+	Game   int // from 1
+	Number int // the .mat move number the turn would have had
+	Turn   int // the referee's turn number in the game
+	Side   engine.Side
+	Reason string
+}
+
+// Error returns "game G move N (turn T) Side: ...".
+func (e *UnwritableError) Error() string {
+	return fmt.Sprintf("game %d move %d (turn %d) %v: the accepted illegal play cannot be written: %s; the record stops before it",
+		e.Game, e.Number, e.Turn, e.Side, e.Reason)
+}
+
+// Err returns nil while every event so far was written, else the
+// *UnwritableError of the turn the record stops before.
+func (t *Transcript) Err() error {
+	if t.err == nil {
+		return nil
+	}
+	return t.err
 }
 
 // cell is where a turn's play stands in the record.
@@ -65,8 +97,12 @@ func (t *Transcript) Note(text string) {
 	t.notes = append(t.notes, n)
 }
 
-// Event adds what e changes in the record.
+// Event adds what e changes in the record; after a turn that could not be
+// written, nothing.
 func (t *Transcript) Event(e referee.Event) {
+	if t.err != nil {
+		return
+	}
 	switch e.Kind {
 	case referee.GameStarted, referee.Rolled:
 		t.rolled = e.At
@@ -91,7 +127,7 @@ func (t *Transcript) Event(e referee.Event) {
 	case referee.PlayMade:
 		t.roll(e.Turn, e.Side, e.Dice, e.Play.Steps())
 	case referee.IllegalAccepted:
-		t.roll(e.Turn, e.Side, e.Dice, e.Moves)
+		t.illegal(e)
 	case referee.Resolved:
 		for _, p := range e.Plays {
 			t.replace(p.Turn, p.Play.Steps())
@@ -155,4 +191,41 @@ func gnubgOrder(moves []engine.Move) []engine.Move {
 	m := slices.Clone(moves)
 	mat.SortMoves(m)
 	return m
+}
+
+// illegal records an accepted illegal play, if its moves replay to the
+// board the referee shows; otherwise it ends the record before it, which
+// the play laid out in the record says where.
+func (t *Transcript) illegal(e referee.Event) {
+	g := t.game()
+	turns := len(g.Turns)
+	t.roll(e.Turn, e.Side, e.Dice, e.Moves)
+	reason := e.Reason
+	if reason == "" {
+		if reason = t.replaysTo(e.Board); reason == "" {
+			return
+		}
+	}
+	number := g.Turns[len(g.Turns)-1].Number
+	if len(g.Turns) > turns {
+		g.Turns = g.Turns[:turns]
+	} else {
+		g.Turns[turns-1].Actions[e.Side] = mat.Action{}
+	}
+	delete(t.cells, e.Turn)
+	t.err = &UnwritableError{Game: g.Number, Number: number, Turn: e.Turn, Side: e.Side, Reason: reason}
+}
+
+// replaysTo returns "" if the game so far, a play just added, replays as a
+// reader of the .mat will to board (the side now on roll in Board[Mover]),
+// else what is wrong.
+func (t *Transcript) replaysTo(board engine.Board) string {
+	steps, err := t.game().Replay()
+	if err != nil {
+		return err.Error()
+	}
+	if after := steps[len(steps)-1].After.Swap(); after != board {
+		return fmt.Sprintf("its moves read as a play leaving %s, not the board's %s", after.PositionID(), board.PositionID())
+	}
+	return ""
 }
