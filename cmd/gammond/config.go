@@ -16,6 +16,10 @@ import (
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+
+	"gammond/board"
+	"gammond/engine"
+	"gammond/sensing/dice"
 )
 
 // Config is the daemon's configuration, read from a TOML file. Every key and
@@ -97,13 +101,13 @@ type OLED struct {
 
 // Match is what is played and under which rules.
 type Match struct {
-	Rules      string        `toml:"rules"`
-	Dice       string        `toml:"dice"`
-	Clock      string        `toml:"clock"`
-	ClockDelay time.Duration `toml:"clock_delay"` // 0: the clock rules' delay.
-	Length     int           `toml:"length"`      // Points; 0 is money play.
-	White      string        `toml:"white"`
-	Black      string        `toml:"black"`
+	Rules      engine.RuleSet   `toml:"rules"`
+	Dice       dice.Mode        `toml:"dice"`
+	Clock      engine.ClockName `toml:"clock"`
+	ClockDelay time.Duration    `toml:"clock_delay"` // 0: the clock rules' delay.
+	Length     int              `toml:"length"`      // Points; 0 is money play.
+	White      string           `toml:"white"`
+	Black      string           `toml:"black"`
 }
 
 // Web is the live page and the director's API.
@@ -117,22 +121,10 @@ type MQTT struct {
 	Broker string `toml:"broker"` // Empty: no MQTT.
 }
 
-// Allowed values of the string settings.
+// The LED strips' kinds.
 const (
 	LEDsAPA102 = "apa102"
 	LEDsWS2812 = "ws2812"
-
-	RulesUS     = "us"
-	RulesDanish = "danish"
-
-	DiceElectronic = "electronic" // The board rolls (ROLL button).
-	DiceEntered    = "entered"    // Physical dice, entered on the web page.
-	DiceInferred   = "inferred"   // Any roll that makes the play legal.
-
-	ClockNone      = "none"
-	ClockUS        = "us"
-	ClockUSDoubles = "us-doubles"
-	ClockDanish    = "danish"
 )
 
 // Line is a GPIO line, by offset on its chip or by name. Validate finds a
@@ -193,7 +185,7 @@ func DefaultConfig() Config {
 		Display: Display{Bus: "1", Address: 0x70, Digits: []int{0, 1, 3, 4}, Brightness: 8, WhiteEnd: "left"},
 		OLED:    OLED{Bus: "1", Address: 0x3C},
 		Match: Match{
-			Rules: RulesUS, Dice: DiceElectronic, Clock: ClockNone,
+			Rules: engine.RulesUS, Dice: dice.Electronic, Clock: engine.ClockNone,
 			Length: 5, White: "White", Black: "Black",
 		},
 		Web: Web{Listen: ":8080"},
@@ -342,11 +334,11 @@ func (o *OLED) validate(v *validator) {
 }
 
 func (m *Match) validate(v *validator) {
-	v.oneOf("match.rules", m.Rules, RulesUS, RulesDanish)
-	v.oneOf("match.dice", m.Dice, DiceElectronic, DiceEntered, DiceInferred)
-	v.oneOf("match.clock", m.Clock, ClockNone, ClockUS, ClockUSDoubles, ClockDanish)
+	v.err("match.rules", m.Rules.Validate())
+	v.err("match.dice", board.CheckDice(m.Dice))
+	v.err("match.clock", m.Clock.Validate())
 	v.durationRange("match.clock_delay", m.ClockDelay, 0, time.Minute)
-	v.check("match.clock_delay", m.ClockDelay == 0 || m.Clock != ClockNone, "%v: set, but match.clock is %q", m.ClockDelay, m.Clock)
+	v.check("match.clock_delay", m.ClockDelay == 0 || m.Clock.Clocked(), "%v: set, but match.clock is %q", m.ClockDelay, m.Clock)
 	v.intRange("match.length", m.Length, 0, 64)
 	v.name("match.white", m.White)
 	v.name("match.black", m.Black)
@@ -381,6 +373,13 @@ func (v *validator) add(key, format string, a ...any) {
 func (v *validator) check(key string, ok bool, format string, a ...any) {
 	if !ok {
 		v.add(key, format, a...)
+	}
+}
+
+// err adds the owning package's verdict on a setting, if it is an error.
+func (v *validator) err(key string, err error) {
+	if err != nil {
+		v.add(key, "%v", err)
 	}
 }
 

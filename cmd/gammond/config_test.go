@@ -7,6 +7,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gammond/engine"
+	"gammond/sensing/dice"
 )
 
 // writeConfig writes a config file and returns its path.
@@ -81,7 +84,7 @@ broker = "tcp://td-desk.local:1883"
 	want.Scan.MuxLines = []Line{{Name: "GPIO5"}, {Name: "GPIO6"}, {Offset: 13}, {Offset: 26}}
 	want.Buttons.White.Done = Line{Name: "WHITE_DONE"}
 	want.LEDs.Kind = LEDsWS2812
-	want.Match = Match{Rules: RulesDanish, Dice: DiceEntered, Clock: ClockUSDoubles,
+	want.Match = Match{Rules: engine.RulesDanish, Dice: dice.Entered, Clock: engine.ClockUSDoubles,
 		ClockDelay: 18 * time.Second, Length: 7, White: "Alice", Black: "Bob"}
 	want.OLED.Enabled = true
 	want.OLED.Address = 0x3D
@@ -107,6 +110,7 @@ func TestLoadErrors(t *testing.T) {
 		{"empty line name", "[buttons.black]\nroll = \"\"\n", []string{"buttons.black.roll", `GPIO line ""`}},
 		{"bad rules", "[match]\nrules = \"uk\"\n", []string{`match.rules: "uk": want one of ["us" "danish"]`}},
 		{"bad dice", "[match]\ndice = \"loaded\"\n", []string{`match.dice: "loaded": want one of ["electronic" "entered" "inferred"]`}},
+		{"inferred dice", "[match]\ndice = \"inferred\"\n", []string{`match.dice: "inferred": not supported yet: use "electronic" or "entered"`}},
 		{"bad clock", "[match]\nclock = \"fide\"\n", []string{`match.clock: "fide"`, `"us-doubles"`}},
 		{"delay without clock", "[match]\nclock_delay = \"12s\"\n", []string{`match.clock_delay: 12s: set, but match.clock is "none"`}},
 		{"negative delay", "[match]\nclock = \"us\"\nclock_delay = \"-1s\"\n", []string{"match.clock_delay: -1s: want 0s to 1m0s"}},

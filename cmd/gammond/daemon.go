@@ -13,6 +13,7 @@ import (
 
 	"gammond/board"
 	"gammond/calib"
+	"gammond/sensing/dice"
 	"gammond/web"
 	"gammond/web/mqtt"
 )
@@ -27,7 +28,7 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 		Calibration: cal,
 		Settle:      cfg.Scan.Settle,
 		ClockDelay:  cfg.Match.ClockDelay,
-		EnteredDice: cfg.Match.Dice == DiceEntered,
+		EnteredDice: cfg.Match.Dice == dice.Entered,
 		Hints:       cfg.LEDs.Hints,
 		Logger:      log,
 	}
