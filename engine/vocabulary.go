@@ -48,6 +48,15 @@ func (c ClockName) Validate() error { return oneOf(c, ClockNames) }
 // empty, which journals written before clocks existed hold.
 func (c ClockName) Clocked() bool { return c != "" && c != ClockNone }
 
+// CheckLength reports a clock for a match of length points that no reserve
+// is set for: money play (length 0) has no clock.
+func (c ClockName) CheckLength(length int) error {
+	if c.Clocked() && length == 0 {
+		return fmt.Errorf("%q: money play has no clock", c)
+	}
+	return nil
+}
+
 // oneOf reports a name not among the allowed ones, in the words the config
 // file's checks use: `"uk": want one of ["us" "danish"]`.
 func oneOf[T ~string](name T, allowed []T) error {

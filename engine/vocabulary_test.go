@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func TestRuleSetValidate(t *testing.T) {
 	for _, r := range RuleSets {
@@ -32,5 +35,31 @@ func TestClockNameValidate(t *testing.T) {
 	}
 	if ClockName("").Clocked() {
 		t.Error(`"" (a journal from before clocks) is clocked`)
+	}
+}
+
+func TestClockNameCheckLength(t *testing.T) {
+	for _, tc := range []struct {
+		clock  ClockName
+		length int
+		want   string
+	}{
+		{ClockUS, 5, ""},
+		{ClockNone, 0, ""},
+		{"", 0, ""},
+		{ClockDanish, 0, `"danish": money play has no clock`},
+	} {
+		err := tc.clock.CheckLength(tc.length)
+		if got := fmt.Sprint(err); (err == nil) != (tc.want == "") || err != nil && got != tc.want {
+			t.Errorf("%q.CheckLength(%d) = %v, want %q", tc.clock, tc.length, err, tc.want)
+		}
+	}
+	for _, c := range ClockNames {
+		if c.Clocked() {
+			rules, _ := ClockRulesNamed(c)
+			if _, err := NewClock(rules, 0, [2]int{}); err == nil {
+				t.Errorf("%q: NewClock takes money play, CheckLength refuses it", c)
+			}
+		}
 	}
 }

@@ -63,9 +63,10 @@ func (a StartMatch) Check(s *Status) error {
 	if err := a.Clock.Validate(); err != nil {
 		return invalid("clock %v", err)
 	}
+	if err := a.Clock.CheckLength(a.Length); err != nil {
+		return invalid("clock %v", err)
+	}
 	switch {
-	case a.Clock != engine.ClockNone && a.Length == 0:
-		return invalid("clock %q: money play has no clock", a.Clock)
 	case s.Game > 0 && s.Phase != referee.PhaseMatchOver:
 		return conflict("a match is in progress (game %d)", s.Game)
 	}

@@ -337,6 +337,7 @@ func (m *Match) validate(v *validator) {
 	v.err("match.rules", m.Rules.Validate())
 	v.err("match.dice", board.CheckDice(m.Dice))
 	v.err("match.clock", m.Clock.Validate())
+	v.err("match.clock", m.Clock.CheckLength(m.Length))
 	v.durationRange("match.clock_delay", m.ClockDelay, 0, time.Minute)
 	v.check("match.clock_delay", m.ClockDelay == 0 || m.Clock.Clocked(), "%v: set, but match.clock is %q", m.ClockDelay, m.Clock)
 	v.intRange("match.length", m.Length, 0, 64)
