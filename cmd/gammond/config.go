@@ -24,7 +24,7 @@ import (
 
 // Config is the daemon's configuration, read from a TOML file. Every key and
 // its default is documented in systemd/gammond.toml; the defaults are
-// reference board R1 (shared/design/HARDWARE.md).
+// reference board R1 (docs/HARDWARE.md).
 type Config struct {
 	BoardID         string `toml:"board_id"`         // Names the board in records and MQTT topics.
 	StateDir        string `toml:"state_dir"`        // Journal and match records.
@@ -41,7 +41,7 @@ type Config struct {
 	MQTT    MQTT    `toml:"mqtt"`
 }
 
-// Board is the sensor geometry (shared/design/TRACE.md "board").
+// Board is the sensor geometry (docs/TRACE.md "board").
 type Board struct {
 	Points   int `toml:"points"`
 	Slots    int `toml:"slots"`     // Sensed slots per point.

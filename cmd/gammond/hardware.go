@@ -21,8 +21,8 @@ import (
 	"gammond/sensing/scan"
 )
 
-// runBoard runs the daemon on the board's hardware (shared/design/
-// HARDWARE.md, as the config wires it) until ctx is done: the scanner's
+// runBoard runs the daemon on the board's hardware (docs/HARDWARE.md, as
+// the config wires it) until ctx is done: the scanner's
 // frames and the buttons' presses reach the board as one source.
 func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	cal, err := calib.LoadFile(cfg.CalibrationFile)
