@@ -8,8 +8,11 @@ import (
 	"testing"
 	"time"
 
+	"gammond/board"
+	"gammond/display/leds"
 	"gammond/engine"
 	"gammond/sensing/dice"
+	"gammond/sensing/mux"
 )
 
 // writeConfig writes a config file and returns its path.
@@ -81,10 +84,10 @@ broker = "tcp://td-desk.local:1883"
 	want.BoardID = "club-3"
 	want.Scan.Settle = 200 * time.Millisecond
 	want.Scan.GPIOChip = "pinctrl-rp1"
-	want.Scan.MuxLines = []Line{{Name: "GPIO5"}, {Name: "GPIO6"}, {Offset: 13}, {Offset: 26}}
-	want.Buttons.White.Done = Line{Name: "WHITE_DONE"}
-	want.LEDs.Kind = LEDsWS2812
-	want.Match = Match{Rules: engine.RulesDanish, Dice: dice.Entered, Clock: engine.ClockUSDoubles,
+	want.Scan.MuxLines = []mux.Line{{Name: "GPIO5"}, {Name: "GPIO6"}, {Offset: 13}, {Offset: 26}}
+	want.Buttons.White.Done = mux.Line{Name: "WHITE_DONE"}
+	want.LEDs.Kind = leds.KindWS2812
+	want.Match = board.MatchConfig{Rules: engine.RulesDanish, Dice: dice.Entered, Clock: engine.ClockUSDoubles,
 		ClockDelay: 18 * time.Second, Length: 7, White: "Alice", Black: "Bob"}
 	want.OLED.Enabled = true
 	want.OLED.Address = 0x3D
@@ -168,7 +171,7 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 	c := DefaultConfig()
 	c.Match.Rules = "uk"
 	c.Scan.Settle = -time.Second
-	c.Buttons.Black.Roll = Line{Offset: 24}
+	c.Buttons.Black.Roll = mux.Line{Offset: 24}
 	err := c.Validate()
 	if err == nil {
 		t.Fatal("no error")
@@ -215,7 +218,7 @@ func TestLoadNamesTheFileOnEveryLine(t *testing.T) {
 
 func TestValidateNegativeLine(t *testing.T) {
 	c := DefaultConfig()
-	c.Scan.MuxLines[0] = Line{Offset: -5}
+	c.Scan.MuxLines[0] = mux.Line{Offset: -5}
 	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "scan.mux_lines[0]: -5") {
 		t.Errorf("error %v, want one about scan.mux_lines[0]", err)
 	}

@@ -7,7 +7,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"os"
 	"path/filepath"
 	"time"
 
@@ -47,7 +46,7 @@ func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Bo
 		return func() {}, nil
 	}
 	m := b.Match()
-	p, err := mqtt.New(&mqtt.Opts{Broker: cfg.MQTT.Broker, Board: m.Board, Page: pageURL(addr),
+	p, err := mqtt.New(&mqtt.Opts{Broker: cfg.MQTT.Broker, Board: m.Board, Page: web.PageURL(addr),
 		Players: [2]string{m.White, m.Black}, QueueDir: filepath.Join(cfg.StateDir, "mqtt"),
 		Logger: log, KeepAlive: mqtt.DefaultOpts.KeepAlive, RetryDelay: mqtt.DefaultOpts.RetryDelay, Timeout: mqtt.DefaultOpts.Timeout})
 	if err != nil {
@@ -83,18 +82,4 @@ func serveWeb(ctx context.Context, log *slog.Logger, addr, token string, board w
 		}
 	}()
 	return nil
-}
-
-// pageURL is the board's page as the desk links to it.
-func pageURL(addr string) string {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil || addr == "" {
-		return ""
-	}
-	if host == "" {
-		if host, err = os.Hostname(); err != nil {
-			return ""
-		}
-	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
 }
