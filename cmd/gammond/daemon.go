@@ -2,11 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
-	"net"
-	"net/http"
 	"path/filepath"
 	"time"
 
@@ -38,7 +35,7 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 // The returned func stops MQTT, sending what waits for a few seconds.
 func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Board, addr string) (func(), error) {
 	if addr != "" {
-		if err := serveWeb(ctx, log, addr, cfg.Web.DirectorToken, b); err != nil {
+		if err := web.Serve(ctx, addr, b, web.Options{DirectorToken: cfg.Web.DirectorToken, Logger: log}); err != nil {
 			return nil, err
 		}
 	}
@@ -58,28 +55,4 @@ func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Bo
 		defer cancel()
 		p.Close(closing)
 	}, nil
-}
-
-// serveWeb serves the board's page at addr until ctx is done.
-func serveWeb(ctx context.Context, log *slog.Logger, addr, token string, board web.Board) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("web: %w", err)
-	}
-	srv := web.New(board, web.Options{DirectorToken: token, Logger: log})
-	hs := web.NewHTTPServer(srv, log)
-	hs.RegisterOnShutdown(srv.Close)
-	log.Info("the board's page", "url", "http://"+ln.Addr().String()+"/")
-	go func() {
-		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(shutdown)
-	}()
-	go func() {
-		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			log.Error("web", "err", err)
-		}
-	}()
-	return nil
 }
