@@ -62,6 +62,19 @@ const (
 	offCentreSum = 0.75
 )
 
+// Self-calibration from what a still board shows: while a sensor's level
+// for a colour is not known, a checker of that colour alone on its slot
+// (the slot above reads empty, not part of a checker set down off-centre
+// or held above) whose reading holds within autoSpread of a nominal gain
+// for autoFrames frames in a row gives the level. A lifted checker's
+// first frame then leaves the checker's band, as on a calibrated sensor.
+const (
+	autoFrames = 20
+	autoSpread = 0.04
+	// autoClear: the slot above reads within this of its baseline.
+	autoClear = 0.05
+)
+
 // sensor is one sensor's levels now, in counts, and what is known of it.
 type sensor struct {
 	base, white, black float64
@@ -78,6 +91,10 @@ type sensor struct {
 	// masked: the sensor is dead or stuck; its slot reads "unknown".
 	masked bool
 	votes  uint8 // Learns in a row that found it empty under a checker
+	// cand is the mean of the last candN readings of one checker on the
+	// slot, while its level for that colour is not known: see autoFrames.
+	cand  float64
+	candN uint8
 }
 
 // refresh recomputes what follows from the levels, after a gain changed.
@@ -238,6 +255,9 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 			top, colour = j, cl
 		}
 	}
+	if c.selfCalibr {
+		c.selfLearn(frame, i, end)
+	}
 	for j := i; j <= top; j++ {
 		cl := c.class[j]
 		if c.sensors[j].masked {
@@ -267,6 +287,51 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		}
 	}
 	return end
+}
+
+// selfLearn learns, on the slots i..end-1 of one point or bar half, the
+// levels not known yet of checkers standing alone on their slot: see
+// autoFrames.
+func (c *Classifier) selfLearn(frame []uint16, i, end int) {
+	for j := i; j < end; j++ {
+		side, ok := c.class[j].Side()
+		s := &c.sensors[j]
+		if !ok || s.known[side] || s.masked {
+			continue
+		}
+		if j+1 < end && (c.frac[j+1] > autoClear || c.frac[j+1] < -autoClear) {
+			s.candN = 0
+			continue
+		}
+		r := float64(frame[j])
+		spread := autoSpread * NominalGain * c.max / 4095
+		if s.candN == 0 || r-s.cand > spread || s.cand-r > spread {
+			s.cand, s.candN = r, 1
+			continue
+		}
+		s.candN++
+		s.cand += (r - s.cand) / float64(s.candN)
+		if s.candN >= autoFrames {
+			c.setLevel(s, side, s.cand)
+		}
+	}
+}
+
+// setLevel makes level the sensor's known level for side's checker, if it
+// is far enough from the baseline (MinGain).
+func (c *Classifier) setLevel(s *sensor, side engine.Side, level float64) {
+	s.candN = 0
+	minGain := MinGain * c.max / 4095
+	switch {
+	case side == engine.White && level-s.base >= minGain:
+		s.white = level
+	case side == engine.Black && s.base-level >= minGain:
+		s.black = level
+	default:
+		return
+	}
+	s.known[side] = true
+	s.refresh()
 }
 
 // offCentre reports whether slots j and j+1 (below end) read one checker

@@ -101,16 +101,14 @@ func (c *Classifier) learnLevel(s *sensor, side engine.Side, r uint16) {
 		level, sign = &s.black, -1
 	}
 	gain := sign * (float64(r) - s.base)
-	minGain := MinGain * c.max / 4095
 	if !s.known[side] {
 		// Farther than the provisional band's edge: a checker, not a hand.
-		if nominal := sign * (*level - s.base); gain >= c.tp.CheckerEnter*nominal && gain <= c.tp.CheckerMax*nominal && gain >= minGain {
-			*level, s.known[side] = float64(r), true
-			s.refresh()
+		if nominal := sign * (*level - s.base); gain >= c.tp.CheckerEnter*nominal && gain <= c.tp.CheckerMax*nominal {
+			c.setLevel(s, side, float64(r))
 		}
 		return
 	}
-	if math.Abs(float64(r)-*level) <= learnGate*sign*(*level-s.base) && gain >= minGain {
+	if math.Abs(float64(r)-*level) <= learnGate*sign*(*level-s.base) && gain >= MinGain*c.max/4095 {
 		*level += (float64(r) - *level) * learnRate
 		s.refresh()
 	}
