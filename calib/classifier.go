@@ -63,16 +63,17 @@ const (
 )
 
 // Self-calibration from what a still board shows: while a sensor's level
-// for a colour is not known, a checker of that colour alone on its slot
-// (the slot above reads empty, not part of a checker set down off-centre
-// or held above) whose reading holds within autoSpread of a nominal gain
+// for a colour is not known, a checker of that colour on its slot (the
+// slot above reads empty or the same colour, not part of a checker set
+// down off-centre or held above) whose reading holds within autoSpread of a nominal gain
 // for autoFrames frames in a row gives the level. A lifted checker's
 // first frame then leaves the checker's band, as on a calibrated sensor.
 const (
 	autoFrames = 20
 	autoSpread = 0.04
-	// autoClear: the slot above reads within this of its baseline.
-	autoClear = 0.05
+	// candSure: after this many frames, a reading well short of the
+	// candidate level is a checker part way, not a checker (partLevel).
+	candSure = 3
 )
 
 // sensor is one sensor's levels now, in counts, and what is known of it.
@@ -95,6 +96,10 @@ type sensor struct {
 	// slot, while its level for that colour is not known: see autoFrames.
 	cand  float64
 	candN uint8
+	// rel is the mean of the last relN readings of a slot whose class
+	// holds but whose reading has left the tracking gate: see relock.
+	rel  float64
+	relN uint8
 }
 
 // refresh recomputes what follows from the levels, after a gain changed.
@@ -289,6 +294,15 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 	return end
 }
 
+// partLevel reports whether a reading d counts from the baseline is only
+// part of the level a sensor being calibrated has read steadily of late
+// (cand, held for candSure frames): on the provisional bands a checker
+// being lifted from a strong sensor still reads as one.
+func (s *sensor) partLevel(d float64, t *Thresholds) bool {
+	level := s.cand - s.base
+	return s.candN >= candSure && d*level > 0 && math.Abs(d) < t.CheckerStay*math.Abs(level)
+}
+
 // selfLearn learns, on the slots i..end-1 of one point or bar half, the
 // levels not known yet of checkers standing alone on their slot: see
 // autoFrames.
@@ -299,7 +313,7 @@ func (c *Classifier) selfLearn(frame []uint16, i, end int) {
 		if !ok || s.known[side] || s.masked {
 			continue
 		}
-		if j+1 < end && (c.frac[j+1] > autoClear || c.frac[j+1] < -autoClear) {
+		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty {
 			s.candN = 0
 			continue
 		}
@@ -384,6 +398,9 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	}
 	// Half a count of slack: a threshold falls between two readings.
 	cl := classify(x, 0.5*inv, c.class[i], c.thresholds(i, x))
+	if side, ok := cl.Side(); ok && !s.known[side] && s.partLevel(d, &c.t) {
+		cl = Unsure
+	}
 	c.class[i] = cl
 	if c.track && !s.masked {
 		follow(s, cl, d, x)
@@ -412,20 +429,46 @@ func classify(x, slack float64, prev Class, t *Thresholds) Class {
 }
 
 // follow lets a reading d counts from the baseline (x gains), read as cl,
-// pull the sensor's levels: see trackGate.
+// pull the sensor's levels: see trackGate. A reading of the class that
+// holds steady outside the gate relocks them (relock).
 func follow(s *sensor, cl Class, d, x float64) {
 	var off float64 // the reading less the class's level
 	switch {
-	case cl == Empty && x <= trackGate && x >= -trackGate:
+	case cl == Empty:
 		off = d
-	case cl == WhiteChecker && s.known[engine.White] && x-1 <= trackGate && 1-x <= trackGate:
+	case cl == WhiteChecker && s.known[engine.White]:
 		off = d - (s.white - s.base)
-	case cl == BlackChecker && s.known[engine.Black] && x+1 <= trackGate && -1-x <= trackGate:
+	case cl == BlackChecker && s.known[engine.Black]:
 		off = d + (s.base - s.black)
 	default:
+		s.relN = 0
 		return
 	}
-	s.shift(off * trackRate)
+	g := s.gain(off)
+	if off <= trackGate*g && off >= -trackGate*g {
+		s.relN = 0
+		s.shift(off * trackRate)
+		return
+	}
+	s.relock(off, g)
+}
+
+// relock follows a reading off counts from its class's level, outside the
+// tracking gate: the levels fell behind a drift faster than the gate (a
+// sensor not read for a while, a stack's few percent on top of it). Once
+// such readings have held within autoSpread of a gain for autoFrames
+// frames, the levels move to them. A hand in the way is never that still.
+func (s *sensor) relock(off, g float64) {
+	if s.relN == 0 || math.Abs(off-s.rel) > autoSpread*g {
+		s.rel, s.relN = off, 1
+		return
+	}
+	s.relN++
+	s.rel += (off - s.rel) / float64(s.relN)
+	if s.relN >= autoFrames {
+		s.relN = 0
+		s.shift(s.rel)
+	}
 }
 
 // inRange reports whether sensor i's reading r is one a slot can give:
