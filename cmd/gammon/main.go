@@ -25,12 +25,13 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"check":    {checkUsage, runCheck},
-	"journal":  {journalUsage, runJournal},
-	"moves":    {movesUsage, runMoves},
-	"replay":   {replayUsage, runReplay},
-	"simulate": {simulateUsage, runSimulate},
-	"td":       {tdUsage, runTD},
+	"calibrate": {calibrateUsage, runCalibrate},
+	"check":     {checkUsage, runCheck},
+	"journal":   {journalUsage, runJournal},
+	"moves":     {movesUsage, runMoves},
+	"replay":    {replayUsage, runReplay},
+	"simulate":  {simulateUsage, runSimulate},
+	"td":        {tdUsage, runTD},
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

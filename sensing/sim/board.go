@@ -78,13 +78,16 @@ const (
 	// Dead: reads its baseline (noise and drift included) whatever stands
 	// on it.
 	Dead
-	// Weak: a fifth of its gain, below calib.MinGain.
+	// Weak: a tenth of its gain, below calib.MinGain.
 	Weak
 	// Swapped: mounted upside down: White reads below the baseline, Black
 	// above.
 	Swapped
 	// Noisy: eight times the board's noise.
 	Noisy
+	// Stuck: reads its baseline, without noise, for good: a channel that
+	// never changes.
+	Stuck
 )
 
 // String returns the fault's name.
@@ -100,6 +103,8 @@ func (f Fault) String() string {
 		return "swapped polarity"
 	case Noisy:
 		return "noisy"
+	case Stuck:
+		return "stuck"
 	}
 	return fmt.Sprintf("Fault(%d)", uint8(f))
 }
@@ -113,7 +118,7 @@ func (b *Board) SetFault(i int, f Fault) error {
 	if i < 0 || i >= len(b.fault) {
 		return fmt.Errorf("sim: no sensor %d: the board has %d", i, len(b.fault))
 	}
-	if f > Noisy {
+	if f > Stuck {
 		return fmt.Errorf("sim: sensor %d: %v", i, f)
 	}
 	b.fault[i] = f
@@ -203,6 +208,41 @@ func (b *Board) Place(l engine.Layout) {
 	b.place(&l)
 }
 
+// PlaceBar puts n of side's checkers on bar half half (engine.White's
+// or engine.Black's), as a calibration asks, whichever checkers were
+// there before going to side's tray. A bar half holds what its slots and
+// a side's checkers allow.
+func (b *Board) PlaceBar(half, side engine.Side, n int) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if half > engine.Black || side > engine.Black {
+		return fmt.Errorf("sim: no bar half %d or side %d", half, side)
+	}
+	l := b.layout()
+	if n < 0 || n > b.geo.BarSlots || n > l[side][engine.Off]+countOf(b.bar[half], side) {
+		return fmt.Errorf("sim: %d %v checkers on bar half %d: want 0..%d, from the tray", n, side, half, b.geo.BarSlots)
+	}
+	for _, c := range b.bar[half] {
+		b.trays[c.side]++
+	}
+	b.bar[half] = b.bar[half][:0]
+	for range n {
+		b.trays[side]--
+		b.bar[half] = append(b.bar[half], checker{side: side, seat: 1})
+	}
+	return nil
+}
+
+func countOf(pile []checker, side engine.Side) int {
+	n := 0
+	for _, c := range pile {
+		if c.side == side {
+			n++
+		}
+	}
+	return n
+}
+
 // Layout returns where the checkers are.
 func (b *Board) Layout() engine.Layout {
 	b.mu.Lock()
@@ -287,8 +327,10 @@ func (b *Board) layout() engine.Layout {
 			l[c.side][p+1]++
 		}
 	}
-	for s, pile := range b.bar {
-		l[s][engine.Bar] = len(pile)
+	for _, pile := range b.bar {
+		for _, c := range pile {
+			l[c.side][engine.Bar]++
+		}
 	}
 	l[engine.White][engine.Off], l[engine.Black][engine.Off] = b.trays[engine.White], b.trays[engine.Black]
 	return l
@@ -363,9 +405,9 @@ func (b *Board) render() {
 			b.level[s] += f
 		}
 	}
-	for _, pile := range b.bar {
+	for h, pile := range b.bar {
 		for i, c := range pile {
-			b.level[b.sensor(c.side, engine.Bar, i)] += c.field(i >= b.geo.BarSlots)
+			b.level[b.sensor(engine.Side(h), engine.Bar, i)] += c.field(i >= b.geo.BarSlots)
 		}
 	}
 	top := float64(b.geo.MaxReading())
@@ -375,11 +417,13 @@ func (b *Board) render() {
 		case Dead:
 			lv = 0
 		case Weak:
-			lv *= 0.2
+			lv *= 0.1
 		case Swapped:
 			lv = -lv
 		case Noisy:
 			noise *= 8
+		case Stuck:
+			lv, noise = 0, 0
 		}
 		gain := b.gain[s][0]
 		if lv < 0 {
