@@ -50,7 +50,7 @@ const (
 const (
 	learnGate = 0.35
 	learnRate = 0.25
-	deadVotes = 3
+	deadVotes = 2
 )
 
 // Off-centre: two neighbouring slots above a point's covered ones, each

@@ -16,10 +16,12 @@ import (
 // with it, the checker levels: the board drifting) a quarter of the way
 // to its reading; each slot one checker covers pulls that colour's level,
 // or, on a sensor whose level for that colour is not known yet (a partial
-// calibration), sets it. A reading far from what the position implies (a
+// calibration), sets it; not while the empty slot above reads part of a
+// checker (the checker set down off-centre). A reading far from what the position implies (a
 // hand in the way, a checker being moved) teaches nothing. A slot the
-// position covers that reads empty, at three Learns in a row, has a dead
-// sensor: it is masked, and reads "unknown" from then on (Masked).
+// position covers that reads empty, at two Learns in a row, has a dead
+// sensor: it is masked, and reads "unknown" from then on (Masked), until a
+// Learn finds it reading the checker a position puts on it.
 //
 // The bar is learned only when the position has no checker on it: which
 // half a player puts a checker on is the player's choice.
@@ -42,7 +44,11 @@ func (c *Classifier) Learn(frame []uint16, known *engine.Layout) error {
 		}
 		for s := range g.Slots {
 			i := g.Sensor(Place{Point: p, Slot: s})
-			c.learnSlot(i, frame[i], side, onSlot(n, s, g.Slots))
+			k := onSlot(n, s, g.Slots)
+			if k == 1 && s+1 < g.Slots && onSlot(n, s+1, g.Slots) == 0 && c.class[i+1] != Empty {
+				continue // part of its field may be on the slot above: off-centre
+			}
+			c.learnSlot(i, frame[i], side, k)
 		}
 	}
 	if known[engine.White][engine.Bar] == 0 && known[engine.Black][engine.Bar] == 0 {
@@ -70,10 +76,18 @@ func onSlot(n, s, slots int) int {
 // checker's).
 func (c *Classifier) learnSlot(i int, r uint16, side engine.Side, k int) {
 	s := &c.sensors[i]
-	if s.masked || r == 0 || float64(r) >= c.max {
+	if r == 0 || float64(r) >= c.max {
 		return
 	}
 	d := float64(r) - s.base
+	if s.masked {
+		// Masked wrongly (a checker not yet set down when it was judged
+		// dead): a checker the position puts there reads as one again.
+		if got, ok := classify(d*s.scale(d), 0, Unsure, c.thresholds(i, d)).Side(); ok && k == 1 && got == side {
+			s.masked, s.votes = false, 0
+		}
+		return
+	}
 	switch {
 	case k <= 0:
 		if math.Abs(d) <= learnGate*s.gain(d) {
