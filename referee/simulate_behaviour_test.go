@@ -2,8 +2,10 @@ package referee
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -209,4 +211,54 @@ func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Rea
 			}
 		}
 	}
+}
+
+// TestReplayRecordedSelfCalibrating replays the board traces recorded by
+// hand with their header's calibration cut to baselines alone, and cut
+// out: the board calibrates itself and the transcription is the same.
+func TestReplayRecordedSelfCalibrating(t *testing.T) {
+	for _, name := range []string{"match-004", "match-007", "match-010-illegal", "match-002-illegal"} {
+		for _, cut := range []string{"baselines", "none"} {
+			t.Run(name+"/"+cut, func(t *testing.T) {
+				want, err := sim.ReadExpect(openTestdata(t, name+".expect.json"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				raw, err := os.ReadFile("testdata/" + name + ".trace.jsonl")
+				if err != nil {
+					t.Fatal(err)
+				}
+				trace := cutCalibration(t, raw, cut)
+				tr, err := sensing.NewTraceReader(bytes.NewReader(trace), nil)
+				if err != nil || tr.Header().Calibration.Complete() {
+					t.Fatalf("the cut header: %v, or still whole", err)
+				}
+				checkReplay(t, replay(t, bytes.NewReader(trace)), want)
+			})
+		}
+	}
+}
+
+// cutCalibration returns the trace with its header's calibration cut to
+// the baselines ("baselines") or removed ("none").
+func cutCalibration(t *testing.T, trace []byte, cut string) []byte {
+	header, rest, _ := bytes.Cut(trace, []byte("\n"))
+	var h map[string]json.RawMessage
+	if err := json.Unmarshal(header, &h); err != nil {
+		t.Fatal(err)
+	}
+	if cut == "none" {
+		delete(h, "calibration")
+	} else {
+		var c map[string]json.RawMessage
+		if err := json.Unmarshal(h["calibration"], &c); err != nil {
+			t.Fatal(err)
+		}
+		h["calibration"], _ = json.Marshal(map[string]json.RawMessage{"baseline": c["baseline"]})
+	}
+	out, err := json.Marshal(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(append(out, '\n'), rest...)
 }
