@@ -9,8 +9,9 @@ import (
 
 // Learn refines every sensor's levels from a frame read while the board
 // showed a known position: a settled position the referee has judged, or
-// the starting position once it is set up. Call it now and then (at each
-// judged position), never per frame.
+// the starting position once it is set up: frame is the frame Classify
+// read last. Call it now and then (at each judged position), never per
+// frame.
 //
 // Each slot the position leaves empty pulls its sensor's baseline (and,
 // with it, the checker levels: the board drifting) a quarter of the way

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"gammond/calib"
@@ -57,26 +58,27 @@ func all(bs ...behaviour) behaviour {
 
 // TestSimulateBehaviours plays the shared matches with each behaviour the
 // classifier handles on its own (drift, off-centre and hovering checkers, a
-// header with baselines alone), alone and together, with illegal plays
-// corrected, and gets every match back exactly.
+// header with baselines alone or no calibration), alone and together,
+// with illegal plays corrected, and gets every match back exactly.
 func TestSimulateBehaviours(t *testing.T) {
-	roundTrips(t, []behaviour{drift, offCentre, hover, baselines, all(drift, offCentre, hover), all(drift, hover, baselines)})
+	roundTrips(t, []behaviour{drift, offCentre, hover, baselines, noCalib,
+		all(drift, offCentre, hover), all(drift, hover, baselines), all(drift, hover, noCalib)})
+}
+
+// TestSimulateBehavioursNeedLearn: dead sensors under the checkers are
+// masked only when a known position shows them dead: the pipeline must
+// pass each judged position to calib.Learn (TestSimulateBehavioursLearning
+// runs them through a harness that does).
+func TestSimulateBehavioursNeedLearn(t *testing.T) {
+	t.Skip("needs the pipeline to call calib.Learn: next round")
+	roundTrips(t, []behaviour{deadOnThem, all(drift, offCentre, hover, deadOnThem)})
 }
 
 // TestSimulateOffCentreSelfCalibrating: checkers set down off-centre on a
 // board that is learning its levels (a header with baselines alone).
 func TestSimulateOffCentreSelfCalibrating(t *testing.T) {
-	t.Skip("open: self-calibration can take an off-centre checker's part for a sensor's level; Learn from known positions must check the slot above first: next round")
+	t.Skip("open: one trace in 24 fails: a sensor learning its level on its own can take an off-centre checker's part for it: next round")
 	roundTrips(t, []behaviour{all(offCentre, baselines), all(drift, offCentre, hover, baselines)})
-}
-
-// TestSimulateBehavioursNeedLearn: a header without any calibration (the
-// levels must be learned from the starting position) and dead sensors
-// under the checkers (masked when a known position shows them dead) need
-// the pipeline to pass each judged position to calib.Learn.
-func TestSimulateBehavioursNeedLearn(t *testing.T) {
-	t.Skip("needs the pipeline to call calib.Learn: next round")
-	roundTrips(t, []behaviour{noCalib, deadOnThem, all(drift, offCentre, hover, noCalib, deadOnThem)})
 }
 
 // TestSimulateLateDone: DONE pressed with the last checker still in hand
@@ -102,6 +104,27 @@ func TestSimulateBehavioursLearning(t *testing.T) {
 func TestSimulateDeadSensorsIllegalLearning(t *testing.T) {
 	t.Skip("open: the referee must report a play whose fit relies on masked slots as ambiguous (engine.Occupancy.FitsMasked), and the simulator's Expect count it so: next round")
 	roundTripsWith(t, []behaviour{deadOnThem, all(drift, hover, noCalib, deadOnThem)}, learningReplay, 0.15)
+}
+
+// tally counts a behaviour's round trips: traces, turns played, turns
+// ambiguous at DONE and those a later position resolved, illegal flags.
+type tally struct{ traces, turns, ambiguous, resolved, flags atomic.Int64 }
+
+func (f *tally) add(events []Event) {
+	f.traces.Add(1)
+	for _, e := range events {
+		switch e.Kind {
+		case PlayMade:
+			f.turns.Add(1)
+			if e.Ambiguous {
+				f.ambiguous.Add(1)
+			}
+		case Resolved:
+			f.resolved.Add(1)
+		case IllegalPlay:
+			f.flags.Add(1)
+		}
+	}
 }
 
 // roundTrips simulates every match of testdata/matches with each
@@ -177,6 +200,14 @@ func (s *lastFrame) Next() (sensing.Item, error) {
 // roundTripsWith is roundTrips with a replay of its own and the illegal
 // rates given.
 func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Reader) []Event, rates ...float64) {
+	figures := make([]tally, len(bs))
+	t.Cleanup(func() {
+		for k, b := range bs {
+			f := &figures[k]
+			t.Logf("%s: %d traces, %d turns, %d turns ambiguous at DONE (%d never resolved), %d flags",
+				b.name, f.traces.Load(), f.turns.Load(), f.ambiguous.Load(), f.ambiguous.Load()-f.resolved.Load(), f.flags.Load())
+		}
+	})
 	files, err := filepath.Glob("testdata/matches/*.mat")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no match records in testdata/matches: %v", err)
@@ -184,7 +215,7 @@ func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Rea
 	if testing.Short() {
 		files = files[:3]
 	}
-	for _, b := range bs {
+	for k, b := range bs {
 		for _, file := range files {
 			m, err := mat.ReadFile(file)
 			if err != nil {
@@ -206,7 +237,9 @@ func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Rea
 					if err != nil {
 						t.Fatal(err)
 					}
-					checkReplay(t, replay(t, &trace), want)
+					events := replay(t, &trace)
+					checkReplay(t, events, want)
+					figures[k].add(events)
 				})
 			}
 		}
