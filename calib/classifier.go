@@ -38,6 +38,11 @@ const (
 	trackGate = 0.05
 	trackRate = 1.0 / 64
 	maxDrift  = 0.9
+	// relockMax bounds how far from its class's level a steady reading
+	// relocks the levels (relock): a hand held still above an empty slot
+	// moves them so little that a checker set down still enters its band
+	// (CheckerEnter, 0.85).
+	relockMax = 0.12
 	// DriftReport is how far, in gains, a sensor's baseline may move from
 	// its starting level before health reports it (Drifted).
 	DriftReport = 0.4
@@ -445,19 +450,23 @@ func follow(s *sensor, cl Class, d, x float64) {
 		return
 	}
 	g := s.gain(off)
-	if off <= trackGate*g && off >= -trackGate*g {
+	switch {
+	case off <= trackGate*g && off >= -trackGate*g:
 		s.relN = 0
 		s.shift(off * trackRate)
-		return
+	case off <= relockMax*g && off >= -relockMax*g:
+		s.relock(off, g)
+	default:
+		s.relN = 0
 	}
-	s.relock(off, g)
 }
 
 // relock follows a reading off counts from its class's level, outside the
 // tracking gate: the levels fell behind a drift faster than the gate (a
 // sensor not read for a while, a stack's few percent on top of it). Once
 // such readings have held within autoSpread of a gain for autoFrames
-// frames, the levels move to them. A hand in the way is never that still.
+// frames, the levels move to them: never by more than relockMax of a gain
+// at once, so a hand held still above the slot cannot take them far.
 func (s *sensor) relock(off, g float64) {
 	if s.relN == 0 || math.Abs(off-s.rel) > autoSpread*g {
 		s.rel, s.relN = off, 1

@@ -262,3 +262,33 @@ func hasProblem(fs []Finding, sensor int, p Problem) bool {
 	}
 	return false
 }
+
+// TestClassifyStillHandThenChecker holds a hand still above an empty slot
+// (a steady partial reading) for a long time, then sets a checker down
+// (and on the two slots below): it reads as a checker, the levels having moved too little to
+// keep it out of its band.
+func TestClassifyStillHandThenChecker(t *testing.T) {
+	c := testCalibration()
+	for _, hand := range []float64{0.08, 0.11, 0.2} {
+		cl, err := NewClassifier(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const s = 50
+		f := &framer{c: c, rng: rand.New(rand.NewPCG(7, 7)), partial: map[int]float64{}}
+		var o engine.Occupancy
+		var empty engine.Layout
+		_ = cl.Classify(f.frame(&empty), &o)
+		f.partial[s] = hand
+		for range 500 {
+			_ = cl.Classify(f.frame(&empty), &o)
+		}
+		delete(f.partial, s) // the hand is gone; the checker lands
+		l := engine.Layout{}
+		l[engine.White][9] = 3 // sensor 50 is point 9 slot 2
+		_ = cl.Classify(f.frame(&l), &o)
+		if got := cl.Class(s); got != WhiteChecker {
+			t.Errorf("hand held at %v: then a checker reads %v (levels moved %.0f counts)", hand, got, cl.Drift(s))
+		}
+	}
+}
