@@ -42,7 +42,7 @@ const (
 	// relocks the levels (relock): a hand held still above an empty slot
 	// moves them so little that a checker set down still enters its band
 	// (CheckerEnter, 0.85).
-	relockMax = 0.12
+	relockMax = 0.25
 	// DriftReport is how far, in gains, a sensor's baseline may move from
 	// its starting level before health reports it (Drifted).
 	DriftReport = 0.4
@@ -105,6 +105,35 @@ type sensor struct {
 	// holds but whose reading has left the tracking gate: see relock.
 	rel  float64
 	relN uint8
+	// steady is the mean of the last steadyN readings (in gains) of an
+	// unsure slot in a checker's stay band: see steadyChecker.
+	steady  float64
+	steadyN uint8
+}
+
+// steadyChecker returns the class of an unsure slot reading x gains: a
+// checker once the reading has held steady in a checker's stay band
+// (CheckerStay..CheckerStayMax) for autoFrames frames, as it does when
+// the levels moved (a hand held still above the slot relocked them) and a
+// checker then landed short of the enter band. A checker being set down
+// or lifted passes through the band in a frame or two.
+func (s *sensor) steadyChecker(x float64, t *Thresholds) Class {
+	ax := math.Abs(x)
+	if ax < t.CheckerStay || ax > t.CheckerStayMax || s.steadyN > 0 && math.Abs(x-s.steady) > autoSpread {
+		s.steady, s.steadyN = x, 0
+		if ax < t.CheckerStay || ax > t.CheckerStayMax {
+			return Unsure
+		}
+	}
+	if s.steadyN < autoFrames {
+		s.steadyN++
+		s.steady += (x - s.steady) / float64(s.steadyN)
+		return Unsure
+	}
+	if x > 0 {
+		return WhiteChecker
+	}
+	return BlackChecker
 }
 
 // refresh recomputes what follows from the levels, after a gain changed.
@@ -402,9 +431,15 @@ func (c *Classifier) slot(i int, r uint16) Class {
 		return Unsure
 	}
 	// Half a count of slack: a threshold falls between two readings.
-	cl := classify(x, 0.5*inv, c.class[i], c.thresholds(i, x))
+	t := c.thresholds(i, x)
+	cl := classify(x, 0.5*inv, c.class[i], t)
 	if side, ok := cl.Side(); ok && !s.known[side] && s.partLevel(d, &c.t) {
 		cl = Unsure
+	}
+	if cl == Unsure {
+		cl = s.steadyChecker(x, t)
+	} else {
+		s.steadyN = 0
 	}
 	c.class[i] = cl
 	if c.track && !s.masked {
