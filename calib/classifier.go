@@ -39,9 +39,10 @@ const (
 	trackRate = 1.0 / 64
 	maxDrift  = 0.9
 	// relockMax bounds how far from its class's level a steady reading
-	// relocks the levels (relock): a hand held still above an empty slot
-	// moves them so little that a checker set down still enters its band
-	// (CheckerEnter, 0.85).
+	// relocks the levels (relock): within the empty band's stay edge, so a
+	// hand held still above a slot moves them a quarter of a gain at most
+	// (a checker set down then reads steadily in its stay band:
+	// steadyChecker).
 	relockMax = 0.25
 	// DriftReport is how far, in gains, a sensor's baseline may move from
 	// its starting level before health reports it (Drifted).
@@ -500,8 +501,7 @@ func follow(s *sensor, cl Class, d, x float64) {
 // tracking gate: the levels fell behind a drift faster than the gate (a
 // sensor not read for a while, a stack's few percent on top of it). Once
 // such readings have held within autoSpread of a gain for autoFrames
-// frames, the levels move to them: never by more than relockMax of a gain
-// at once, so a hand held still above the slot cannot take them far.
+// frames, the levels move to them, if they are within relockMax of a gain.
 func (s *sensor) relock(off, g float64) {
 	if s.relN == 0 || math.Abs(off-s.rel) > autoSpread*g {
 		s.rel, s.relN = off, 1
