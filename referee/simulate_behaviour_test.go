@@ -92,18 +92,18 @@ func TestSimulateLateDone(t *testing.T) {
 // calib.Learn through a test harness that calls it as the pipeline will
 // (learningReplay): the recipe for round 2, measured now.
 func TestSimulateBehavioursLearning(t *testing.T) {
-	roundTripsWith(t, []behaviour{noCalib, all(hover, noCalib)}, learningReplay, 0, 0.15)
-	roundTripsWith(t, []behaviour{deadOnThem, all(drift, deadOnThem), all(drift, hover, noCalib, deadOnThem)}, learningReplay, 0)
+	roundTripsWith(t, []behaviour{noCalib, all(hover, noCalib), deadOnThem}, learningReplay, 0, 0.15)
+	roundTripsWith(t, []behaviour{all(drift, deadOnThem), all(drift, hover, noCalib, deadOnThem)}, learningReplay, 0)
 }
 
-// TestSimulateDeadSensorsIllegalLearning: dead sensors with illegal plays.
-// A few traces miss a flag: an illegal play that differs from a legal one
+// TestSimulateDeadSensorsIllegalLearning: dead sensors with drift and
+// illegal plays. A trace in 24 misses a flag: an illegal play that differs from a legal one
 // only on a masked slot fits the legal one, and the referee records it
 // without saying the fit relied on a masked slot
 // (engine.Occupancy.FitsMasked tells it).
 func TestSimulateDeadSensorsIllegalLearning(t *testing.T) {
 	t.Skip("open: the referee must report a play whose fit relies on masked slots as ambiguous (engine.Occupancy.FitsMasked), and the simulator's Expect count it so: next round")
-	roundTripsWith(t, []behaviour{deadOnThem, all(drift, hover, noCalib, deadOnThem)}, learningReplay, 0.15)
+	roundTripsWith(t, []behaviour{all(drift, deadOnThem), all(drift, hover, noCalib, deadOnThem)}, learningReplay, 0.15)
 }
 
 // tally counts a behaviour's round trips: traces, turns played, turns
