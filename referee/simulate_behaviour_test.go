@@ -208,7 +208,7 @@ func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Rea
 				b.name, f.traces.Load(), f.turns.Load(), f.ambiguous.Load(), f.ambiguous.Load()-f.resolved.Load(), f.flags.Load())
 		}
 	})
-	files, err := filepath.Glob("testdata/matches/*.mat")
+	files, err := filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no match records in testdata/matches: %v", err)
 	}
@@ -260,7 +260,7 @@ func TestReplayRecordedSelfCalibrating(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				raw, err := os.ReadFile("testdata/" + name + ".trace.jsonl")
+				raw, err := os.ReadFile(filepath.Join(tracesDir, name+".trace.jsonl"))
 				if err != nil {
 					t.Fatal(err)
 				}
