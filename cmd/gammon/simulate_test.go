@@ -98,7 +98,7 @@ func TestSimulateFailures(t *testing.T) {
 // TestSimulateBehaviourFlags: each real-board behaviour is a flag; the
 // header carries as much calibration as asked, and bad values are refused.
 func TestSimulateBehaviourFlags(t *testing.T) {
-	base := []string{"simulate", "testdata/match-004-1pt.mat", "--seed", "2"}
+	base := []string{"simulate", match004, "--seed", "2"}
 	for _, tc := range []struct {
 		flags     []string
 		baselines int
