@@ -66,7 +66,7 @@ func FuzzOpenJournal(f *testing.F) {
 }
 
 // clocks are the match clocks a script's first byte picks from.
-var clocks = []string{"", "none", "us", "us-doubles", "danish", "fide"}
+var clocks = []engine.ClockName{"", "none", "us", "us-doubles", "danish", "fide"}
 
 // journalRecords returns the journal's records for a script and a raw
 // record (see FuzzOpenJournal).
