@@ -218,7 +218,8 @@ func (b *Board) setUp() error {
 		b.pipe.Health = calib.NewMonitor(cl, nil)
 	}
 	b.tr = record.NewTranscript(b.header.Length, b.header.players())
-	b.tr.Match().SetInfo(mat.Info{Date: b.header.Started, Transcriber: "gammond", Clock: b.clockSettings(), BoardID: b.header.Board})
+	b.tr.Match().SetInfo(mat.Info{Site: b.header.Site, Event: b.header.Event, Round: b.header.Round,
+		Date: b.header.Started, Transcriber: "gammond", Clock: b.clockSettings(), BoardID: b.header.Board})
 	b.matPath = b.header.recordPath(b.opts.StateDir)
 	b.recent = panel.Recent{}
 	b.beginOutputs(false)

@@ -60,6 +60,10 @@ type Status struct {
 	// real board; when set, the page offers the sim controls and the sim
 	// actions are accepted.
 	Sim *engine.Layout `json:"sim"`
+	// Alerts are problems of the board itself for whoever looks at the
+	// page: the director's desk unreachable because another board has its
+	// ID, say. Empty when all is well.
+	Alerts []string `json:"alerts,omitempty"`
 }
 
 // LED is what one of the board's LEDs shows. Its fields are those of the

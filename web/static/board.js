@@ -117,6 +117,8 @@
     const rules = RULES[s.rules];
     $('length').textContent = (s.length > 0 ? s.length + '-point match' : 'money play') + (rules ? ', ' + rules + ' rules' : '');
     $('crawford').hidden = !s.crawford;
+    $('alerts').textContent = (s.alerts || []).join(' ');
+    $('alerts').hidden = !s.alerts || s.alerts.length === 0;
     showPhase(s);
     $('sim').hidden = !s.sim;
     if (!s.sim) selected = null;
