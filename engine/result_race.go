@@ -140,6 +140,9 @@ type raceSearch struct {
 	plays  [][]racePlay // a buffer per depth of the search, reused
 	seen   table        // the positions one roll's plays have met, reused
 	depth  int
+	// noTable makes the search go on rather than look the answer up in
+	// the goal's table (result_race_table.go): the tests' reference.
+	noTable bool
 }
 
 // raceBounds is what a search has learnt about a position: sure is the
@@ -163,7 +166,15 @@ func (s *raceSearch) within(h Half, turns int) bool {
 	switch {
 	case s.goal.reached(&h):
 		return true
-	case turns <= 0 || s.goal.worstFloor(&h) > turns || s.budget <= 0:
+	case turns <= 0 || s.goal.worstFloor(&h) > turns:
+		return false
+	}
+	if !s.noTable {
+		if worst, ok := s.goal.tableTurns(&h); ok {
+			return worst <= turns
+		}
+	}
+	if s.budget <= 0 {
 		return false
 	}
 	k, ok := s.known[h]
@@ -203,11 +214,17 @@ func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
 		s.plays = append(s.plays, nil)
 	}
 	plays := racePlays(h, d, s.plays[s.depth][:0], &s.seen)
+	s.plays[s.depth] = plays
+	if !s.noTable {
+		var decided bool
+		if plays, decided = s.tabled(plays, turns); decided {
+			return true
+		}
+	}
 	for i := range plays {
 		plays[i].need, _ = s.goal.need(&plays[i].after)
 	}
 	slices.SortFunc(plays, func(x, y racePlay) int { return cmp.Compare(x.need, y.need) })
-	s.plays[s.depth] = plays
 	s.depth++
 	defer func() { s.depth-- }()
 	for i := range plays {
@@ -216,6 +233,27 @@ func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
 		}
 	}
 	return false
+}
+
+// tabled looks the plays up in the goal's table before any is searched:
+// sure is true if one reaches the goal or leaves it sure within turns
+// turns; otherwise it returns the plays the table does not know, those
+// left to search.
+func (s *raceSearch) tabled(plays []racePlay, turns int) (rest []racePlay, sure bool) {
+	rest = plays[:0]
+	for _, p := range plays {
+		if s.goal.reached(&p.after) {
+			return nil, true
+		}
+		worst, ok := s.goal.tableTurns(&p.after)
+		switch {
+		case !ok:
+			rest = append(rest, p)
+		case worst <= turns:
+			return nil, true
+		}
+	}
+	return rest, false
 }
 
 // worstRollsFirst is the 21 rolls, those that move fewest pips first: a
@@ -295,6 +333,11 @@ func raceSteps(dst []racePlay, seen *table, h Half, dice []int, top int) []raceP
 // qg, whatever is rolled, p playing for it. dice is the roll of the side on
 // roll if it has rolled and not yet played; otherwise not Valid.
 func raceFirst(b *Board, p int, pg, qg raceGoal, dice Dice) bool {
+	return newRaceSearch(pg).first(b, p, qg, dice)
+}
+
+// first is raceFirst with the search for p's goal.
+func (s *raceSearch) first(b *Board, p int, qg raceGoal, dice Dice) bool {
 	q := &b[1-p]
 	if qg.reached(q) {
 		return false
@@ -306,8 +349,7 @@ func raceFirst(b *Board, p int, pg, qg raceGoal, dice Dice) bool {
 	if p == Opponent {
 		turns--
 	}
-	s := newRaceSearch(pg)
-	if p == Mover && dice.Valid() && !pg.reached(&b[p]) {
+	if p == Mover && dice.Valid() && !s.goal.reached(&b[p]) {
 		return turns >= 1 && s.afterRoll(b[p], dice, turns-1)
 	}
 	return s.within(b[p], turns)
