@@ -28,9 +28,13 @@ func (b *Board) Contact() bool {
 
 // highest returns the side's highest point with a checker (Bar for the bar),
 // 0 when every checker is off.
-func (h *Half) highest() int {
-	for p := Bar; p >= 1; p-- {
-		if h.On(p) > 0 {
+func (h *Half) highest() int { return h.highestFrom(Bar) }
+
+// highestFrom returns the side's highest point with a checker, none being
+// above point top.
+func (h *Half) highestFrom(top int) int {
+	for p := top; p >= 1; p-- {
+		if h[p-1] > 0 {
 			return p
 		}
 	}
@@ -216,9 +220,12 @@ func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
 	plays := racePlays(h, d, s.plays[s.depth][:0], &s.seen)
 	s.plays[s.depth] = plays
 	if !s.noTable {
-		var decided bool
-		if plays, decided = s.tabled(plays, turns); decided {
+		var sure bool
+		if plays, sure = s.tabled(plays, turns); sure {
 			return true
+		}
+		if turns <= 0 {
+			return false // no play reaches the goal now
 		}
 	}
 	for i := range plays {
@@ -226,13 +233,14 @@ func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
 	}
 	slices.SortFunc(plays, func(x, y racePlay) int { return cmp.Compare(x.need, y.need) })
 	s.depth++
-	defer func() { s.depth-- }()
+	sure := false
 	for i := range plays {
-		if s.within(plays[i].after, turns) {
-			return true
+		if sure = s.within(plays[i].after, turns); sure {
+			break
 		}
 	}
-	return false
+	s.depth--
+	return sure
 }
 
 // tabled looks the plays up in the goal's table before any is searched:
@@ -282,21 +290,22 @@ func rollPips(d Dice) int {
 // which is quadratic in a double's hundreds of plays.
 func racePlays(h Half, d Dice, dst []racePlay, seen *table) []racePlay {
 	seen.clear()
+	highest := h.highest()
 	if d.Double() {
-		return raceSteps(dst, seen, h, []int{d[0], d[0], d[0], d[0]}, Bar)
+		return raceSteps(dst, seen, h, highest, []int{d[0], d[0], d[0], d[0]}, Bar)
 	}
-	dst = raceSteps(dst, seen, h, d[:], Bar)
-	return raceSteps(dst, seen, h, []int{d[1], d[0]}, Bar)
+	dst = raceSteps(dst, seen, h, highest, d[:], Bar)
+	return raceSteps(dst, seen, h, highest, []int{d[1], d[0]}, Bar)
 }
 
-// raceSteps appends to dst the positions h is left in by playing dice in
-// order, the first from point top or below, those not in seen (the
-// positions appended since seen was cleared). A side with no checker left
+// raceSteps appends to dst the positions h (whose highest checker is on
+// point highest) is left in by playing dice in order, the first from point
+// top or below, those not in seen (the positions appended since seen was
+// cleared). A side with no checker left
 // plays no more. Equal dice move checkers from points in descending order:
 // any legal order can be so rearranged, as moving a higher checker first
 // never makes a later move illegal, and the positions are the same.
-func raceSteps(dst []racePlay, seen *table, h Half, dice []int, top int) []racePlay {
-	highest := h.highest()
+func raceSteps(dst []racePlay, seen *table, h Half, highest int, dice []int, top int) []racePlay {
 	if len(dice) == 0 || highest == 0 {
 		hash := h.hash()
 		if i, free := seen.find(hash, func(i int32) bool { return dst[i].after == h }); i < 0 {
@@ -323,7 +332,7 @@ func raceSteps(dst []racePlay, seen *table, h Half, dice []int, top int) []raceP
 		if len(rest) > 0 && rest[0] == die {
 			next = p
 		}
-		dst = raceSteps(dst, seen, after, rest, next)
+		dst = raceSteps(dst, seen, after, after.highestFrom(highest), rest, next)
 	}
 	return dst
 }

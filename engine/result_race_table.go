@@ -89,4 +89,3 @@ var sixPointBinomial = func() (c [CheckersPerSide + 6][7]int) {
 	}
 	return c
 }()
-

@@ -193,3 +193,112 @@ func searchedWorst(g raceGoal, h Half) int {
 		}
 	}
 }
+
+// raceQuestions are the questions outlook asks raceFirst: the side's goal,
+// then the other side's.
+var raceQuestions = [][2]raceGoal{{allOff, allOff}, {allOff, zoneClear}, {allOff, firstOff}, {firstOff, allOff}, {zoneClear, allOff}}
+
+// randomRace returns a race: each side's checkers, some borne off, on
+// points the other's do not reach.
+func randomRace(r *rand.Rand) Board {
+	var b Board
+	split := 1 + r.IntN(23) // Mover's checkers on 1..split, Opponent's below 25-split
+	if r.IntN(2) == 0 {
+		split = 6 + r.IntN(4) // many checkers bearing off: the searches the tables end
+	}
+	for side, top := range [2]int{24 - split, split} {
+		for range 1 + r.IntN(CheckersPerSide) {
+			b[side][r.IntN(top)]++
+		}
+	}
+	return b
+}
+
+// TestRaceSearchAsBefore: wherever the search without the tables finished
+// within its budget, the search with them gives the same answer, for every
+// question outlook asks, before the roll and after the record's roll, in
+// every race of the oracle and in random races. Where the search without
+// the tables gave up, the answer is that of the search without the tables
+// and with no budget, and the search with them never gives up.
+func TestRaceSearchAsBefore(t *testing.T) {
+	type race struct {
+		b Board
+		d Dice
+	}
+	var races []race
+	for _, r := range loadOracle(t) {
+		if !r.Board.Contact() {
+			races = append(races, race{r.Board, Dice(r.Dice)}, race{r.Board, Dice{}})
+		}
+	}
+	r := rand.New(rand.NewPCG(3, 11))
+	random := 3000
+	if testing.Short() {
+		random = 300
+	}
+	for range random {
+		races = append(races, race{randomRace(r), Dice{}})
+	}
+	compared, gaveUp := 0, 0
+	for _, rc := range races {
+		for p := range 2 {
+			d := rc.d
+			if p == Opponent {
+				d = Dice{}
+			}
+			for _, q := range raceQuestions {
+				now := newRaceSearch(q[0])
+				got := now.first(&rc.b, p, q[1], d)
+				if now.budget <= 0 {
+					t.Fatalf("%v side %d goals %v, %v: the search gave up", rc.b, p, q, d)
+				}
+				before := newRaceSearch(q[0])
+				before.noTable = true
+				want := before.first(&rc.b, p, q[1], d)
+				if before.budget <= 0 {
+					gaveUp++
+					before = newRaceSearch(q[0])
+					before.noTable, before.budget = true, 1<<62
+					want = before.first(&rc.b, p, q[1], d)
+				}
+				compared++
+				if got != want {
+					t.Fatalf("%v side %d goals %v, %v: %v with the tables, %v without", rc.b, p, q, d, got, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d questions, %d where the search without the tables gave up", compared, gaveUp)
+}
+
+// TestRaceSearchPastBudget: where the search without the tables ran out of
+// budget (so was not certain: fifteen checkers at home, asked whether they
+// bear off within the most turns they can take), the search with them is
+// certain, as the search without the tables and with no budget is.
+func TestRaceSearchPastBudget(t *testing.T) {
+	for _, h := range []Half{
+		halfWith(map[int]int{2: 1, 4: 1, 5: 5, 6: 6}),
+		halfWith(map[int]int{3: 1, 5: 10, 6: 2}),
+		halfWith(map[int]int{3: 1, 4: 3, 6: 9}),
+	} {
+		turns, _ := allOff.tableTurns(&h)
+		before := newRaceSearch(allOff)
+		before.noTable = true
+		if before.within(h, turns) || before.budget > 0 {
+			t.Fatalf("%v, %d turns: the search without the tables did not give up", h, turns)
+		}
+		now := newRaceSearch(allOff)
+		got := now.within(h, turns)
+		if now.budget <= 0 {
+			t.Fatalf("%v, %d turns: the search gave up", h, turns)
+		}
+		unbounded := newRaceSearch(allOff)
+		unbounded.noTable, unbounded.budget = true, 1<<62
+		if want := unbounded.within(h, turns); got != want {
+			t.Fatalf("%v, %d turns: %v with the tables, %v without and with no budget", h, turns, got, want)
+		}
+		if !got {
+			t.Fatalf("%v: not certain within the %d turns the table gives", h, turns)
+		}
+	}
+}
