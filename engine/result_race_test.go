@@ -280,8 +280,8 @@ func TestRacePlaysHashedAsScan(t *testing.T) {
 // reports the slowest decision (worst-ns), a decision's time being its
 // fastest over the sweeps (on a busy machine one time can be a
 // preemption), beside the mean (ns/op is the whole sweep). Target: worst-ns
-// at most 1e6 (1 ms), under qemu-aarch64 too. Run with -benchtime=3x: one
-// sweep is a second or more.
+// at most 1e6 (1 ms), under qemu-aarch64 too. Run with -benchtime=3x or
+// more: the slowest is the fastest of its sweeps.
 func BenchmarkOutlookOracle(b *testing.B) {
 	records := loadOracle(b)
 	each := make([]time.Duration, len(records))
