@@ -1,6 +1,6 @@
 package engine
 
-import _ "embed" // the home tables
+import _ "embed" // the race tables
 
 // The race search's tables: for every way up to 15 checkers can stand on
 // six points (the classic one-sided bear-off index, C(21,6) = 54,264
