@@ -3,6 +3,7 @@ package engine
 import (
 	"cmp"
 	"flag"
+	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -187,7 +188,7 @@ func TestRaceTablesAsSearched(t *testing.T) {
 func searchedWorst(g raceGoal, h Half) int {
 	for turns := 0; ; turns++ {
 		s := newRaceSearch(g)
-		s.budget, s.noTable = 1<<62, true
+		s.budget, s.noTable = math.MaxInt, true
 		if s.within(h, turns) {
 			return turns
 		}
@@ -258,7 +259,7 @@ func TestRaceSearchAsBefore(t *testing.T) {
 				if before.budget <= 0 {
 					gaveUp++
 					before = newRaceSearch(q[0])
-					before.noTable, before.budget = true, 1<<62
+					before.noTable, before.budget = true, math.MaxInt
 					want = before.first(&rc.b, p, q[1], d)
 				}
 				compared++
@@ -293,7 +294,7 @@ func TestRaceSearchPastBudget(t *testing.T) {
 			t.Fatalf("%v, %d turns: the search gave up", h, turns)
 		}
 		unbounded := newRaceSearch(allOff)
-		unbounded.noTable, unbounded.budget = true, 1<<62
+		unbounded.noTable, unbounded.budget = true, math.MaxInt
 		if want := unbounded.within(h, turns); got != want {
 			t.Fatalf("%v, %d turns: %v with the tables, %v without and with no budget", h, turns, got, want)
 		}
