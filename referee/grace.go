@@ -21,7 +21,7 @@ const DefaultDoneGrace = 2 * time.Second
 // judgeAtDone judges the play of a DONE on a settled board, unless the mover
 // is short of a checker: then the judgement waits for it.
 func (r *Referee) judgeAtDone() {
-	if r.phase == moving && r.moverShort() {
+	if r.moverShort() {
 		r.awaitingChecker = true
 		return
 	}
@@ -41,7 +41,9 @@ func (r *Referee) moverShort() bool {
 
 // checkerLanded judges the play waited for once the board it settles on is
 // no longer short, and withdraws a flag raised on a short board once the
-// board shows a legal result.
+// board shows a legal result. A flagged board that stops being a legal
+// result short of one checker is being put right: the flag stands, and
+// its correction takes a DONE.
 func (r *Referee) checkerLanded() {
 	switch {
 	case r.awaitingChecker && !r.moverShort():
@@ -49,6 +51,8 @@ func (r *Referee) checkerLanded() {
 		r.judge()
 	case r.phase == flagged && r.flaggedShort && r.fitsLegal():
 		r.judge()
+	case r.phase == flagged && r.flaggedShort && !r.moverShort():
+		r.flaggedShort = false
 	}
 }
 

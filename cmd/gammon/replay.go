@@ -121,6 +121,10 @@ func (r *replayReport) event(e referee.Event) {
 		if n := len(g.Illegal); n > 0 && g.Illegal[n-1].Turn == e.Turn {
 			g.Illegal[n-1].Accepted = true
 		}
+	case referee.Withdrawn: // the checker in hand landed: the flag never stood
+		if n := len(g.Illegal); n > 0 && g.Illegal[n-1].Turn == e.Turn {
+			g.Illegal = g.Illegal[:n-1]
+		}
 	case referee.PlayMade:
 		if e.Ambiguous && (len(g.Ambiguous) == 0 || g.Ambiguous[len(g.Ambiguous)-1].Resolved) {
 			g.Ambiguous = append(g.Ambiguous, ambiguityEntry{Turn: e.Turn, Side: e.Side})

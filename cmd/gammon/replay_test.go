@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gammond/record/mat"
+	"gammond/referee"
 	"gammond/sensing/sim"
 )
 
@@ -140,5 +141,24 @@ func TestReplayErrors(t *testing.T) {
 				t.Fatalf("stderr %q, want a short error containing %q", stderr.String(), tc.stderr)
 			}
 		})
+	}
+}
+
+// TestReportOmitsWithdrawnFlags: a flag withdrawn because the checker in
+// hand landed on a legal play is not in the report; one that stands is.
+func TestReportOmitsWithdrawnFlags(t *testing.T) {
+	var rep replayReport
+	for _, e := range []referee.Event{
+		{Kind: referee.GameStarted, Game: 1},
+		{Kind: referee.IllegalPlay, Game: 1, Turn: 3, Fault: "illegal"},
+		{Kind: referee.Withdrawn, Game: 1, Turn: 3},
+		{Kind: referee.IllegalPlay, Game: 1, Turn: 5, Fault: "illegal"},
+		{Kind: referee.IllegalAccepted, Game: 1, Turn: 5},
+	} {
+		rep.event(e)
+	}
+	got := rep.Games[0].Illegal
+	if len(got) != 1 || got[0].Turn != 5 || !got[0].Accepted {
+		t.Fatalf("illegal plays %+v, want turn 5's alone, accepted", got)
 	}
 }

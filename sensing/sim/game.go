@@ -99,6 +99,9 @@ func (r *run) turn(eg *ExpectGame, st *step, turn int) {
 		return
 	}
 	early := r.chance(r.opts.EarlyDoneRate)
+	r.inHand = r.opts.DoneInHandRate > 0 && r.chance(r.opts.DoneInHandRate)
+	early = early || r.inHand
+	defer func() { r.inHand = false }()
 	pressed := r.perform(ts, early && !tryLast)
 	if tryLast {
 		pressed = r.try(play.After.Swap(), mover, d, false, early)

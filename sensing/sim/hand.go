@@ -173,6 +173,12 @@ func (r *run) move(t transfer, early bool) {
 		r.lift(v, t.side)
 		last = v
 	}
+	if early && r.inHand && t.to != engine.Off {
+		r.armDone() // DONE as the checker leaves...
+		r.wait(r.span(100, 400))
+		r.setDown(t.to, t.side) // ...and it lands 100-400 ms later
+		return
+	}
 	r.carry(last, t.to, t.side)
 	if early && t.to != engine.Off {
 		r.armDone()

@@ -31,6 +31,11 @@ type Opts struct {
 	// EarlyDoneRate is the chance that DONE is pressed while the turn's
 	// last checker is still being set down (or lifted, bearing off).
 	EarlyDoneRate float64
+	// DoneInHandRate is the chance that DONE is pressed while the turn's
+	// last checker is still in the hand, 100 to 400 ms before it lands
+	// (the referee waits for it: referee.DefaultDoneGrace). Off by
+	// default, so that seeds give the traces they always gave.
+	DoneInHandRate float64
 	// CarryRate is the chance that a checker moved by several dice is
 	// carried to its last point in one go rather than moved die by die.
 	CarryRate float64
@@ -117,6 +122,7 @@ func (o *Opts) validate() error {
 		v    float64
 	}{
 		{"IllegalRate", o.IllegalRate}, {"TryRate", o.TryRate}, {"EarlyDoneRate", o.EarlyDoneRate},
+		{"DoneInHandRate", o.DoneInHandRate},
 		{"CarryRate", o.CarryRate}, {"StopRate", o.StopRate}, {"SlideRate", o.SlideRate},
 		{"HitterFirstRate", o.HitterFirstRate}, {"ShuffleRate", o.ShuffleRate},
 		{"ReboundRate", o.ReboundRate}, {"ClearRate", o.ClearRate}, {"NoiseShare", o.NoiseShare},

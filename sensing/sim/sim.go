@@ -67,6 +67,9 @@ type run struct {
 	// brisk marks setting the board up: checkers go down in quick
 	// succession.
 	brisk bool
+	// inHand makes the turn's early DONE come while its last checker is
+	// in the hand (Opts.DoneInHandRate).
+	inHand bool
 	// A DONE pressed during the last motion of a turn, written once the
 	// trace reaches its time.
 	dueSet  bool
