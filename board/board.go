@@ -218,13 +218,24 @@ func (b *Board) setUp() error {
 		b.pipe.Health = calib.NewMonitor(cl, nil)
 	}
 	b.tr = record.NewTranscript(b.header.Length, b.header.players())
-	b.tr.Match().SetTag(mat.TagBoardID, b.header.Board)
-	b.tr.Match().SetTag(mat.TagEventDate, b.header.Started.Format("2006.01.02"))
+	b.tr.Match().SetInfo(mat.Info{Date: b.header.Started, Transcriber: "gammond", Clock: b.clockSettings(), BoardID: b.header.Board})
 	b.matPath = b.header.recordPath(b.opts.StateDir)
 	b.recent = panel.Recent{}
 	b.beginOutputs(false)
 	b.showStatus()
 	return nil
+}
+
+// clockSettings says which clock the match is played with, for the
+// record's header; "" without one.
+func (b *Board) clockSettings() string {
+	if !b.header.clocked() {
+		return ""
+	}
+	if b.opts.ClockDelay > 0 {
+		return fmt.Sprintf("%s, %v delay", b.header.Clock, b.opts.ClockDelay)
+	}
+	return string(b.header.Clock)
 }
 
 // setClock gives the referee the match's clock, if it is clocked.

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -151,12 +152,22 @@ func (b *Board) Subscribe() (<-chan referee.Summary, func()) {
 }
 
 // MatchFile implements web.Board: the record as it stands, the game in
-// progress included.
-func (b *Board) MatchFile() (string, []byte) {
+// progress included; in SGF with the transcript's notes (rulings, flags,
+// turn times).
+func (b *Board) MatchFile(f web.RecordFormat) (string, []byte) {
 	var name string
 	var data []byte
 	err := b.Do(context.Background(), func() error {
-		name, data = filepath.Base(b.matPath), b.record()
+		name = filepath.Base(b.matPath)
+		if f != web.RecordSGF {
+			data = b.record()
+			return nil
+		}
+		var buf bytes.Buffer
+		if err := b.tr.Match().WriteSGF(&buf, b.tr.Notes()); err != nil {
+			return err
+		}
+		data = buf.Bytes()
 		return nil
 	})
 	if err != nil {
