@@ -45,6 +45,10 @@ type Options struct {
 	// Settle is how long the board holds still before a play is judged
 	// (sensing.NewSettler).
 	Settle time.Duration
+	// DoneGrace is how long a DONE that finds a checker still in the hand
+	// waits for it (referee.Pipeline.DoneGrace); 0 means
+	// referee.DefaultDoneGrace.
+	DoneGrace time.Duration
 	// ClockDelay, above 0, replaces the clock rules' delay.
 	ClockDelay time.Duration
 	// EnteredDice says the dice are rolled by hand and entered on the
@@ -213,7 +217,7 @@ func (b *Board) setUp() error {
 	if err := b.setClock(); err != nil {
 		return err
 	}
-	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Referee: b.ref, Deliver: b.deliver}
+	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Referee: b.ref, Deliver: b.deliver, DoneGrace: b.opts.DoneGrace}
 	if b.opts.Health {
 		b.pipe.Health = calib.NewMonitor(cl, nil)
 	}

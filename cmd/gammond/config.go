@@ -16,6 +16,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+
+	"gammond/referee"
 )
 
 // Config is the daemon's configuration, read from a TOML file. Every key and
@@ -28,6 +30,7 @@ type Config struct {
 
 	Board   Board   `toml:"board"`
 	Scan    Scan    `toml:"scan"`
+	Referee Referee `toml:"referee"`
 	Buttons Buttons `toml:"buttons"`
 	LEDs    LEDs    `toml:"leds"`
 	Display Display `toml:"display"`
@@ -53,6 +56,13 @@ type Scan struct {
 	MuxLines []Line        `toml:"mux_lines"` // Multiplexer select lines S0-S3.
 	ADCPorts []string      `toml:"adc_ports"` // One SPI port per MCP3208.
 	ADCHz    int           `toml:"adc_hz"`
+}
+
+// Referee is how the referee judges.
+type Referee struct {
+	// DoneGrace is how long a DONE that finds a checker still in the hand
+	// waits for it to land before the play is judged.
+	DoneGrace time.Duration `toml:"done_grace"`
 }
 
 // Buttons are the players' push buttons, on Scan.GPIOChip.
@@ -183,6 +193,7 @@ func DefaultConfig() Config {
 			ADCPorts: []string{"/dev/spidev0.0", "/dev/spidev0.1"},
 			ADCHz:    1_000_000,
 		},
+		Referee: Referee{DoneGrace: referee.DefaultDoneGrace},
 		Buttons: Buttons{
 			Debounce:  10 * time.Millisecond,
 			LongPress: time.Second,
@@ -249,6 +260,7 @@ func (c *Config) Validate() error {
 	v.absPath("calibration_file", c.CalibrationFile)
 	c.Board.validate(v)
 	c.Scan.validate(v)
+	c.Referee.validate(v)
 	c.Buttons.validate(v, c.Scan.MuxLines)
 	c.LEDs.validate(v, c.Scan.ADCPorts)
 	c.Display.validate(v)
@@ -283,6 +295,10 @@ func (s *Scan) validate(v *validator) {
 		v.check(key, !slices.Contains(s.ADCPorts[:i], p), "%q is listed twice", p)
 	}
 	v.intRange("scan.adc_hz", s.ADCHz, 10_000, 2_000_000)
+}
+
+func (r *Referee) validate(v *validator) {
+	v.durationRange("referee.done_grace", r.DoneGrace, 100*time.Millisecond, 10*time.Second)
 }
 
 func (b *Buttons) validate(v *validator, mux []Line) {

@@ -26,6 +26,7 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules, Clock: cfg.Match.Clock},
 		Calibration: cal,
 		Settle:      cfg.Scan.Settle,
+		DoneGrace:   cfg.Referee.DoneGrace,
 		ClockDelay:  cfg.Match.ClockDelay,
 		EnteredDice: cfg.Match.Dice == DiceEntered,
 		Hints:       cfg.LEDs.Hints,
