@@ -401,5 +401,18 @@ func decompress(r io.Reader) (io.Reader, error) {
 	if err != nil {
 		return nil, fmt.Errorf("gzip: %w", err)
 	}
-	return zr, nil
+	return cutShort{zr}, nil
+}
+
+// cutShort reads a gzip stream that may end without its trailer: a board's
+// trace while it is still written, or cut by a crash after its last flush.
+// What was flushed is read; the end of the file ends it.
+type cutShort struct{ r io.Reader }
+
+func (c cutShort) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		err = io.EOF
+	}
+	return n, err
 }

@@ -147,3 +147,8 @@ func (tw *TraceWriter) fail(err error) error {
 // Err returns the first error the writer met.
 func (tw *TraceWriter) Err() error { return tw.err }
 
+// ResumeTraceWriter carries on a trace whose header is written already (a
+// board that stopped and started again): its first frame is written whole.
+func ResumeTraceWriter(w io.Writer, sensors int, epoch time.Time) *TraceWriter {
+	return &TraceWriter{w: w, epoch: epoch, prev: make([]uint16, sensors), buf: make([]byte, 0, 4096)}
+}

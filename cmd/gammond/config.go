@@ -31,6 +31,7 @@ type Config struct {
 	Board   Board   `toml:"board"`
 	Scan    Scan    `toml:"scan"`
 	Referee Referee `toml:"referee"`
+	Trace   Trace   `toml:"trace"`
 	Buttons Buttons `toml:"buttons"`
 	LEDs    LEDs    `toml:"leds"`
 	Display Display `toml:"display"`
@@ -64,6 +65,17 @@ type Referee struct {
 	// waits for it to land before the play is judged.
 	DoneGrace time.Duration `toml:"done_grace"`
 }
+
+// Trace is the board's own trace of each match (what its sensors read,
+// which buttons were pressed), kept beside the match's record.
+type Trace struct {
+	// LimitMB bounds the disk every trace of the state directory takes, in
+	// MiB; the oldest are removed first. 0 keeps none.
+	LimitMB int64 `toml:"limit_mb"`
+}
+
+// limit returns the limit in bytes.
+func (t *Trace) limit() int64 { return t.LimitMB << 20 }
 
 // Buttons are the players' push buttons, on Scan.GPIOChip.
 type Buttons struct {
@@ -194,6 +206,7 @@ func DefaultConfig() Config {
 			ADCHz:    1_000_000,
 		},
 		Referee: Referee{DoneGrace: referee.DefaultDoneGrace},
+		Trace:   Trace{LimitMB: 1024},
 		Buttons: Buttons{
 			Debounce:  10 * time.Millisecond,
 			LongPress: time.Second,
@@ -261,6 +274,7 @@ func (c *Config) Validate() error {
 	c.Board.validate(v)
 	c.Scan.validate(v)
 	c.Referee.validate(v)
+	v.check("trace.limit_mb", c.Trace.LimitMB >= 0 && c.Trace.LimitMB <= 1<<20, "%d: want 0 (keep no trace) to 1048576", c.Trace.LimitMB)
 	c.Buttons.validate(v, c.Scan.MuxLines)
 	c.LEDs.validate(v, c.Scan.ADCPorts)
 	c.Display.validate(v)

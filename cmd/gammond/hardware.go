@@ -46,6 +46,7 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	defer closePanel()
 	opts := boardOptions(log, cfg, cal, time.Now())
 	opts.Health, opts.Look = true, panel.DefaultLook
+	opts.TraceLimit = cfg.Trace.limit()
 	opts.Look.WhiteEnd = whiteEnd(cfg)
 	watchdog := newNotifier()
 	opts.Alive = watchdog.alive(log)
