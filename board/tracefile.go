@@ -40,6 +40,7 @@ type traceRecorder struct {
 	zw      *gzip.Writer
 	tw      *sensing.TraceWriter
 	flushed time.Time
+	others  int64 // bytes of the directory's other traces, at the last prune
 }
 
 // counter counts the bytes written to the file.
@@ -110,7 +111,9 @@ func (r *traceRecorder) flush() error {
 	if r.counted.n > r.limit {
 		return fmt.Errorf("the trace is %d bytes, over the limit of %d", r.counted.n, r.limit)
 	}
-	r.prune()
+	if r.others+r.counted.n > r.limit {
+		r.prune() // only then: reading the directory every second would cost a frame's budget
+	}
 	return nil
 }
 
@@ -141,6 +144,7 @@ func (r *traceRecorder) prune() {
 		}
 	}
 	slices.SortFunc(old, func(a, b trace) int { return cmp.Or(a.mod.Compare(b.mod), cmp.Compare(a.path, b.path)) })
+	r.others = total - r.counted.n
 	for _, t := range old {
 		if total <= r.limit {
 			return
@@ -151,6 +155,7 @@ func (r *traceRecorder) prune() {
 		}
 		r.log.Info("old board trace removed to keep under the limit", "path", t.path, "limit", r.limit)
 		total -= t.size
+		r.others -= t.size
 	}
 }
 
