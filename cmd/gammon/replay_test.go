@@ -136,6 +136,7 @@ func TestReplayErrors(t *testing.T) {
 		{"two traces", []string{"replay", "a", "b"}, exitUsage, "want 1 argument"},
 		{"missing file", []string{"replay", filepath.Join(dir, "none.jsonl")}, exitFindings, "no such file"},
 		{"bad frame", []string{"replay", badLine}, exitFindings, "line 2"},
+		{"grace out of range", []string{"replay", "--done-grace", "20s", badLine}, exitUsage, "--done-grace 20s: want 100ms to 10s"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
