@@ -1,10 +1,11 @@
 package engine
 
 // InHand reports whether the occupancy shows a legal result of the turn
-// with one checker lifted off it and still in the hand: DONE pressed before
-// the mover's last checker landed, or before a blot it hit reached the bar. A checker borne off by a legal
-// play is no checker missing: a board that fits a legal result is not one
-// in hand.
+// but for its last checker still on the way: DONE pressed before the
+// mover's last checker landed, before a blot it hit reached the bar, or
+// with the blot not yet lifted from under or beside its hitter. A checker
+// borne off by a legal play is no checker missing: a board that fits a
+// legal result is not one in hand.
 func (m *Matcher) InHand(o *Occupancy) bool {
 	for i := range m.plays {
 		after := m.plays[i].After.Swap()
@@ -13,7 +14,36 @@ func (m *Matcher) InHand(o *Occupancy) bool {
 		}
 	}
 	for i := range m.plays {
-		if m.fitsOneShort(o, m.plays[i].After.Swap()) {
+		after := m.plays[i].After.Swap()
+		if m.fitsOneShort(o, after) || m.fitsHitUnfinished(o, after) {
+			return true
+		}
+	}
+	return false
+}
+
+// fitsHitUnfinished reports whether the occupancy shows b (the side on
+// roll in b[Mover]) with a blot the mover hit still on its point instead of
+// the bar: beside the hitter, or under it (the hitter unseen).
+func (m *Matcher) fitsHitUnfinished(o *Occupancy, b Board) bool {
+	mover, opp := &b[Mover], &b[Opponent]
+	if opp[Bar-1] == 0 {
+		return false
+	}
+	opp[Bar-1]--
+	for p := 1; p <= 24; p++ {
+		if mover[p-1] == 0 || opp[24-p] != 0 {
+			continue
+		}
+		opp[24-p]++ // the blot, on the mover's point p
+		fits := o.Fits(&b, m.onRoll)
+		if !fits {
+			mover[p-1]--
+			fits = o.Fits(&b, m.onRoll)
+			mover[p-1]++
+		}
+		opp[24-p]--
+		if fits {
 			return true
 		}
 	}
