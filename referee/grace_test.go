@@ -188,8 +188,8 @@ func TestCheckerInHand(t *testing.T) {
 			show(short, engine.Black)
 			r.Done(engine.White)
 			from := len(*events)
-			if r.Status().Phase != PhaseMoving {
-				t.Fatalf("phase %s at DONE with a checker in hand, want %s: the referee waits", r.Status().Phase, PhaseMoving)
+			if st := r.Status(); st.Phase != PhaseMoving || !st.AwaitingChecker {
+				t.Fatalf("phase %s, awaiting a checker %v at DONE with one in the hand: want %s, true", st.Phase, st.AwaitingChecker, PhaseMoving)
 			}
 			tc.after(r, show)
 			var got []Kind

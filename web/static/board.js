@@ -145,7 +145,9 @@
         : 'Set up; the opening roll starts game ' + (s.game + 1),
       'rolling': mover + ' to roll or double',
       'doubled': other + ' to take or pass the cube',
-      'moving': mover + ' to play ' + s.dice.join('-'),
+      'moving': s.awaiting_checker
+        ? mover + ' pressed DONE: waiting for the checker in hand to land'
+        : mover + ' to play ' + s.dice.join('-'),
       'flagged': 'ILLEGAL play by ' + mover + ': put it right, or ' + other + ' rolls to let it stand',
       'match-over': 'The match is over',
     };
