@@ -54,9 +54,9 @@ type traceBoard struct {
 }
 
 type traceCalibration struct {
-	Baseline []uint16 `json:"baseline"`
-	White    []uint16 `json:"white"`
-	Black    []uint16 `json:"black"`
+	Baseline []uint16 `json:"baseline,omitempty"`
+	White    []uint16 `json:"white,omitempty"` // a partial calibration (baselines alone) leaves them out
+	Black    []uint16 `json:"black,omitempty"`
 }
 
 // Frame writes a frame read at at: all of it the first time, then the

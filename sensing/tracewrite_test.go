@@ -121,3 +121,42 @@ func BenchmarkTraceWriter(b *testing.B) {
 		}
 	}
 }
+
+// TestTraceCutShortReads: a board's trace read while it is being written,
+// or after a crash, has no gzip trailer; what was flushed reads to io.EOF.
+func TestTraceCutShortReads(t *testing.T) {
+	c := testCalibration()
+	var out bytes.Buffer
+	zw := gzip.NewWriter(&out)
+	tw, err := NewTraceWriter(zw, c, Match{Length: 1, White: "Ann", Black: "Bo"}, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Frame(time.Unix(0, 0), c.Baseline); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Event(time.Unix(1, 0), Event{Kind: Done, Side: engine.White}); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Flush(); err != nil { // no Close: the trailer is missing
+		t.Fatal(err)
+	}
+	tr, err := NewTraceReader(&out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kinds []ItemKind
+	for {
+		it, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("after %v: %v, want the flushed items, then io.EOF", kinds, err)
+		}
+		kinds = append(kinds, it.Kind)
+	}
+	if !slices.Equal(kinds, []ItemKind{FrameItem, EventItem}) {
+		t.Fatalf("items %v, want the frame and the press", kinds)
+	}
+}
