@@ -117,7 +117,7 @@ func boardPoint(side engine.Side, p int) int {
 func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	simulated := sim.NewBoard(11)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
-	o := options(t, simulated, src, web.ClockNone)
+	o := options(t, simulated, src, engine.ClockNone)
 	o.TraceLimit = 64 << 20
 	o.Match.Length = 1
 	alive := make(chan struct{}, 1)

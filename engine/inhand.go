@@ -5,8 +5,12 @@ package engine
 // mover's last checker landed, before a blot it hit reached the bar, or
 // with the blot not yet lifted from under or beside its hitter. A checker
 // borne off by a legal play is no checker missing: a board that fits a
-// legal result is not one in hand.
+// legal result is not one in hand. With masked slots (dead sensors) a
+// checker missing may sit on one: the board is judged as seen.
 func (m *Matcher) InHand(o *Occupancy) bool {
+	if o.Masked != [24]uint8{} || o.BarMasked != [2]uint8{} {
+		return false
+	}
 	for i := range m.plays {
 		after := m.plays[i].After.Swap()
 		if o.Fits(&after, m.onRoll) {

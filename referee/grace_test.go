@@ -28,7 +28,7 @@ func inHandTrace(t *testing.T, file string, seed uint64) ([]byte, *sim.Expect) {
 		t.Fatal(err)
 	}
 	opts := sim.DefaultOpts
-	opts.Seed, opts.IllegalRate, opts.DoneInHandRate = seed, 0.15, 0.5
+	opts.Seed, opts.IllegalRate, opts.LateDoneRate = seed, 0.15, 0.5
 	var trace bytes.Buffer
 	want, err := sim.Simulate(&trace, script, &opts)
 	if err != nil {

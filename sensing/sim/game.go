@@ -99,13 +99,14 @@ func (r *run) turn(eg *ExpectGame, st *step, turn int) {
 		return
 	}
 	early := r.chance(r.opts.EarlyDoneRate)
-	r.inHand = r.opts.DoneInHandRate > 0 && r.chance(r.opts.DoneInHandRate)
-	early = early || r.inHand
-	defer func() { r.inHand = false }()
+	if !early && r.maybe(r.opts.LateDoneRate) {
+		early, r.late = true, true
+	}
 	pressed := r.perform(ts, early && !tryLast)
 	if tryLast {
 		pressed = r.try(play.After.Swap(), mover, d, false, early)
 	}
+	r.late = false
 	r.done(mover, pressed)
 	if have, want := r.b.layout(), engine.LayoutOf(&play.After, mover.Other()); have != want {
 		r.fail(fmt.Errorf("sim: turn %d: the board is not the position the play leaves", turn))
