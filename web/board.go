@@ -38,6 +38,14 @@ type Board interface {
 	Act(a Action) error
 }
 
+// TraceFiler is a Board that keeps its own trace of the match (TRACE.md):
+// the page offers it at /api/trace.jsonl.gz.
+type TraceFiler interface {
+	// TraceFile returns the current match's trace, gzipped, and a file
+	// name for it; data is nil when there is none.
+	TraceFile() (name string, data []byte)
+}
+
 // Status is what the page shows: the referee's status and what the board
 // adds to it. Its JSON is referee.Status's with the fields below beside
 // them.

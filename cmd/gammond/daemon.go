@@ -24,6 +24,7 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 			Site: cfg.Match.Site, Event: cfg.Match.Event, Round: cfg.Match.Round},
 		Calibration: cal,
 		Settle:      cfg.Scan.Settle,
+		DoneGrace:   cfg.Referee.DoneGrace,
 		ClockDelay:  cfg.Match.ClockDelay,
 		EnteredDice: cfg.Match.Dice == dice.Entered,
 		Hints:       cfg.LEDs.Hints,
