@@ -74,9 +74,11 @@ func (r *Referee) Drop(side engine.Side) {
 }
 
 // Cube is the CUBE button: the side on roll doubles, the side doubled
-// takes, or with a long press passes.
+// takes, or with a long press passes. With a resignation offered to side,
+// it accepts, or with a long press rejects.
 func (r *Referee) Cube(side engine.Side, long bool) {
 	switch {
+	case r.answerByCube(side, long):
 	case r.phase == doubled && side != r.onRoll && long:
 		r.Drop(side)
 	case r.phase == doubled && side != r.onRoll:
@@ -106,6 +108,7 @@ func (r *Referee) endTurn(side engine.Side, after engine.Board) {
 // and waits for the board to be set up again.
 func (r *Referee) gameOver(res engine.Result) {
 	r.clockStop()
+	r.offer = nil
 	r.send(Event{Kind: GameOver, Side: res.Winner, Result: res, Score: r.match.Score(), Cube: r.match.Cube()})
 	r.phase = settingUp
 	r.setupWrong = nil

@@ -28,6 +28,9 @@ const (
 	GameOver                        // Side won Points (Result says single, gammon or backgammon)
 	MatchOver                       // Side won the match; Score is final
 	Irregularity                    // something off the rules' path, for the monitor's log: Reason
+	ResignOffered                   // Side offers to resign: Result if accepted; Forced if the director may force it, Reason says
+	ResignRejected                  // Side rejected the resignation offered to it: play goes on
+	Resigned                        // Side's resignation was accepted (Result; Reason says how): GameOver follows
 )
 
 var kindNames = [...]string{
@@ -37,6 +40,7 @@ var kindNames = [...]string{
 	IllegalAccepted: "illegal-accepted", Doubled: "doubled", Taken: "taken",
 	Dropped: "dropped", CubeRefused: "cube-refused", GameOver: "game-over",
 	MatchOver: "match-over", Irregularity: "irregularity",
+	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
 }
 
 func (k Kind) String() string {
@@ -74,7 +78,8 @@ type Event struct {
 	Points    []int         // board points (1..24, engine.BarPoint) to light
 	Fault     string        // IllegalPlay: what kind of mistake ("partial", "illegal")
 	Cube      int           // cube value after the event
-	Result    engine.Result // GameOver
+	Result    engine.Result // GameOver, ResignOffered, Resigned
+	Forced    bool          // ResignOffered: the opponent can do no better, so the director may force acceptance
 	Score     [2]int        // after GameOver, MatchOver
 	Reason    string        // CubeRefused, Irregularity
 }

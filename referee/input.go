@@ -14,20 +14,24 @@ type InputKind uint8
 
 // The kinds of input.
 const (
-	InputSettled   InputKind = iota + 1 // the board held still: Board
-	InputUnsettled                      // the board moved
-	InputRoll                           // Side rolled Dice
-	InputDone                           // Side pressed DONE
-	InputDouble                         // Side doubles
-	InputTake                           // Side takes
-	InputDrop                           // Side passes
-	InputCube                           // Side pressed CUBE; Long for a long press
-	InputEnd                            // the input has ended
-	InputScore                          // the director corrects the score to Score
-	InputLetStand                       // the director lets a flagged play stand
-	InputTimeout                        // a side's time has run out (Referee.TimedOut)
-	InputPause                          // the director pauses (Paused) or resumes the clock
-	InputPenalty                        // the director penalizes Side for picking up the dice early
+	InputSettled     InputKind = iota + 1 // the board held still: Board
+	InputUnsettled                        // the board moved
+	InputRoll                             // Side rolled Dice
+	InputDone                             // Side pressed DONE
+	InputDouble                           // Side doubles
+	InputTake                             // Side takes
+	InputDrop                             // Side passes
+	InputCube                             // Side pressed CUBE; Long for a long press
+	InputEnd                              // the input has ended
+	InputScore                            // the director corrects the score to Score
+	InputLetStand                         // the director lets a flagged play stand
+	InputTimeout                          // a side's time has run out (Referee.TimedOut)
+	InputPause                            // the director pauses (Paused) or resumes the clock
+	InputPenalty                          // the director penalizes Side for picking up the dice early
+	InputResign                           // Side offers to resign Points (1 single, 2 gammon, 3 backgammon), times the cube
+	InputAccept                           // Side accepts the resignation offered to it
+	InputReject                           // Side rejects it
+	InputForceAccept                      // the director rules the resignation on offer accepted
 )
 
 var inputNames = [...]string{
@@ -35,6 +39,7 @@ var inputNames = [...]string{
 	InputDone: "done", InputDouble: "double", InputTake: "take", InputDrop: "drop",
 	InputCube: "cube", InputEnd: "end", InputScore: "score", InputLetStand: "let-stand",
 	InputTimeout: "timeout", InputPause: "pause", InputPenalty: "penalty",
+	InputResign: "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
 }
 
 func (k InputKind) String() string {
@@ -68,6 +73,7 @@ type Input struct {
 	Long   bool              `json:"long,omitempty"`
 	Score  [2]int            `json:"score,omitzero"`
 	Paused bool              `json:"paused,omitempty"`
+	Points int               `json:"points,omitempty"` // InputResign
 	Board  *engine.Occupancy `json:"board,omitempty"`
 }
 
@@ -95,6 +101,8 @@ func (in *Input) Validate() error {
 		return fmt.Errorf("referee input: no side %d", in.Side)
 	case in.Kind == InputRoll && !in.Dice.Valid():
 		return fmt.Errorf("referee input: roll of %v", in.Dice)
+	case in.Kind == InputResign && (in.Points < 0 || in.Points > 3):
+		return fmt.Errorf("referee input: resignation of %d points, want 1 (single), 2 (gammon), 3 (backgammon) or 0 (the buttons: the next)", in.Points)
 	}
 	return nil
 }
@@ -131,5 +139,13 @@ func (r *Referee) Apply(in Input) {
 		r.PauseClock(in.Paused)
 	case InputPenalty:
 		r.Penalize(in.Side)
+	case InputResign:
+		r.Resign(in.Side, in.Points)
+	case InputAccept:
+		r.Accept(in.Side)
+	case InputReject:
+		r.Reject(in.Side)
+	case InputForceAccept:
+		r.ForceAccept()
 	}
 }

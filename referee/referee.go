@@ -62,7 +62,8 @@ type Referee struct {
 	pendingDone bool // DONE was pressed while the board was unsettled
 	restored    bool // flagged, and the board is back at the position before the turn
 	setupWrong  []int
-	points      []int // scratch for Diff
+	offer       *resignation // a resignation waiting for its answer
+	points      []int        // scratch for Diff
 }
 
 // New returns a referee for a match, emitting its events to emit in order.

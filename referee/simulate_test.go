@@ -50,6 +50,7 @@ func TestSimulateRoundTrip(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
+					written := trace.String()
 					var events []Event
 					p, _, err := OpenTrace(&trace, func(e Event) { events = append(events, e) })
 					if err != nil {
@@ -59,6 +60,7 @@ func TestSimulateRoundTrip(t *testing.T) {
 						t.Fatal(err)
 					}
 					checkReplay(t, events, want)
+					checkResignations(t, written, events)
 					runs.Add(1)
 					for _, g := range want.Games {
 						illegal.Add(int64(len(g.Illegal)))
@@ -66,6 +68,25 @@ func TestSimulateRoundTrip(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// checkResignations checks that every resignation the simulator wrote
+// (US 11.1: the record's game ended by one) ended its game by the trace's
+// resign and accept, never by the set-up inference.
+func checkResignations(t *testing.T, trace string, events []Event) {
+	t.Helper()
+	written, resigned := strings.Count(trace, `"event":"resign"`), 0
+	for _, e := range events {
+		switch {
+		case e.Kind == Resigned:
+			resigned++
+		case e.Kind == Irregularity && strings.HasPrefix(e.Reason, "game abandoned"):
+			t.Errorf("game %d scored by inference: %s", e.Game, e.Reason)
+		}
+	}
+	if resigned != written {
+		t.Errorf("%d resignations accepted, the trace offers %d", resigned, written)
 	}
 }
 

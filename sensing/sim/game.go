@@ -9,8 +9,9 @@ import (
 
 // game plays one game of the script, its steps prepared: the board set
 // up, the opening roll, every turn and cube action, and the end: the last
-// checker off and DONE, a drop, or, for a resignation, nothing: the players
-// set up the next game.
+// checker off and DONE, a drop, or a resignation offered and accepted
+// (TRACE.md's resign and accept), after which the players set up the next
+// game.
 func (r *run) game(g *GameScript, steps []step, first bool) {
 	eg := ExpectGame{Plays: []ExpectPlay{}, Cube: []CubeAction{}, Illegal: []IllegalTurn{}}
 	if !first {
@@ -46,8 +47,50 @@ func (r *run) game(g *GameScript, steps []step, first bool) {
 	if g.Winner != nil {
 		side := *g.Winner
 		eg.Winner, eg.Points = &side, g.Points
+		r.resignation(g, steps)
 	}
 	r.expect.Games = append(r.expect.Games, eg)
+}
+
+// resignation ends a game the script's winner won without a last checker
+// off or a drop: the loser offers to resign the level its points are at
+// the cube, and the winner accepts. A game whose points are no level at
+// the cube is left for the referee to infer from the next set-up.
+func (r *run) resignation(g *GameScript, steps []step) {
+	if ended(steps) {
+		return
+	}
+	cube := 1
+	for i := range steps {
+		if steps[i].Kind == Take {
+			cube *= 2
+		}
+	}
+	level := g.Points / cube
+	if g.Points%cube != 0 || level < sensing.ResignSingle || level > sensing.ResignBackgammon {
+		return
+	}
+	winner := *g.Winner
+	r.wait(r.span(1500, 4000))
+	r.resign(winner.Other(), level)
+	r.wait(r.paced(winner, 800, 3000))
+	r.press(sensing.Accept, winner, engine.Dice{})
+}
+
+// ended reports whether a game's steps end it: a drop, or a play that bears
+// off the mover's last checker.
+func ended(steps []step) bool {
+	if len(steps) == 0 {
+		return false
+	}
+	last := &steps[len(steps)-1]
+	switch last.Kind {
+	case Drop:
+		return true
+	case Roll:
+		return last.play.After[engine.Opponent].BorneOff() == engine.CheckersPerSide
+	}
+	return false
 }
 
 // setUp sets the board up for a game, one checker at a time: from the

@@ -199,7 +199,13 @@ func (r *run) fullFrame() {
 // press writes a button press at now.
 func (r *run) press(k sensing.EventKind, side engine.Side, d engine.Dice) {
 	r.flushDue(r.now)
-	r.tw.event(r.now, k, side, d)
+	r.tw.event(r.now, sensing.Event{Kind: k, Side: side, Dice: d})
+}
+
+// resign has side offer to resign points (sensing.ResignSingle and up).
+func (r *run) resign(side engine.Side, points int) {
+	r.flushDue(r.now)
+	r.tw.event(r.now, sensing.Event{Kind: sensing.Resign, Side: side, Points: points})
 }
 
 // armDone presses the mover's DONE a few ms into the motion about to
@@ -212,6 +218,6 @@ func (r *run) armDone() {
 func (r *run) flushDue(t int64) {
 	if r.dueSet && r.dueAt <= t {
 		r.dueSet = false
-		r.tw.event(r.dueAt, sensing.Done, r.dueSide, engine.Dice{})
+		r.tw.event(r.dueAt, sensing.Event{Kind: sensing.Done, Side: r.dueSide})
 	}
 }
