@@ -15,8 +15,17 @@ import (
 
 // resignation is an offer to resign waiting for its answer.
 type resignation struct {
-	side engine.Side
-	kind engine.ResultKind
+	side   engine.Side
+	kind   engine.ResultKind
+	forced bool // the opponent can do no better
+}
+
+// offerStatus returns the offer waiting, for Status; nil for none.
+func (r *Referee) offerStatus() *Offer {
+	if r.offer == nil {
+		return nil
+	}
+	return &Offer{Side: r.offer.side, Points: int(r.offer.kind), Worth: r.offerResult().Points, Forced: r.offer.forced}
 }
 
 // Resign tells the referee that side offers to resign points: 1 a single
@@ -42,7 +51,7 @@ func (r *Referee) Resign(side engine.Side, points int) {
 		r.irregular(side, fmt.Sprintf("%v's resignation refused: %v", side, err))
 		return
 	}
-	r.offer = &resignation{side: side, kind: kind}
+	r.offer = &resignation{side: side, kind: kind, forced: c.Forced}
 	r.send(Event{Kind: ResignOffered, Side: side, Result: r.offerResult(), Cube: r.match.Cube(),
 		Forced: c.Forced, Reason: concessionText(side.Other(), c)})
 }
@@ -133,8 +142,7 @@ func (r *Referee) ForceAccept() {
 		return
 	}
 	o := r.offer
-	c, err := r.match.WeighConcession(o.side, o.kind, r.lines[0].board)
-	if err != nil || !c.Forced {
+	if c, err := r.match.WeighConcession(o.side, o.kind, r.lines[0].board); err != nil || !c.Forced {
 		r.irregular(o.side, fmt.Sprintf("the director cannot force acceptance of %v's %v: %v may still do better", o.side, o.kind, o.side.Other()))
 		return
 	}

@@ -47,6 +47,19 @@ type Status struct {
 	Flagged    []int `json:"flagged"`
 	SetupWrong []int `json:"setup_wrong"`
 	Ambiguous  bool  `json:"ambiguous"` // the sensors could not tell the last play(s) apart
+
+	// Resignation is the resignation waiting for its answer; nil for none.
+	Resignation *Offer `json:"resignation"`
+}
+
+// Offer is a resignation on offer, as Status reports it.
+type Offer struct {
+	Side   engine.Side `json:"side"`   // the side resigning
+	Points int         `json:"points"` // 1 single, 2 gammon, 3 backgammon: the level offered
+	Worth  int         `json:"worth"`  // what accepting scores, the cube counted
+	// Forced: the opponent can do no better, so the director may force
+	// acceptance (US 11.1, clock rules 5.1).
+	Forced bool `json:"forced"`
 }
 
 // Status returns the match as the referee sees it now.
@@ -65,6 +78,7 @@ func (r *Referee) Status() Status {
 		Flagged:    []int{},
 		Ambiguous:  len(r.lines) > 1,
 	}
+	s.Resignation = r.offerStatus()
 	if owner, owned := r.match.CubeOwner(); owned {
 		s.CubeOwner = &owner
 	}

@@ -11,9 +11,9 @@ import (
 )
 
 // Action is something the director or a simulated board's user does: one
-// of StartMatch, SetScore, Rule, Penalty, PauseClocks, EnterDice (the
-// director's) and SimMove, SimButton (a simulated board's). Board.Act
-// applies it.
+// of StartMatch, SetScore, Rule, Penalty, PauseClocks, EnterDice,
+// ForceResignation (the director's), Resign and AnswerResignation (both),
+// and SimMove, SimButton (a simulated board's). Board.Act applies it.
 type Action interface {
 	// Check reports whether the action is well formed and fits the match
 	// in s, with an error wrapping ErrInvalid, ErrConflict or

@@ -24,10 +24,16 @@ var (
 		"penalty": decode[Penalty],
 		"clocks":  decode[PauseClocks],
 		"dice":    decode[EnterDice],
+		// the players' answers entered by the director, and the ruling
+		"resign":            decode[Resign],
+		"resignation":       decode[AnswerResignation],
+		"force-resignation": decode[ForceResignation],
 	}
 	simActions = map[string]decoder{
-		"move":   decode[SimMove],
-		"button": decode[SimButton],
+		"move":        decode[SimMove],
+		"button":      decode[SimButton],
+		"resign":      decode[Resign],
+		"resignation": decode[AnswerResignation],
 	}
 )
 

@@ -23,12 +23,17 @@
 //	GET  /api/match.mat    the match record, as an attachment
 //	POST /api/sim/move     SimMove        (simulated board only)
 //	POST /api/sim/button   SimButton      (simulated board only)
+//	POST /api/sim/resign   Resign         (simulated board only)
+//	POST /api/sim/resignation AnswerResignation (simulated board only)
 //	POST /api/td/match     StartMatch     (director)
 //	POST /api/td/score     SetScore       (director)
 //	POST /api/td/rule      Rule           (director)
 //	POST /api/td/penalty   Penalty        (director)
 //	POST /api/td/clocks    PauseClocks    (director)
 //	POST /api/td/dice      EnterDice      (director)
+//	POST /api/td/resign    Resign         (director)
+//	POST /api/td/resignation AnswerResignation (director)
+//	POST /api/td/force-resignation ForceResignation (director: the opponent can do no better)
 //
 // An action's body is a JSON object with every field of its type, no
 // other, sent as application/json. The answer is the Status after it, or

@@ -60,7 +60,8 @@
   // The referee's event kinds (referee/event.go).
   const EVENT_KINDS = ['setup-wrong', 'game-started', 'rolled', 'play', 'resolved', 'illegal',
     'board-restored', 'corrected', 'illegal-accepted', 'doubled', 'taken', 'dropped',
-    'cube-refused', 'game-over', 'match-over', 'irregularity'];
+    'cube-refused', 'game-over', 'match-over', 'irregularity',
+    'resign-offered', 'resign-rejected', 'resigned'];
 
   function setLive(live) {
     document.body.dataset.live = String(live);
@@ -73,7 +74,7 @@
 
   const ILLEGAL = new Set(['illegal', 'illegal-accepted']);
   const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong']);
-  const GAME = new Set(['game-started', 'game-over', 'match-over']);
+  const GAME = new Set(['game-started', 'game-over', 'match-over', 'resign-offered', 'resigned']);
 
   function addEvent(ev) {
     if (ev.seq <= lastSeq) return;
