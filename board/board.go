@@ -99,6 +99,7 @@ type Board struct {
 	ref     *referee.Referee
 	match   *engine.Match
 	journal *journal.Journal
+	lock    *journal.DirLock
 	roller  *dice.Roller
 	tr      *record.Transcript
 	matPath string
@@ -134,10 +135,14 @@ func Open(o Options) (*Board, error) {
 	if o.Calibration == nil {
 		return nil, errors.New("board: no calibration")
 	}
+	lock, err := journal.Lock(o.StateDir)
+	if err != nil {
+		return nil, err
+	}
 	if (o.Sim == nil) != (o.Presses == nil) {
 		return nil, errors.New("board: a simulated board needs Presses, and only it")
 	}
-	b := &Board{log: o.Logger, opts: o, roller: dice.New(nil), look: o.Look,
+	b := &Board{log: o.Logger, opts: o, lock: lock, roller: dice.New(nil), look: o.Look,
 		actions: make(chan func()), stopped: make(chan struct{}), page: newPage()}
 	if b.log == nil {
 		b.log = slog.New(slog.DiscardHandler)
@@ -147,6 +152,7 @@ func Open(o Options) (*Board, error) {
 	}
 	b.outputs = []Output{&matFile{}, b.page}
 	if err := b.openJournal(); err != nil {
+		lock.Unlock()
 		return nil, err
 	}
 	b.clock = sensing.NewVirtualClock(o.Match.Started)
@@ -162,13 +168,15 @@ func Open(o Options) (*Board, error) {
 	}
 	if err != nil {
 		b.journal.Close()
+		lock.Unlock()
 		return nil, err
 	}
 	return b, nil
 }
 
-// Close closes the journal. Call it once Run has returned.
-func (b *Board) Close() error { return b.journal.Close() }
+// Close closes the journal and lets another daemon have the state
+// directory. Call it once Run has returned.
+func (b *Board) Close() error { return errors.Join(b.journal.Close(), b.lock.Unlock()) }
 
 // Register adds an output, brought up to date at once: the match as it
 // stands, shown. Register before Run.
@@ -210,13 +218,24 @@ func (b *Board) setUp() error {
 		b.pipe.Health = calib.NewMonitor(cl, nil)
 	}
 	b.tr = record.NewTranscript(b.header.Length, b.header.players())
-	b.tr.Match().SetTag(mat.TagBoardID, b.header.Board)
-	b.tr.Match().SetTag(mat.TagEventDate, b.header.Started.Format("2006.01.02"))
+	b.tr.Match().SetInfo(mat.Info{Date: b.header.Started, Transcriber: "gammond", Clock: b.clockSettings(), BoardID: b.header.Board})
 	b.matPath = b.header.recordPath(b.opts.StateDir)
 	b.recent = panel.Recent{}
 	b.beginOutputs(false)
 	b.showStatus()
 	return nil
+}
+
+// clockSettings says which clock the match is played with, for the
+// record's header; "" without one.
+func (b *Board) clockSettings() string {
+	if !b.header.clocked() {
+		return ""
+	}
+	if b.opts.ClockDelay > 0 {
+		return fmt.Sprintf("%s, %v delay", b.header.Clock, b.opts.ClockDelay)
+	}
+	return string(b.header.Clock)
 }
 
 // setClock gives the referee the match's clock, if it is clocked.

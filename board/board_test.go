@@ -118,7 +118,7 @@ func TestWebBoardActions(t *testing.T) {
 	if s := b.Status(); s.Score != [2]int{1, 3} {
 		t.Fatalf("after the director's correction the score is %v, want 1-3", s.Score)
 	}
-	name, data := b.MatchFile()
+	name, data := b.MatchFile(web.RecordMat)
 	if name == "" || len(data) == 0 {
 		t.Fatalf("MatchFile() = %q, %d bytes: want the record of the game in progress", name, len(data))
 	}

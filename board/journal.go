@@ -2,6 +2,7 @@ package board
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
@@ -50,6 +51,10 @@ const journalName = "journal"
 // last record.
 func (b *Board) openJournal() error {
 	j, rec, err := journal.Open(filepath.Join(b.opts.StateDir, journalName), nil)
+	var corrupt *journal.CorruptError
+	if errors.As(err, &corrupt) {
+		return fmt.Errorf("%w\nthe daemon never drops a record that may have been confirmed: \"gammon journal salvage %s\" keeps the sound records and moves the damaged file aside (see INSTALL.md)", err, b.opts.StateDir)
+	}
 	if err != nil {
 		return err
 	}

@@ -70,7 +70,11 @@ type Shown struct {
 // emit receives the referee's events, in order, and hands them to the
 // outputs.
 func (b *Board) emit(re referee.Event) {
+	stopped := b.tr.Err() != nil
 	b.tr.Event(re)
+	if err := b.tr.Err(); err != nil && !stopped {
+		b.log.Error("the match record stops before this turn: the director must write it by hand", "err", err)
+	}
 	b.recent.Observe(re)
 	e := Event{Event: re, Summary: re.Summary()}
 	e.Summary.Seq = uint64(b.page.count() + 1)

@@ -53,8 +53,8 @@ func (o *mqttOutput) Begin(m *Begin) error {
 	if p, ok := o.sink.(playersSetter); ok {
 		p.SetPlayers(o.players)
 	}
-	if !m.Taken {
-		return nil
+	if !m.Taken || m.Record == nil {
+		return nil // an empty record would replace the desk's copy of the match
 	}
 	return o.match(m.Record, m.Over)
 }

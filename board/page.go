@@ -1,8 +1,11 @@
 package board
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -149,12 +152,22 @@ func (b *Board) Subscribe() (<-chan referee.Summary, func()) {
 }
 
 // MatchFile implements web.Board: the record as it stands, the game in
-// progress included.
-func (b *Board) MatchFile() (string, []byte) {
+// progress included; in SGF with the transcript's notes (rulings, flags,
+// turn times).
+func (b *Board) MatchFile(f web.RecordFormat) (string, []byte) {
 	var name string
 	var data []byte
 	err := b.Do(context.Background(), func() error {
-		name, data = filepath.Base(b.matPath), b.record()
+		name = filepath.Base(b.matPath)
+		if f != web.RecordSGF {
+			data = b.record()
+			return nil
+		}
+		var buf bytes.Buffer
+		if err := b.tr.Match().WriteSGF(&buf, b.tr.Notes()); err != nil {
+			return err
+		}
+		data = buf.Bytes()
 		return nil
 	})
 	if err != nil {
@@ -231,7 +244,10 @@ func (b *Board) startMatch(m Match) error {
 	if err := b.journal.Close(); err != nil {
 		return err
 	}
-	kept := b.matPath[:len(b.matPath)-len(filepath.Ext(b.matPath))] + ".journal"
+	kept, err := unusedName(b.matPath[:len(b.matPath)-len(filepath.Ext(b.matPath))], ".journal")
+	if err != nil {
+		return err
+	}
 	if err := os.Rename(filepath.Join(b.opts.StateDir, journalName), kept); err != nil {
 		return err
 	}
@@ -251,6 +267,24 @@ func (b *Board) startMatch(m Match) error {
 	}
 	b.log.Info("new match", "white", m.White, "black", m.Black, "length", m.Length, "at", m.Started)
 	return nil
+}
+
+// unusedName returns base+ext, or base-2+ext and so on if that is taken:
+// two matches started within one second share a name to the second, and a
+// kept journal must never replace another.
+func unusedName(base, ext string) (string, error) {
+	for n := 1; n < 1000; n++ {
+		name := base + ext
+		if n > 1 {
+			name = fmt.Sprintf("%s-%d%s", base, n, ext)
+		}
+		if _, err := os.Lstat(name); errors.Is(err, fs.ErrNotExist) {
+			return name, nil
+		} else if err != nil {
+			return "", err
+		}
+	}
+	return "", fmt.Errorf("%s%s: a thousand of them kept already", base, ext)
 }
 
 // placeSim puts a simulated board's checkers where the referee believes

@@ -72,8 +72,7 @@ func TestTraceRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr = record.NewTranscript(h.Match.Length, [2]string{h.Match.White, h.Match.Black})
-	tr.Match().SetTag(mat.TagBoardID, "test")
-	tr.Match().SetTag(mat.TagEventDate, "1970.01.01")
+	tr.Match().SetInfo(mat.Info{Date: time.Unix(0, 0).UTC(), Transcriber: "gammond", BoardID: "test"})
 	if err := p.Run(); err != nil {
 		t.Fatal(err)
 	}

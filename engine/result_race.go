@@ -60,19 +60,37 @@ func (g raceGoal) reached(h *Half) bool {
 // checker 6 pips at most. Bearing off, the checkers outside the home board
 // come in and one more die bears a checker off, a pip or more.
 func (g raceGoal) need(h *Half) (pips, dice int) {
-	if g.reached(h) {
-		return 0, 0
+	w := &raceWeights[g]
+	for i := raceFrom[g]; i < Bar; i++ {
+		if n := int(h[i]); n > 0 {
+			pips += n * w[i].pips
+			dice += n * w[i].dice
+		}
 	}
 	if g == firstOff {
-		pips, dice = 1, 1
+		if h.BorneOff() > 0 {
+			return 0, 0
+		}
+		return pips + 1, dice + 1
 	}
-	for p := 1; p <= Bar; p++ {
-		d := g.distance(p)
-		pips += h.On(p) * d
-		dice += h.On(p) * ceilDiv(d, 6)
-	}
-	return pips, dice
+	return pips, dice // none exactly when the goal is reached: every checker counted has some way to go
 }
+
+// raceWeights is, per goal and point (index p-1, Bar's last), a checker's
+// distance and the dice it needs at least: need's sums, looked up once.
+var raceWeights = func() (w [zoneClear + 1][Bar]struct{ pips, dice int }) {
+	for g := range w {
+		for p := 1; p <= Bar; p++ {
+			d := raceGoal(g).distance(p)
+			w[g][p-1].pips, w[g][p-1].dice = d, ceilDiv(d, 6)
+		}
+	}
+	return w
+}()
+
+// raceFrom is, per goal, the index in a Half of the lowest point a checker
+// has some way to go from: need skips those below.
+var raceFrom = [zoneClear + 1]int{allOff: 0, firstOff: 6, zoneClear: 18}
 
 // distance returns how far a checker on point p has to travel for the
 // goal: off, home, out of the opponent's home board.
@@ -120,6 +138,7 @@ type raceSearch struct {
 	known  map[Half]raceBounds
 	budget int
 	plays  [][]racePlay // a buffer per depth of the search, reused
+	seen   table        // the positions one roll's plays have met, reused
 	depth  int
 }
 
@@ -183,7 +202,7 @@ func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
 	if s.depth == len(s.plays) {
 		s.plays = append(s.plays, nil)
 	}
-	plays := racePlays(h, d, s.plays[s.depth][:0])
+	plays := racePlays(h, d, s.plays[s.depth][:0], &s.seen)
 	for i := range plays {
 		plays[i].need, _ = s.goal.need(&plays[i].after)
 	}
@@ -220,31 +239,33 @@ func rollPips(d Dice) int {
 }
 
 // racePlays appends to dst every position a roll can leave the side's
-// checkers h in, with no contact.
-func racePlays(h Half, d Dice, dst []racePlay) []racePlay {
-	start := len(dst)
+// checkers h in, with no contact. seen is scratch space, reused: it keeps
+// each position once by its hash, not by a scan of those kept so far,
+// which is quadratic in a double's hundreds of plays.
+func racePlays(h Half, d Dice, dst []racePlay, seen *table) []racePlay {
+	seen.clear()
 	if d.Double() {
-		return raceSteps(dst, start, h, []int{d[0], d[0], d[0], d[0]}, Bar)
+		return raceSteps(dst, seen, h, []int{d[0], d[0], d[0], d[0]}, Bar)
 	}
-	dst = raceSteps(dst, start, h, d[:], Bar)
-	return raceSteps(dst, start, h, []int{d[1], d[0]}, Bar)
+	dst = raceSteps(dst, seen, h, d[:], Bar)
+	return raceSteps(dst, seen, h, []int{d[1], d[0]}, Bar)
 }
 
 // raceSteps appends to dst the positions h is left in by playing dice in
-// order, the first from point top or below, those not already in
-// dst[start:]. A side with no checker left plays no more. Equal dice move
-// checkers from points in descending order: any legal order can be so
-// rearranged, as moving a higher checker first never makes a later move
-// illegal, and the positions are the same.
-func raceSteps(dst []racePlay, start int, h Half, dice []int, top int) []racePlay {
+// order, the first from point top or below, those not in seen (the
+// positions appended since seen was cleared). A side with no checker left
+// plays no more. Equal dice move checkers from points in descending order:
+// any legal order can be so rearranged, as moving a higher checker first
+// never makes a later move illegal, and the positions are the same.
+func raceSteps(dst []racePlay, seen *table, h Half, dice []int, top int) []racePlay {
 	highest := h.highest()
 	if len(dice) == 0 || highest == 0 {
-		for i := start; i < len(dst); i++ {
-			if dst[i].after == h {
-				return dst
-			}
+		hash := h.hash()
+		if i, free := seen.find(hash, func(i int32) bool { return dst[i].after == h }); i < 0 {
+			seen.keep(free, hash, int32(len(dst)))
+			dst = append(dst, racePlay{after: h})
 		}
-		return append(dst, racePlay{after: h})
+		return dst
 	}
 	die, rest := dice[0], dice[1:]
 	for p := min(top, highest); p >= 1; p-- {
@@ -264,7 +285,7 @@ func raceSteps(dst []racePlay, start int, h Half, dice []int, top int) []racePla
 		if len(rest) > 0 && rest[0] == die {
 			next = p
 		}
-		dst = raceSteps(dst, start, after, rest, next)
+		dst = raceSteps(dst, seen, after, rest, next)
 	}
 	return dst
 }

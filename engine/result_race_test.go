@@ -3,6 +3,7 @@ package engine
 import (
 	"slices"
 	"testing"
+	"time"
 )
 
 // halfWith returns a side's checkers: count on each point (Bar for the bar);
@@ -58,7 +59,7 @@ func TestRacePlaysOracle(t *testing.T) {
 			want = append(want, after[Opponent])
 		}
 		var got []Half
-		for _, p := range racePlays(r.Board[Mover], Dice(r.Dice), nil) {
+		for _, p := range racePlays(r.Board[Mover], Dice(r.Dice), nil, &table{}) {
 			got = append(got, p.after)
 		}
 		if !sameHalves(got, want) {
@@ -100,7 +101,7 @@ func (e *exactRace) turns(h Half) (worst, best int) {
 	worst, best = 0, 1<<30
 	for _, d := range worstRollsFirst {
 		rollWorst, rollBest := 1<<30, 1<<30
-		for _, p := range racePlays(h, d, nil) {
+		for _, p := range racePlays(h, d, nil, &table{}) {
 			w, b := e.turns(p.after)
 			rollWorst, rollBest = min(rollWorst, w), min(rollBest, b)
 		}
@@ -204,6 +205,130 @@ func BenchmarkRaceSearch(b *testing.B) {
 	for b.Loop() {
 		if !newRaceSearch(allOff).within(h, 20) {
 			b.Fatal("within(20) = false")
+		}
+	}
+}
+
+// racePlaysByScan is racePlays as it was before the hash table: each new
+// position compared with every one kept so far. TestRacePlaysHashedAsScan
+// holds the table to its answers.
+func racePlaysByScan(h Half, d Dice) []racePlay {
+	var steps func(dst []racePlay, h Half, dice []int, top int) []racePlay
+	steps = func(dst []racePlay, h Half, dice []int, top int) []racePlay {
+		highest := h.highest()
+		if len(dice) == 0 || highest == 0 {
+			for i := range dst {
+				if dst[i].after == h {
+					return dst
+				}
+			}
+			return append(dst, racePlay{after: h})
+		}
+		die, rest := dice[0], dice[1:]
+		for p := min(top, highest); p >= 1; p-- {
+			to := p - die
+			if h.On(p) == 0 || to < 1 && (highest > 6 || (to < 0 && p != highest)) {
+				continue
+			}
+			after := h
+			after[p-1]--
+			if to >= 1 {
+				after[to-1]++
+			}
+			next := Bar
+			if len(rest) > 0 && rest[0] == die {
+				next = p
+			}
+			dst = steps(dst, after, rest, next)
+		}
+		return dst
+	}
+	if d.Double() {
+		return steps(nil, h, []int{d[0], d[0], d[0], d[0]}, Bar)
+	}
+	return steps(steps(nil, h, d[:], Bar), h, []int{d[1], d[0]}, Bar)
+}
+
+// TestRacePlaysHashedAsScan: with the hash table, racePlays gives the positions
+// the scan gave, in the same order (the search tries them in that order),
+// for every roll of every race in the oracle and of many random races, one
+// table serving them all as in a search.
+func TestRacePlaysHashedAsScan(t *testing.T) {
+	halves := racePositions(4, 1, 12)
+	for _, r := range loadOracle(t) {
+		if !r.Board.Contact() {
+			halves = append(halves, r.Board[Mover], r.Board[Opponent])
+		}
+	}
+	var seen table
+	var buf []racePlay
+	for _, h := range halves {
+		for _, d := range worstRollsFirst {
+			buf = racePlays(h, d, buf[:0], &seen)
+			if want := racePlaysByScan(h, d); !slices.Equal(buf, want) {
+				t.Fatalf("%v %v: %d plays, the scan gives %d (or another order)", h, d, len(buf), len(want))
+			}
+		}
+	}
+	if len(halves) < 1000 {
+		t.Fatalf("%d positions compared, want 1000 or more", len(halves))
+	}
+}
+
+// BenchmarkOutlookOracle decides the end of game as the referee does (both
+// sides' outlook, no roll pending) in every position of the oracle, and
+// reports the slowest decision (worst-ns), a decision's time being its
+// fastest over the sweeps (on a busy machine one time can be a
+// preemption), beside the mean (ns/op is the whole sweep). Target: worst-ns
+// at most 1e6 (1 ms), under qemu-aarch64 too. Run with -benchtime=3x: one
+// sweep is a second or more.
+func BenchmarkOutlookOracle(b *testing.B) {
+	records := loadOracle(b)
+	each := make([]time.Duration, len(records))
+	for i := range each {
+		each[i] = time.Hour
+	}
+	for b.Loop() {
+		for i, r := range records {
+			start := time.Now()
+			outlook(&r.Board, Mover, Dice{}, 0)
+			outlook(&r.Board, Opponent, Dice{}, 0)
+			each[i] = min(each[i], time.Since(start))
+		}
+	}
+	worst := 0
+	for i := range each {
+		if each[i] > each[worst] {
+			worst = i
+		}
+	}
+	b.ReportMetric(float64(each[worst].Nanoseconds()), "worst-ns")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(records)), "mean-ns")
+	b.Logf("slowest: %s, %v", records[worst].Position, each[worst])
+}
+
+// TestRaceNeedTable: need's table gives the sums of distance and dice
+// point by point, for every goal, in small races and the oracle's.
+func TestRaceNeedTable(t *testing.T) {
+	halves := racePositions(3, 1, Bar)
+	for _, r := range loadOracle(t) {
+		halves = append(halves, r.Board[Mover], r.Board[Opponent])
+	}
+	for _, g := range []raceGoal{allOff, firstOff, zoneClear} {
+		for _, h := range halves {
+			var pips, dice int
+			if !g.reached(&h) {
+				if g == firstOff {
+					pips, dice = 1, 1
+				}
+				for p := 1; p <= Bar; p++ {
+					pips += h.On(p) * g.distance(p)
+					dice += h.On(p) * ceilDiv(g.distance(p), 6)
+				}
+			}
+			if gp, gd := g.need(&h); gp != pips || gd != dice {
+				t.Fatalf("goal %d, %v: need %d pips %d dice, want %d and %d", g, h, gp, gd, pips, dice)
+			}
 		}
 	}
 }

@@ -20,7 +20,7 @@ const (
 	IllegalPlay                     // Side pressed DONE on a position no legal play gives: Points to light
 	BoardRestored                   // after an illegal play the board is back at the position before the turn
 	Corrected                       // the illegal play of turn Turn was replaced by a legal one
-	IllegalAccepted                 // the opponent rolled (or doubled) on an illegal play: it stands, Board is what the board shows
+	IllegalAccepted                 // the opponent rolled (or doubled) on an illegal play: it stands, Board is what the board shows, Moves how to write it (Reason says why it cannot be written)
 	Doubled                         // Side doubled to Cube
 	Taken                           // Side took; Cube is the new value
 	Dropped                         // Side passed: the game ends
@@ -70,7 +70,9 @@ type Event struct {
 	OnRoll engine.Side
 
 	// Moves are the moves an accepted illegal play stands for
-	// (IllegalAccepted): a play of no roll, so not an engine.Play.
+	// (IllegalAccepted): a play of no roll, so not an engine.Play. They
+	// are checker moves a .mat and GNU Backgammon can hold; when there are
+	// none, Moves is nil and Reason says why.
 	Moves []engine.Move
 
 	Ambiguous bool          // PlayMade: several legal plays fit what the sensors saw
@@ -81,7 +83,7 @@ type Event struct {
 	Result    engine.Result // GameOver, ResignOffered, Resigned
 	Forced    bool          // ResignOffered: the opponent can do no better, so the director may force acceptance
 	Score     [2]int        // after GameOver, MatchOver
-	Reason    string        // CubeRefused, Irregularity
+	Reason    string        // CubeRefused, Irregularity, IllegalAccepted that cannot be written
 }
 
 // TurnPlay is one turn's play as a resolution of an ambiguity decides it.

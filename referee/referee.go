@@ -52,6 +52,9 @@ type Referee struct {
 	onRoll engine.Side // the side to roll, or playing
 	dice   engine.Dice
 	lines  []line
+	// spare is the lines before the last play, kept for their matchers'
+	// buffers: a turn allocates nothing once they have grown.
+	spare []line
 	// ambiguousFrom is the first turn the lines disagree on, 0 when there
 	// is one line.
 	ambiguousFrom int

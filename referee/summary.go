@@ -84,6 +84,9 @@ func (e Event) text(play string) string {
 	case Corrected:
 		return fmt.Sprintf("%s corrected the play", who)
 	case IllegalAccepted:
+		if e.Reason != "" {
+			return fmt.Sprintf("%s's illegal play stands; the match record cannot hold it and stops before it: %s", who, e.Reason)
+		}
 		return fmt.Sprintf("%s's illegal play stands: %s", who, play)
 	case Doubled:
 		return fmt.Sprintf("%s doubles to %d", who, e.Cube)

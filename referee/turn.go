@@ -50,8 +50,7 @@ func (r *Referee) startGame(opener engine.Side) {
 	r.game++
 	r.turn = 0
 	r.onRoll = opener
-	r.lines = append(r.lines[:0], line{board: engine.StartingBoard})
-	r.ambiguousFrom = 0
+	r.oneLine(engine.StartingBoard)
 	r.startMatchGame()
 	r.phase = awaitingRoll
 	r.clockStart(opener)
@@ -118,20 +117,34 @@ func (r *Referee) flag(inProgress bool) {
 
 // advance records the legal play (or the surviving hypotheses) and passes
 // the turn, or ends the game when the mover has borne off its last checker.
+// The lines it leaves reuse the matchers of the spare ones, and keep the
+// plays since the ambiguity began only while there is one.
+//
+// Allocation budget: none for a turn with one line and one fit, once the
+// matchers have met their largest roll (TestSteadyTurnAllocatesNothing).
 func (r *Referee) advance(fits []fit) {
-	next := make([]line, 0, len(fits))
+	ambiguous := len(r.lines) > 1 || len(fits) > 1
+	next := r.spare[:0]
+	var current TurnPlay
 	for _, f := range fits {
 		l := &r.lines[f.line]
 		p := l.matcher.Plays()[f.play]
 		if containsBoard(next, p.After) {
 			continue // two hypotheses meet again: either history leads here
 		}
-		tp := TurnPlay{Turn: r.turn, Side: r.onRoll, Dice: r.dice, Before: l.matcher.Before(), Play: p}
-		next = append(next, line{board: p.After, plays: append(append([]TurnPlay(nil), l.plays...), tp)})
+		current = TurnPlay{Turn: r.turn, Side: r.onRoll, Dice: r.dice, Before: l.matcher.Before(), Play: p}
+		next = growLines(next)
+		n := &next[len(next)-1]
+		n.board, n.plays = p.After, nil
+		if ambiguous {
+			n.plays = append(append([]TurnPlay(nil), l.plays...), current)
+		}
 	}
-	r.lines = next
+	r.lines, r.spare = next, r.lines
 	survivor := &r.lines[0]
-	current := survivor.plays[len(survivor.plays)-1]
+	if ambiguous {
+		current = survivor.plays[len(survivor.plays)-1]
+	}
 	if len(r.lines) == 1 {
 		if r.ambiguousFrom > 0 {
 			r.send(Event{Kind: Resolved, Side: current.Side, Plays: survivor.plays[:len(survivor.plays)-1]})
@@ -147,6 +160,23 @@ func (r *Referee) advance(fits []fit) {
 	r.send(Event{Kind: PlayMade, Side: current.Side, Dice: r.dice, Before: current.Before, Play: current.Play,
 		Board: after, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1})
 	r.endTurn(current.Side, after)
+}
+
+// growLines returns lines one longer, the new line's matcher one kept in
+// the slice's spare capacity when there is one.
+func growLines(lines []line) []line {
+	if len(lines) < cap(lines) {
+		return lines[:len(lines)+1]
+	}
+	return append(lines, line{})
+}
+
+// oneLine makes b, the side on roll in Board[Mover], the only hypothesis,
+// keeping the matchers' buffers.
+func (r *Referee) oneLine(b engine.Board) {
+	r.lines = growLines(r.lines[:0])
+	r.lines[0].board, r.lines[0].plays = b, nil
+	r.ambiguousFrom = 0
 }
 
 func containsBoard(lines []line, b engine.Board) bool {
@@ -167,13 +197,17 @@ func (r *Referee) accept() {
 	shown := reconstruct(&r.board, nearest.After.Swap(), r.onRoll)
 	mover := r.onRoll
 	r.onRoll = mover.Other()
-	r.lines = append(r.lines[:0], line{board: shown.Swap()})
-	r.ambiguousFrom = 0
+	r.oneLine(shown.Swap())
 	r.phase = awaitingRoll
 	r.matchErr(mover, r.match.EndTurn(mover))
 	r.clockPress(mover)
+	moves, err := deriveMoves(&before, &shown, mover, r.dice)
+	reason := ""
+	if err != nil {
+		reason = err.Error()
+	}
 	r.send(Event{Kind: IllegalAccepted, Side: mover, Dice: r.dice, Before: before,
-		Moves: deriveMoves(&before, &shown), Board: shown.Swap(), OnRoll: r.onRoll})
+		Moves: moves, Board: shown.Swap(), OnRoll: r.onRoll, Reason: reason})
 }
 
 // LetStand is the director's ruling on a flagged play: it stands, and play

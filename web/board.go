@@ -27,9 +27,9 @@ type Board interface {
 	// server fills gaps from Events, and a closed channel ends the stream,
 	// which the page reopens.
 	Subscribe() (events <-chan referee.Summary, cancel func())
-	// MatchFile returns the match record in the .mat format and a file
-	// name for it; data is nil while there is no record.
-	MatchFile() (name string, data []byte)
+	// MatchFile returns the match record in a format and a file name for
+	// it; data is nil while there is no record.
+	MatchFile(f RecordFormat) (name string, data []byte)
 	// Act applies a director's or a simulated board's action. It checks the
 	// action (Action.Check and anything more it knows) before changing
 	// anything: on an error nothing is applied. Errors that wrap ErrInvalid,
@@ -157,3 +157,15 @@ func (c Clocks) MarshalJSON() ([]byte, error) {
 	}{c.Bronstein, [2]int64{c.Remaining[0].Milliseconds(), c.Remaining[1].Milliseconds()},
 		c.DelayLeft.Milliseconds(), c.Turn, c.Running, c.Paused})
 }
+
+// RecordFormat is a format the page offers the match record in; its value
+// is the file name's extension.
+type RecordFormat string
+
+// The formats of the match record: .mat, which every program imports, and
+// GNU Backgammon's SGF, which also holds resignations, flagged illegal
+// plays and the director's rulings as comments.
+const (
+	RecordMat RecordFormat = "mat"
+	RecordSGF RecordFormat = "sgf"
+)

@@ -22,6 +22,7 @@ type fakeBoard struct {
 	actErr error // Act fails with it after the check
 	name   string
 	mat    []byte
+	sgf    []byte
 }
 
 var _ Board = (*fakeBoard)(nil)
@@ -70,9 +71,12 @@ func (f *fakeBoard) Subscribe() (<-chan referee.Summary, func()) {
 	}
 }
 
-func (f *fakeBoard) MatchFile() (string, []byte) {
+func (f *fakeBoard) MatchFile(format RecordFormat) (string, []byte) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if format == RecordSGF {
+		return f.name, f.sgf
+	}
 	return f.name, f.mat
 }
 

@@ -115,7 +115,7 @@ func (b *refBoard) Subscribe() (<-chan referee.Summary, func()) {
 	}
 }
 
-func (b *refBoard) MatchFile() (string, []byte) {
+func (b *refBoard) MatchFile(RecordFormat) (string, []byte) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	var buf bytes.Buffer

@@ -99,7 +99,8 @@ func New(board Board, opts Options) *Server {
 	s.route("/static/{name}", s.static, http.MethodGet)
 	s.route("/api/status", s.statusJSON, http.MethodGet)
 	s.route("/api/events", s.events, http.MethodGet)
-	s.route("/api/match.mat", s.matchFile, http.MethodGet)
+	s.route("/api/match.mat", s.matchFile(RecordMat, "text/plain; charset=utf-8"), http.MethodGet)
+	s.route("/api/match.sgf", s.matchFile(RecordSGF, "application/x-go-sgf; charset=utf-8"), http.MethodGet)
 	s.route("/api/td/{action}", s.director, http.MethodPost)
 	s.route("/api/sim/{action}", s.sim, http.MethodPost)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -181,34 +182,39 @@ func (s *Server) statusJSON(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, s.status())
 }
 
-// matchFile sends the match record as an attachment.
-func (s *Server) matchFile(w http.ResponseWriter, r *http.Request) {
-	name, data := s.board.MatchFile()
-	if data == nil {
-		writeError(w, http.StatusNotFound, "no match record yet")
-		return
+// matchFile sends the match record in format f as an attachment.
+func (s *Server) matchFile(f RecordFormat, contentType string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		name, data := s.board.MatchFile(f)
+		if data == nil {
+			writeError(w, http.StatusNotFound, "no match record yet")
+			return
+		}
+		h := w.Header()
+		h.Set("Content-Type", contentType)
+		h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": recordFileName(name, f)}))
+		h.Set("Cache-Control", "no-store")
+		w.Write(data)
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/plain; charset=utf-8")
-	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": matFileName(name)}))
-	h.Set("Cache-Control", "no-store")
-	w.Write(data)
 }
 
-// matFileName keeps a download's name to letters, digits, '.', '_' and
-// '-', ending in .mat.
-func matFileName(name string) string {
+// recordFileName keeps a download's name to letters, digits, '.', '_' and
+// '-', ending in the format's extension instead of the record's.
+func recordFileName(name string, f RecordFormat) string {
 	name = strings.Map(func(r rune) rune {
 		if r < 128 && (r == '.' || r == '_' || r == '-' || r >= '0' && r <= '9' || r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z') {
 			return r
 		}
 		return '_'
 	}, path.Base(name))
-	name = strings.TrimLeft(strings.TrimSuffix(name, ".mat"), ".")
+	if ext := path.Ext(name); ext == "."+string(RecordMat) || ext == "."+string(RecordSGF) {
+		name = strings.TrimSuffix(name, ext) // the board names the .mat; the SGF is its twin
+	}
+	name = strings.TrimLeft(name, ".")
 	if name == "" {
 		name = "match"
 	}
-	return name + ".mat"
+	return name + "." + string(f)
 }
 
 // The page's security policy: its own script, style and connections only.

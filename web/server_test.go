@@ -175,9 +175,16 @@ func TestMatchFile(t *testing.T) {
 	if res.StatusCode != http.StatusOK || err != nil || params["filename"] != "board1-20260314-1000.mat" || body != string(h.board.mat) {
 		t.Errorf("GET /api/match.mat: %s, disposition %q, body %q", res.Status, res.Header.Get("Content-Disposition"), body)
 	}
+	h.board.sgf = []byte("(;FF[4]GM[6])")
+	res, body = get(t, h, "/api/match.sgf")
+	_, params, err = mime.ParseMediaType(res.Header.Get("Content-Disposition"))
+	if res.StatusCode != http.StatusOK || err != nil || params["filename"] != "board1-20260314-1000.sgf" || body != string(h.board.sgf) ||
+		!strings.HasPrefix(res.Header.Get("Content-Type"), "application/x-go-sgf") {
+		t.Errorf("GET /api/match.sgf: %s, %s, disposition %q, body %q", res.Status, res.Header.Get("Content-Type"), res.Header.Get("Content-Disposition"), body)
+	}
 }
 
-func TestMatFileName(t *testing.T) {
+func TestRecordFileName(t *testing.T) {
 	for name, want := range map[string]string{
 		"board1-20260314-1000.mat": "board1-20260314-1000.mat",
 		"/var/lib/gammond/b.mat":   "b.mat",
@@ -187,8 +194,8 @@ func TestMatFileName(t *testing.T) {
 		".mat":                     "match.mat",
 		"a\"b;c\r\n.mat":           "a_b_c__.mat",
 	} {
-		if got := matFileName(name); got != want {
-			t.Errorf("matFileName(%q) = %q, want %q", name, got, want)
+		if got := recordFileName(name, RecordMat); got != want {
+			t.Errorf("recordFileName(%q, mat) = %q, want %q", name, got, want)
 		}
 	}
 }

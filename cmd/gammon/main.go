@@ -14,8 +14,8 @@ import (
 // Exit statuses shared by the subcommands.
 const (
 	exitOK       = 0
-	exitFindings = 1 // the command ran and found something (or could not read its input)
-	exitUsage    = 2 // bad arguments, or output that could not be written
+	exitFindings = 1 // the command ran and found something
+	exitUsage    = 2 // bad arguments, an input that cannot be read, or output that could not be written
 )
 
 // command is one subcommand: run gets the arguments after its name.
@@ -28,6 +28,7 @@ var commands = map[string]command{
 	"check":    {checkUsage, runCheck},
 	"chouette": {chouetteUsage, runChouette},
 	"journal":  {journalUsage, runJournal},
+	"export":   {exportUsage, runExport},
 	"moves":    {movesUsage, runMoves},
 	"replay":   {replayUsage, runReplay},
 	"simulate": {simulateUsage, runSimulate},
@@ -95,7 +96,8 @@ func usage(w io.Writer) {
 }
 
 // parseArgs parses flags given before, between or after the positional
-// arguments, and checks how many positional arguments there are.
+// arguments, and checks how many positional arguments there are; maxPos
+// below 0 sets no limit.
 func parseArgs(fs *flag.FlagSet, args []string, minPos, maxPos int) ([]string, error) {
 	fs.SetOutput(io.Discard)
 	var pos []string
@@ -110,15 +112,18 @@ func parseArgs(fs *flag.FlagSet, args []string, minPos, maxPos int) ([]string, e
 		pos = append(pos, args[0])
 		args = args[1:]
 	}
-	if len(pos) < minPos || len(pos) > maxPos {
+	if len(pos) < minPos || maxPos >= 0 && len(pos) > maxPos {
 		return nil, fmt.Errorf("want %s, got %d argument(s): %s", argCount(minPos, maxPos), len(pos), strings.Join(pos, " "))
 	}
 	return pos, nil
 }
 
 func argCount(lo, hi int) string {
-	if lo == hi {
+	switch {
+	case lo == hi:
 		return fmt.Sprintf("%d argument(s)", lo)
+	case hi < 0:
+		return fmt.Sprintf("at least %d argument(s)", lo)
 	}
 	return fmt.Sprintf("%d to %d arguments", lo, hi)
 }

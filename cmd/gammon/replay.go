@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -13,7 +14,12 @@ import (
 	"gammond/referee"
 )
 
-const replayUsage = "replay TRACE [--report FILE]   the transcribed match as .mat on stdout"
+const replayUsage = "replay TRACE [--report FILE]   the transcribed match as .mat on stdout (exit 3: it stops before a turn it cannot write)"
+
+// exitUnwritten is replay's status when the record stops before a turn it
+// cannot write (an accepted illegal play no .mat can hold): the match up to
+// that turn is printed and the report says where and why.
+const exitUnwritten = 3
 
 // runReplay runs a board trace through the whole pipeline (calibration,
 // settling, referee) on virtual time and prints the transcribed match.
@@ -26,25 +32,42 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	m, rep, err := replay(pos[0])
-	if err != nil {
+	var unwritten *record.UnwritableError
+	if err != nil && !errors.As(err, &unwritten) {
 		fmt.Fprintf(stderr, "gammon replay: %v\n", err)
 		return exitFindings
+	}
+	return printReplay(m, rep, unwritten, *reportFile, stdout, stderr)
+}
+
+// printReplay prints the match and writes the report, if asked for; the
+// status says whether the record stops before a turn it cannot write.
+func printReplay(m *mat.Match, rep *replayReport, unwritten *record.UnwritableError, reportFile string, stdout, stderr io.Writer) int {
+	if unwritten != nil {
+		rep.Unwritten = &unwrittenReport{Game: unwritten.Game, Move: unwritten.Number, Turn: unwritten.Turn,
+			Side: unwritten.Side, Reason: unwritten.Reason}
 	}
 	if _, err := m.WriteTo(stdout); err != nil {
 		fmt.Fprintf(stderr, "gammon replay: writing the match: %v\n", err)
 		return exitFindings
 	}
-	if *reportFile != "" {
-		if err := writeJSON(*reportFile, rep); err != nil {
+	if reportFile != "" {
+		if err := writeJSON(reportFile, rep); err != nil {
 			fmt.Fprintf(stderr, "gammon replay: %v\n", err)
 			return exitUsage
 		}
+	}
+	if unwritten != nil {
+		fmt.Fprintf(stderr, "gammon replay: %v\n", unwritten)
+		return exitUnwritten
 	}
 	return exitOK
 }
 
 // replay reads the trace at name through the pipeline and returns the match
-// it transcribed and the report.
+// it transcribed and the report. When the record stops before a turn it
+// cannot write, the match and report are those up to that turn, with a
+// *record.UnwritableError.
 func replay(name string) (*mat.Match, *replayReport, error) {
 	f, err := os.Open(name)
 	if err != nil {
@@ -64,7 +87,7 @@ func replay(name string) (*mat.Match, *replayReport, error) {
 	if err := p.Run(); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return t.Match(), rep, nil
+	return t.Match(), rep, t.Err()
 }
 
 // writeJSON writes v, indented, to the file name.
@@ -80,6 +103,17 @@ func writeJSON(name string, v any) error {
 // the illegal plays flagged and the turns the sensors could not decide.
 type replayReport struct {
 	Games []gameReport `json:"games"`
+	// Unwritten is the turn the record stops before, when there is one.
+	Unwritten *unwrittenReport `json:"unwritten,omitempty"`
+}
+
+// unwrittenReport says which turn the record could not write, and why.
+type unwrittenReport struct {
+	Game   int         `json:"game"`
+	Move   int         `json:"move"` // the .mat move number
+	Turn   int         `json:"turn"`
+	Side   engine.Side `json:"side"`
+	Reason string      `json:"reason"`
 }
 
 type gameReport struct {

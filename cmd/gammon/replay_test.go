@@ -3,14 +3,20 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"gammond/engine"
+	"gammond/record"
 	"gammond/record/mat"
+	"gammond/referee"
+	"gammond/sensing"
 	"gammond/sensing/sim"
 )
 
@@ -140,5 +146,73 @@ func TestReplayErrors(t *testing.T) {
 				t.Fatalf("stderr %q, want a short error containing %q", stderr.String(), tc.stderr)
 			}
 		})
+	}
+}
+
+// TestReplayStopsBeforeAnUnwritableTurn: an accepted illegal play no .mat
+// can hold (an opponent's checker moved during the play) ends the record
+// before it; replay still prints the match up to that turn and the report,
+// which says where and why, and exits with exitUnwritten.
+func TestReplayStopsBeforeAnUnwritableTurn(t *testing.T) {
+	m, err := engine.NewMatch(5, engine.MatchOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := record.NewTranscript(5, [2]string{"Ann", "Bo"})
+	rep := &replayReport{Games: []gameReport{}}
+	r := referee.New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e referee.Event) {
+		tr.Event(e)
+		rep.event(e)
+	})
+	show := func(b engine.Board, onRoll engine.Side) {
+		o := engine.OccupancyOf(&b, onRoll, 6, 4)
+		r.Settled(&o)
+	}
+	start := engine.StartingBoard
+	show(start, engine.White)
+	r.Roll(engine.White, engine.Dice{3, 1})
+	opening := engine.LegalPlays(start, engine.Dice{3, 1})[0]
+	show(opening.After, engine.Black)
+	r.Done(engine.White)
+	r.Roll(engine.Black, engine.Dice{4, 2})
+	bad := opening.After
+	bad[engine.Mover][12]-- // Black plays 13/9...
+	bad[engine.Mover][8]++
+	bad[engine.Opponent][12]-- // ...and moves a White checker from White's 13 to 12
+	bad[engine.Opponent][11]++
+	show(bad.Swap(), engine.Black)
+	r.Done(engine.Black)
+	r.Roll(engine.White, engine.Dice{6, 5}) // accepts the illegal play
+
+	var unwritten *record.UnwritableError
+	if !errors.As(tr.Err(), &unwritten) {
+		t.Fatalf("transcript error %v, want an UnwritableError", tr.Err())
+	}
+	reportFile := filepath.Join(t.TempDir(), "report.json")
+	var stdout, stderr bytes.Buffer
+	if code := printReplay(tr.Match(), rep, unwritten, reportFile, &stdout, &stderr); code != exitUnwritten {
+		t.Fatalf("exit %d, want %d", code, exitUnwritten)
+	}
+	if !strings.Contains(stderr.String(), "game 1 move 1 (turn 2) Black") {
+		t.Errorf("stderr %q does not say where", stderr.String())
+	}
+	back, err := mat.Read(&stdout, "stdout")
+	if err != nil {
+		t.Fatalf("the printed match does not read back: %v", err)
+	}
+	steps, err := back.Games[0].Replay()
+	if err != nil || len(steps) != 1 || steps[0].After != opening.After.Swap() {
+		t.Fatalf("the printed match has %d steps (%v), want White's opening play alone", len(steps), err)
+	}
+	raw, err := os.ReadFile(reportFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got replayReport
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatal(err)
+	}
+	if u := got.Unwritten; u == nil || u.Game != 1 || u.Move != 1 || u.Turn != 2 || u.Side != engine.Black || !strings.Contains(u.Reason, "White's checkers") {
+		t.Fatalf("report's unwritten turn %+v, want game 1 move 1 turn 2 Black, White's checkers moved", u)
 	}
 }

@@ -28,6 +28,10 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	m, err := mat.ReadFile(pos[0])
+	if err == nil && len(m.Warnings) > 0 {
+		// A trace of what is left would not be the record's match.
+		err = fmt.Errorf("%v (and %d more line(s) skipped)", m.Warnings[0], len(m.Warnings)-1)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon simulate: %v\n", err)
 		return exitFindings

@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 
@@ -37,6 +38,11 @@ type options struct {
 	checkConfig, sim, selftest   bool
 	speed                        float64
 }
+
+// The range of -speed: slower than a thousandth of real time, or faster
+// than a million times, is a typo (and would overflow the pacing's
+// durations).
+const minSpeed, maxSpeed = 0.001, 1e6
 
 func parseOptions(args []string, stderr io.Writer) (options, error) {
 	var o options
@@ -58,8 +64,8 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 		return o, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	case o.sim && o.trace != "":
 		return o, errors.New("-sim and -trace are two different boards: choose one")
-	case o.speed < 0:
-		return o, fmt.Errorf("-speed %v: want 0 or more", o.speed)
+	case o.speed != 0 && !(o.speed >= minSpeed && o.speed <= maxSpeed): // NaN too
+		return o, fmt.Errorf("-speed %v: want 0 (as fast as it reads) or %v to %v times real time", o.speed, minSpeed, maxSpeed)
 	}
 	return o, nil
 }
@@ -119,26 +125,41 @@ func (o options) loadConfig() (Config, error) {
 			return cfg, err
 		}
 	} else {
-		cfg.StateDir = simStateDir()
 		cfg.Web.Listen = "localhost:8080"
 	}
 	if o.listen != "" {
 		cfg.Web.Listen = o.listen
 	}
-	if o.state != "" {
+	switch {
+	case o.state != "":
 		cfg.StateDir = o.state
+	case path == "":
+		cfg.StateDir = o.scratchStateDir(cfg.Web.Listen)
 	}
 	return cfg, cfg.Validate()
 }
 
-// simStateDir is where a board without a config keeps its state: the
-// user's cache, not the system's.
-func simStateDir() string {
+// scratchStateDir is where a board without a config keeps its state: in
+// the user's cache, one directory per simulated board's address or per
+// trace, so that two of them never share a journal.
+func (o options) scratchStateDir(listen string) string {
 	dir, err := os.UserCacheDir()
 	if err != nil {
 		dir = os.TempDir()
 	}
-	return filepath.Join(dir, "gammond")
+	name := "sim-" + listen
+	if o.trace != "" {
+		name = "trace-" + filepath.Base(o.trace)
+	}
+	return filepath.Join(dir, "gammond", strings.Map(fileSafe, name))
+}
+
+// fileSafe keeps letters, digits, dots and hyphens of a name for a file.
+func fileSafe(r rune) rune {
+	if r == '.' || r == '-' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+		return r
+	}
+	return '_'
 }
 
 // runTrace runs the daemon on a recorded trace, paced at speed, and stops
@@ -161,6 +182,7 @@ func runTrace(ctx context.Context, log *slog.Logger, cfg Config, name string, sp
 		return err
 	}
 	defer b.Close()
+	log.Info("recorded board", "trace", name, "state", cfg.StateDir)
 	stop, err := startOutputs(ctx, log, cfg, b, listen)
 	if err != nil {
 		return err

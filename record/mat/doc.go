@@ -9,7 +9,23 @@
 // mark, CRLF line ends, hits without '*', a checker's moves combined
 // ("63: 24/15"), "Cannot Move" for a dance, "???" before a resignation,
 // "and the match" after the last win, and a long left cell that pushes the
-// right one out of its column. Errors name the file and the line.
+// right one out of its column; Backgammon Galaxy's "Losses 2 point" cell
+// (after a play, alone, or after the move number written again), "Wins 2
+// point", an empty player name and comment lines inside a game; Backgammon
+// Studio's empty numbered line. GNU Backgammon's import is the judge of
+// what a record says: a line it cannot place, Read skips with a Warning
+// naming the file and the line, as GNU Backgammon goes on past an
+// "Unrecognised move". A record Read cannot read at all (no "N point
+// match" line, a bad score line) is a *SyntaxError naming the line.
+//
+// Reader reads a record a game at a time, for records of any length.
+//
+// For the board's own records, SetInfo fills the header the way GNU
+// Backgammon writes it, and SortMoves orders a play's moves as GNU
+// Backgammon does once it has imported a record: so written, a record is
+// exported by GNU Backgammon byte for byte as it is. WriteSGF writes a
+// match in GNU Backgammon's SGF, with notes on the actions, for what a
+// .mat cannot hold.
 //
 // # The model
 //

@@ -3,6 +3,7 @@ package mat
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -14,7 +15,12 @@ import (
 //
 //	go test -run '^$' -fuzz FuzzRead -fuzztime 30s ./record/mat
 func FuzzRead(f *testing.F) {
-	for _, file := range allRecords(f) {
+	files := allRecords(f)
+	dialects, err := filepath.Glob(filepath.Join("..", "..", "testdata", "dialects", "*.mat"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, file := range append(files, dialects...) {
 		data, err := os.ReadFile(file)
 		if err != nil {
 			f.Fatal(err)

@@ -11,16 +11,19 @@ type Match struct {
 	// Length is the number of points the match is played to; 0 for a
 	// money session.
 	Length int
-	// Tags are the header's "; [Key "value"]" lines, read and written in
-	// this order.
+	// Tags are the header's first "; [Key "value"]" lines, read and
+	// written in this order.
 	Tags []Tag
 	// Comments are the header's other comment lines, without the leading
-	// "; ".
+	// "; ": the lines after the tags and a blank line, where GNU
+	// Backgammon writes the tags it does not know, are comments.
 	Comments []string
 	// Players are the names on the score lines, indexed by engine.Side:
 	// Players[engine.White] is the left column.
 	Players [2]string
 	Games   []Game
+	// Warnings are the lines Read skipped, in file order.
+	Warnings []Warning
 }
 
 // Tag is a header line "; [Key "value"]".
@@ -45,11 +48,17 @@ const (
 )
 
 // Tag returns the value of the first tag with the key, or "" if there is
-// none.
+// none. It looks in the comments too, where GNU Backgammon writes the
+// tags it does not know: "; [Board ID "table-1"]".
 func (m *Match) Tag(key string) string {
 	for _, t := range m.Tags {
 		if t.Key == key {
 			return t.Value
+		}
+	}
+	for _, c := range m.Comments {
+		if t := tagRE.FindStringSubmatch(c); t != nil && t[1] == key {
+			return t[2]
 		}
 	}
 	return ""
@@ -73,8 +82,17 @@ type Game struct {
 	// Score is each side's points when the game started, indexed by
 	// engine.Side.
 	Score [2]int
+	// Unscored says the record has no score line for the game (Backgammon
+	// Galaxy writes a game resigned before its first roll so): Score is
+	// not known.
+	Unscored bool
 	// Turns are the record's lines, in order.
 	Turns []Turn
+	// Comments are the game's comment lines, without the leading "; ":
+	// Backgammon Galaxy writes "; match aborted by tournament server".
+	// WriteTo leaves them out, as GNU Backgammon's format has no place
+	// for them.
+	Comments []string
 }
 
 // Turn is one line of a game: the move number and what each side did.

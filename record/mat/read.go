@@ -39,13 +39,27 @@ const rightColumn = 16
 var (
 	matchLineRE = regexp.MustCompile(`(?i)^\s*(\d+)\s+point\s+match\s*$`)
 	tagRE       = regexp.MustCompile(`^\[([^"\s][^"]*?)\s+"(.*)"\]$`)
-	gameLineRE  = regexp.MustCompile(`^\s*Game\s+(\d+)\s*$`)
+	// GammonSite and others write more after the number: "Game 5 (Crawford)".
+	gameLineRE = regexp.MustCompile(`^\s*Game\s+(\d+)\b`)
 	// A name may hold spaces, even colons: the first score is the first
 	// number after a colon that leaves "name : number" behind it.
-	scoreLineRE  = regexp.MustCompile(`^\s*(\S.*?)\s*:\s*(\d+)\s*(\S.*?)\s*:\s*(\d+)\s*$`)
+	// Either name may be empty.
+	scoreLineRE  = regexp.MustCompile(`^\s*(.*?)\s*:\s*(\d+)\s*(.*?)\s*:\s*(\d+)\s*$`)
 	moveNumberRE = regexp.MustCompile(`^\s*(\d+)\)`)
 	diceRE       = regexp.MustCompile(`^[1-6][1-6]:`)
 )
+
+// Warning is a line of a record that the reader skipped, as GNU
+// Backgammon skips a line it cannot place ("Unrecognised move"), or a
+// writer's convention worth a word.
+type Warning struct {
+	File string // the name given to Read
+	Line int    // counted from 1
+	Msg  string
+}
+
+// String returns "file:line: what was skipped and why".
+func (w Warning) String() string { return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Msg) }
 
 // ReadFile reads the match record in the named file.
 func ReadFile(name string) (*Match, error) {
@@ -57,38 +71,119 @@ func ReadFile(name string) (*Match, error) {
 	return Read(f, name)
 }
 
-// Read reads a match record. Errors about its content are *SyntaxError
-// and start with name and the line: "match.mat:17: ...".
+// Read reads a whole match record. Errors about its content are
+// *SyntaxError and start with name and the line: "match.mat:17: ...";
+// the lines it skipped are in the match's Warnings.
 func Read(r io.Reader, name string) (*Match, error) {
-	p := parser{m: &Match{Length: -1}}
+	mr := NewReader(r, name)
+	m, err := mr.Header()
+	if err != nil {
+		return nil, err
+	}
+	for {
+		g, err := mr.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		m.Games = append(m.Games, *g)
+	}
+	m.Warnings = mr.Warnings()
+	return m, nil
+}
+
+// Reader reads a match record a game at a time, so that a record of any
+// length is checked in the memory of its longest game.
+type Reader struct {
+	sc   *bufio.Scanner
+	name string
+	p    parser
+	err  error // sticky: the first error, or io.EOF after the last game
+}
+
+// NewReader returns a Reader of the record r; name is the file's name
+// for errors and warnings.
+func NewReader(r io.Reader, name string) *Reader {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), maxLine)
-	for sc.Scan() {
-		p.line++
-		text := strings.TrimSuffix(sc.Text(), "\r")
-		if p.line == 1 {
-			text = strings.TrimPrefix(text, "\uFEFF")
-		}
-		if err := p.parse(text); err != nil {
-			return nil, &SyntaxError{name, p.line, err}
-		}
+	return &Reader{sc: sc, name: name, p: parser{m: &Match{Length: -1}, name: name}}
+}
+
+// Header reads the header and the first game's score line: the Match it
+// returns has Length, Tags, Comments and Players, and no Games.
+func (r *Reader) Header() (*Match, error) {
+	for (r.p.game == nil || r.p.wantScore) && r.scan() {
 	}
-	if err := sc.Err(); errors.Is(err, bufio.ErrTooLong) {
-		return nil, &SyntaxError{name, p.line + 1, fmt.Errorf("line longer than %d bytes", maxLine)}
+	if r.err != nil && r.err != io.EOF {
+		return nil, r.err
+	}
+	h := *r.p.m
+	return &h, nil
+}
+
+// Next returns the next game, io.EOF after the last. A game is returned
+// once the line after it is read: the next " Game N" or the end.
+func (r *Reader) Next() (*Game, error) {
+	for r.p.done == nil && r.err == nil {
+		r.scan()
+	}
+	if g := r.p.done; g != nil {
+		r.p.done = nil
+		return g, nil
+	}
+	return nil, r.err
+}
+
+// Warnings returns the warnings of the lines read so far.
+func (r *Reader) Warnings() []Warning { return r.p.m.Warnings }
+
+// scan reads one line, or finishes the record at its end; it reports
+// whether there may be more.
+func (r *Reader) scan() bool {
+	if r.err != nil {
+		return false
+	}
+	if !r.sc.Scan() {
+		r.err = r.end()
+		return false
+	}
+	r.p.line++
+	text := strings.TrimSuffix(r.sc.Text(), "\r")
+	if r.p.line == 1 {
+		text = strings.TrimPrefix(text, "\uFEFF")
+	}
+	if err := r.p.parse(text); err != nil {
+		r.err = &SyntaxError{r.name, r.p.line, err}
+		return false
+	}
+	return true
+}
+
+// end returns the error that ends the record: io.EOF when it ends well.
+func (r *Reader) end() error {
+	if err := r.sc.Err(); errors.Is(err, bufio.ErrTooLong) {
+		return &SyntaxError{r.name, r.p.line + 1, fmt.Errorf("line longer than %d bytes", maxLine)}
 	} else if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return fmt.Errorf("%s: %w", r.name, err)
 	}
-	if err := p.finish(); err != nil {
-		return nil, &SyntaxError{name, max(p.line, 1), err}
+	if err := r.p.finish(); err != nil {
+		return &SyntaxError{r.name, max(r.p.line, 1), err}
 	}
-	return p.m, nil
+	return io.EOF
 }
 
 // parser is the state of Read between lines.
 type parser struct {
-	m         *Match // Length < 0 until the "N point match" line
+	m         *Match // Length < 0 until the "N point match" line; Games stay empty
+	name      string
 	line      int
 	game      *Game // the game being read, nil before the first
+	done      *Game // a game read to its end, not yet returned by Next
+	games     int   // how many games have started
+	tagsEnded bool  // a blank line follows the header's tags
+	scored    bool  // a score line has named the players
 	wantScore bool  // the last line was " Game N"
 	won       bool  // the game has a Win
 }
@@ -96,16 +191,64 @@ type parser struct {
 func (p *parser) parse(text string) error {
 	switch {
 	case strings.TrimSpace(text) == "":
+		p.tagsEnded = p.tagsEnded || len(p.m.Tags)+len(p.m.Comments) > 0
 		return nil
 	case p.m.Length < 0:
 		return p.header(text)
 	case p.wantScore:
-		return p.score(text)
+		p.score(text)
+		return nil
 	}
 	if m := gameLineRE.FindStringSubmatch(text); m != nil {
 		return p.newGame(m[1])
 	}
-	return p.moves(text)
+	if p.game == nil {
+		p.beforeGames(text)
+		return nil
+	}
+	p.gameLine(text)
+	return nil
+}
+
+// beforeGames reads a line between "N point match" and the first game: a
+// comment, or a line skipped with a warning.
+func (p *parser) beforeGames(text string) {
+	if t := strings.TrimSpace(text); t[0] == ';' || t[0] == '#' {
+		if c := strings.TrimSpace(t[1:]); c != "" {
+			p.m.Comments = append(p.m.Comments, c)
+		}
+		return
+	}
+	p.warn(`skipped %s before the first "Game" line`, excerpt(text))
+}
+
+// gameLine reads a line inside a game, skipping it with a warning if it
+// cannot be placed.
+func (p *parser) gameLine(text string) {
+	if t := strings.TrimSpace(text); t[0] == ';' || t[0] == '#' {
+		// Backgammon Galaxy notes an aborted match so.
+		if c := strings.TrimSpace(t[1:]); c != "" {
+			p.game.Comments = append(p.game.Comments, c)
+		}
+		return
+	}
+	if err := p.moves(text); err != nil {
+		p.warn("skipped %s: %v", excerpt(text), err)
+	}
+}
+
+// maxWarnings bounds the warnings kept of a record, so that a file that
+// is no record cannot fill the memory with them.
+const maxWarnings = 100
+
+// warn adds a warning about the current line.
+func (p *parser) warn(format string, args ...any) {
+	switch n := len(p.m.Warnings); {
+	case n < maxWarnings:
+		p.m.Warnings = append(p.m.Warnings, Warning{p.name, p.line, fmt.Sprintf(format, args...)})
+	case n == maxWarnings:
+		p.m.Warnings = append(p.m.Warnings, Warning{p.name, p.line, fmt.Sprintf("more than %d lines skipped: the rest are not listed", maxWarnings)})
+	}
 }
 
 // header reads a line before the "N point match" line.
@@ -117,7 +260,9 @@ func (p *parser) header(text string) error {
 	}
 	m := matchLineRE.FindStringSubmatch(text)
 	if m == nil {
-		return fmt.Errorf(`found %s where a header line or "N point match" belongs`, excerpt(text))
+		// Some sites put a line of their own first; GNU Backgammon skips it.
+		p.warn(`skipped %s where a header line or "N point match" belongs`, excerpt(text))
+		return nil
 	}
 	n, err := number(m[1], "match length")
 	p.m.Length = n
@@ -128,7 +273,7 @@ func (p *parser) comment(body string) {
 	if body == "" {
 		return
 	}
-	if m := tagRE.FindStringSubmatch(body); m != nil {
+	if m := tagRE.FindStringSubmatch(body); m != nil && !p.tagsEnded {
 		p.m.Tags = append(p.m.Tags, Tag{m[1], m[2]})
 		return
 	}
@@ -140,42 +285,54 @@ func (p *parser) newGame(num string) error {
 	if err != nil {
 		return err
 	}
-	p.m.Games = append(p.m.Games, Game{Number: n})
-	p.game = &p.m.Games[len(p.m.Games)-1]
+	p.endGame()
+	p.games++
+	p.game = &Game{Number: n}
 	p.wantScore, p.won = true, false
 	return nil
 }
 
-// score reads the line after " Game N": "White : 0    Black : 0".
-func (p *parser) score(text string) error {
+// endGame hands the game read so far to Next.
+func (p *parser) endGame() {
+	if p.game != nil {
+		p.game.markResignations()
+		p.done, p.game = p.game, nil
+	}
+}
+
+// score reads the line after " Game N": "White : 0    Black : 0". A name
+// may be empty: Backgammon Galaxy writes a player without one so. Galaxy
+// also writes a game without a score line: the line is then read as a
+// line of the game, and the game is Unscored.
+func (p *parser) score(text string) {
+	p.wantScore = false
 	m := scoreLineRE.FindStringSubmatch(text)
 	if m == nil {
-		return fmt.Errorf(`found %s where the score line "name : points   name : points" belongs`, excerpt(text))
+		p.warn("game %d has no score line", p.game.Number)
+		p.game.Unscored = true
+		p.gameLine(text)
+		return
 	}
 	players := [2]string{m[1], m[3]}
 	for s, num := range [2]string{m[2], m[4]} {
 		n, err := number(num, "score")
 		if err != nil {
-			return err
+			p.warn("game %d: %v", p.game.Number, err)
+			p.game.Unscored = true
 		}
 		p.game.Score[s] = n
 	}
-	if len(p.m.Games) == 1 {
-		p.m.Players = players
+	if !p.scored {
+		p.m.Players, p.scored = players, true
 	} else if players != p.m.Players {
-		return fmt.Errorf("players %q and %q, but game %d had %q and %q",
-			players[0], players[1], p.m.Games[0].Number, p.m.Players[0], p.m.Players[1])
+		p.warn("players %q and %q, but the first game had %q and %q: the first game's names are kept",
+			players[0], players[1], p.m.Players[0], p.m.Players[1])
 	}
-	p.wantScore = false
-	return nil
 }
 
 // moves reads a line of a game: "  3) 41: 25/21 6/5*   66: ", or one
-// without a number, "      Wins 2 points".
+// without a number, "      Wins 2 points". An error skips the line.
 func (p *parser) moves(text string) error {
-	if p.game == nil {
-		return fmt.Errorf(`found %s before the first "Game" line`, excerpt(text))
-	}
 	num, from := 0, 0
 	if m := moveNumberRE.FindStringSubmatchIndex(text); m != nil {
 		n, err := number(text[m[2]:m[3]], "move number")
@@ -184,27 +341,36 @@ func (p *parser) moves(text string) error {
 		}
 		num, from = n, m[1]
 	}
-	cells, err := lexCells(text, from)
-	if err != nil {
-		return err
+	cells, skipped := lexCells(text, from, num)
+	for _, err := range skipped {
+		p.warn("%v", err)
+	}
+	if len(cells) == 0 && len(skipped) > 0 {
+		return nil
 	}
 	if p.won && len(cells) > 0 {
 		return fmt.Errorf("%v after the game was won", cells[0].Kind)
 	}
+	var err error
+	if num == 0 || len(cells) == 1 && cells[0].Kind == Win {
+		// Galaxy numbers a "Wins" line whose "Losses" cell is dropped.
+		err = p.unnumbered(cells)
+	} else {
+		err = p.numbered(num, cells)
+	}
 	for _, c := range cells {
-		p.won = p.won || c.Kind == Win
+		p.won = p.won || c.Kind == Win && err == nil
 	}
-	if num == 0 {
-		return p.unnumbered(text, cells)
-	}
-	return p.numbered(num, cells)
+	return err
 }
 
+// numbered reads a numbered line. Backgammon Studio ends a match with an
+// empty one, and Galaxy leaves one so when it drops a "Losses" cell.
 func (p *parser) numbered(num int, cells []cell) error {
 	t := Turn{Number: num}
 	switch len(cells) {
 	case 0:
-		return fmt.Errorf("move %d has no action", num)
+		return nil
 	case 1:
 		t.Actions[cells[0].side()] = cells[0].Action
 	case 2:
@@ -220,9 +386,9 @@ func (p *parser) numbered(num int, cells []cell) error {
 }
 
 // unnumbered reads a line without a move number: only a "Wins" line is.
-func (p *parser) unnumbered(text string, cells []cell) error {
+func (p *parser) unnumbered(cells []cell) error {
 	if len(cells) != 1 || cells[0].Kind != Win {
-		return fmt.Errorf("found %s where a numbered move or a \"Wins\" line belongs", excerpt(text))
+		return errors.New(`a line without a move number holds a "Wins" and nothing else`)
 	}
 	p.game.Add(cells[0].side(), cells[0].Action)
 	return nil
@@ -234,11 +400,10 @@ func (p *parser) finish() error {
 		return errors.New(`no "N point match" line`)
 	}
 	if p.wantScore {
-		return fmt.Errorf("game %d has no score line", p.game.Number)
+		p.warn("game %d has no score line", p.game.Number)
+		p.game.Unscored = true
 	}
-	for i := range p.m.Games {
-		p.m.Games[i].markResignations()
-	}
+	p.endGame()
 	return nil
 }
 
@@ -283,21 +448,51 @@ type field struct {
 	col  int
 }
 
-// lexCells finds the actions on a line from column from on. It goes by
-// the words that start an action, not by columns, because a long left
-// cell pushes the right one out of its column.
-func lexCells(text string, from int) ([]cell, error) {
+// lexCells finds the actions on a line from column from on; num is the
+// line's move number. It goes by the words that start an action, not by
+// columns, because a long left cell pushes the right one out of its
+// column. It drops what Backgammon Galaxy adds: the loser's "Losses N
+// point" cell and the move number written again before the right cell.
+// A cell it cannot read it skips, up to the next word that starts an
+// action, as GNU Backgammon skips an "Unrecognised move", and returns why
+// in skipped.
+func lexCells(text string, from, num int) (cells []cell, skipped []error) {
 	fs := fields(text, from)
-	var cells []cell
 	for len(fs) > 0 {
+		if n, ok := moveNumber(fs[0].text); ok && n == num {
+			fs = fs[1:]
+			continue
+		}
 		a, n, err := lexAction(fs)
 		if err != nil {
-			return nil, err
+			n = 1
+			for n < len(fs) && !startsAction(fs[n].text) {
+				n++
+			}
+			end := len(text)
+			if n < len(fs) {
+				end = fs[n].col
+			}
+			skipped = append(skipped, fmt.Errorf("skipped %s: %w", excerpt(text[fs[0].col:end]), err))
+		} else if a.Kind != loss {
+			cells = append(cells, cell{a, fs[0].col})
 		}
-		cells = append(cells, cell{a, fs[0].col})
 		fs = fs[n:]
 	}
-	return cells, nil
+	return cells, skipped
+}
+
+// loss is the Kind of a "Losses" cell while a line is read; no Action
+// keeps it.
+const loss Kind = 255
+
+// moveNumber reads a word "24)".
+func moveNumber(w string) (int, bool) {
+	if len(w) < 2 || w[len(w)-1] != ')' {
+		return 0, false
+	}
+	n, err := strconv.Atoi(w[:len(w)-1])
+	return n, err == nil && n >= 0
 }
 
 // fields splits text[from:] at spaces.
@@ -333,6 +528,13 @@ func lexAction(fs []field) (Action, int, error) {
 		return Action{Kind: Drop}, 1, nil
 	case strings.EqualFold(w, "Wins"):
 		return lexWin(fs)
+	case strings.EqualFold(w, "Losses"):
+		a, n, err := lexWin(fs)
+		a.Kind = loss
+		return a, n, err
+	}
+	if n, ok := moveNumber(w); ok {
+		return Action{}, 0, fmt.Errorf("move number %d inside another move", n)
 	}
 	return Action{}, 0, fmt.Errorf("found %s where a roll, \"Doubles\", \"Takes\", \"Drops\" or \"Wins\" belongs", excerpt(w))
 }
@@ -340,10 +542,10 @@ func lexAction(fs []field) (Action, int, error) {
 // startsAction reports whether a word begins an action, which ends the
 // play before it.
 func startsAction(w string) bool {
-	if diceRE.MatchString(w) {
+	if _, ok := moveNumber(w); ok || diceRE.MatchString(w) {
 		return true
 	}
-	for _, k := range [...]string{"Doubles", "Takes", "Drops", "Wins"} {
+	for _, k := range [...]string{"Doubles", "Takes", "Drops", "Wins", "Losses"} {
 		if strings.EqualFold(w, k) {
 			return true
 		}
@@ -401,11 +603,11 @@ func lexDouble(fs []field) (Action, int, error) {
 	return Action{Kind: Double, Cube: v}, n, err
 }
 
-// lexWin reads "Wins 1 point", "Wins 2 points" and XG's "Wins 1 point and
-// the match".
+// lexWin reads "Wins 1 point", "Wins 2 points", XG's "Wins 1 point and
+// the match" and Galaxy's "Wins 2 point"; and Galaxy's "Losses 2 point".
 func lexWin(fs []field) (Action, int, error) {
 	if len(fs) < 3 || !strings.EqualFold(strings.TrimSuffix(fs[2].text, "s"), "point") {
-		return Action{}, 0, errors.New(`"Wins" without "N point(s)"`)
+		return Action{}, 0, fmt.Errorf("%q without \"N point(s)\"", fs[0].text)
 	}
 	v, err := number(fs[1].text, "points")
 	if err == nil && v < 1 {

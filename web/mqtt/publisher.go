@@ -325,6 +325,9 @@ func (p *Publisher) Event(s referee.Summary) error {
 // Match publishes the match's .mat record on gammond/<board>/match,
 // retained. Only the newest record waits for the broker.
 func (p *Publisher) Match(players [2]string, mat []byte, finished bool) error {
+	if len(mat) == 0 {
+		return fmt.Errorf("mqtt: board %s: an empty match record is not published: it would replace the desk's copy", p.opts.Board)
+	}
 	if !utf8.Valid(mat) {
 		return fmt.Errorf("mqtt: board %s: match record is not UTF-8", p.opts.Board)
 	}

@@ -166,3 +166,20 @@ func TestSessionTakenOver(t *testing.T) {
 		t.Errorf("%d more drops told by now: a storm", n)
 	}
 }
+
+// TestNoEmptyRecord: an empty match record is refused, never published
+// retained over the desk's copy of the match.
+func TestNoEmptyRecord(t *testing.T) {
+	p, err := mqtt.New(&mqtt.Opts{Broker: "mqtt://127.0.0.1:1", Board: "t7", QueueDir: t.TempDir(), Logger: mqtttest.Logger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Millisecond)
+		defer cancel()
+		p.Close(ctx)
+	}()
+	if err := p.Match([2]string{"Ann", "Bob"}, nil, false); err == nil || !strings.Contains(err.Error(), "empty match record") {
+		t.Errorf("Match with an empty record: %v, want it refused", err)
+	}
+}

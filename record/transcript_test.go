@@ -1,0 +1,64 @@
+package record
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"gammond/engine"
+	"gammond/record/mat"
+	"gammond/referee"
+)
+
+// TestTranscriptWritesAsGnubg: a play is recorded with the dice in the
+// order the referee has them and the moves in GNU Backgammon's order,
+// whatever order the engine's play lists them in.
+func TestTranscriptWritesAsGnubg(t *testing.T) {
+	dice := engine.Dice{1, 3} // rolled 1 then 3
+	var play engine.Play
+	for _, p := range engine.LegalPlays(engine.StartingBoard, dice) {
+		if s := p.Steps(); len(s) == 2 && s[0].From == 6 && s[1].From == 8 { // 6/5 8/5, unsorted
+			play = p
+		}
+	}
+	if play.N == 0 {
+		t.Fatal("no legal play 6/5 8/5 listed from the 6 first")
+	}
+	tr := NewTranscript(3, [2]string{"Anna", "Bo"})
+	tr.Event(referee.Event{Kind: referee.GameStarted})
+	tr.Event(referee.Event{Kind: referee.PlayMade, Turn: 1, Side: engine.White, Dice: dice, Play: play})
+	got := tr.Match().Games[0].Turns[0].Actions[engine.White]
+	want := []engine.Move{{From: 8, To: 5}, {From: 6, To: 5}}
+	if got.Kind != mat.Roll || got.Dice != dice || len(got.Moves) != 2 || got.Moves[0] != want[0] || got.Moves[1] != want[1] {
+		t.Errorf("recorded %+v, want dice %v and moves %v", got, dice, want)
+	}
+}
+
+// TestTranscriptNotes: a flagged and corrected play's notes land on the
+// play recorded, and Note on the last action.
+func TestTranscriptNotes(t *testing.T) {
+	dice := engine.Dice{3, 1}
+	play := engine.LegalPlays(engine.StartingBoard, dice)[0]
+	tr := NewTranscript(3, [2]string{"Anna", "Bo"})
+	start := time.Date(2026, 11, 22, 19, 30, 0, 0, time.UTC)
+	tr.Event(referee.Event{Kind: referee.GameStarted, Side: engine.White, Dice: dice, At: start})
+	tr.Note("director: match started")
+	for _, e := range []referee.Event{
+		{Kind: referee.IllegalPlay, Side: engine.White, Fault: "illegal", At: start.Add(20 * time.Second)},
+		{Kind: referee.Corrected, Side: engine.White, At: start.Add(30 * time.Second)},
+		{Kind: referee.PlayMade, Turn: 1, Side: engine.White, Dice: dice, Play: play, At: start.Add(41 * time.Second)},
+	} {
+		tr.Event(e)
+	}
+	tr.Note("clock: White 4:58, Black 5:00")
+	want := []mat.Note{
+		{Game: 0, Turn: -1, Text: "director: match started"},
+		{Game: 0, Turn: 0, Side: engine.White, Text: "White's play was flagged illegal at DONE (illegal)"},
+		{Game: 0, Turn: 0, Side: engine.White, Text: "the illegal play was put right"},
+		{Game: 0, Turn: 0, Side: engine.White, Text: "White's turn took 41s"},
+		{Game: 0, Turn: 0, Side: engine.White, Text: "clock: White 4:58, Black 5:00"},
+	}
+	if got := tr.Notes(); !reflect.DeepEqual(got, want) {
+		t.Errorf("notes\n%+v\nwant\n%+v", got, want)
+	}
+}
