@@ -75,10 +75,11 @@ func (r *Referee) Drop(side engine.Side) {
 
 // Cube is the CUBE button: the side on roll doubles, the side doubled
 // takes, or with a long press passes. With a resignation offered to side,
-// it accepts, or with a long press rejects.
+// it accepts, or with a long press rejects; with an early roll held, the
+// mover's press asks for a reroll, its long press lets the roll stand.
 func (r *Referee) Cube(side engine.Side, long bool) {
 	switch {
-	case r.answerByCube(side, long):
+	case r.answerByCube(side, long), r.chooseByCube(side, long):
 	case r.phase == doubled && side != r.onRoll && long:
 		r.Drop(side)
 	case r.phase == doubled && side != r.onRoll:
@@ -108,7 +109,7 @@ func (r *Referee) endTurn(side engine.Side, after engine.Board) {
 // and waits for the board to be set up again.
 func (r *Referee) gameOver(res engine.Result) {
 	r.clockStop()
-	r.offer = nil
+	r.offer, r.early = nil, nil
 	r.send(Event{Kind: GameOver, Side: res.Winner, Result: res, Score: r.match.Score(), Cube: r.match.Cube()})
 	r.phase = settingUp
 	r.setupWrong = nil

@@ -31,6 +31,9 @@ const (
 	ResignOffered                   // Side offers to resign: Result if accepted; Forced if the director may force it, Reason says
 	ResignRejected                  // Side rejected the resignation offered to it: play goes on
 	Resigned                        // Side's resignation was accepted (Result; Reason says how): GameOver follows
+	EarlyRoll                       // Side rolled Dice before the mover's DONE (US 4.6): held until the mover's turn is over
+	EarlyRollChoice                 // the mover (Side) chose that the early roll stands, or is rerolled (Reroll)
+	RollRefused                     // the board refused Side's ROLL before the mover's DONE (electronic dice, US 4.6): Reason prompts the mover
 )
 
 var kindNames = [...]string{
@@ -41,6 +44,7 @@ var kindNames = [...]string{
 	Dropped: "dropped", CubeRefused: "cube-refused", GameOver: "game-over",
 	MatchOver: "match-over", Irregularity: "irregularity",
 	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
+	EarlyRoll: "early-roll", EarlyRollChoice: "early-roll-choice", RollRefused: "roll-refused",
 }
 
 func (k Kind) String() string {
@@ -82,6 +86,7 @@ type Event struct {
 	Cube      int           // cube value after the event
 	Result    engine.Result // GameOver, ResignOffered, Resigned
 	Forced    bool          // ResignOffered: the opponent can do no better, so the director may force acceptance
+	Reroll    bool          // EarlyRollChoice: the early roll is to be rolled again
 	Score     [2]int        // after GameOver, MatchOver
 	Reason    string        // CubeRefused, Irregularity, IllegalAccepted that cannot be written
 }

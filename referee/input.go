@@ -14,24 +14,26 @@ type InputKind uint8
 
 // The kinds of input.
 const (
-	InputSettled     InputKind = iota + 1 // the board held still: Board
-	InputUnsettled                        // the board moved
-	InputRoll                             // Side rolled Dice
-	InputDone                             // Side pressed DONE
-	InputDouble                           // Side doubles
-	InputTake                             // Side takes
-	InputDrop                             // Side passes
-	InputCube                             // Side pressed CUBE; Long for a long press
-	InputEnd                              // the input has ended
-	InputScore                            // the director corrects the score to Score
-	InputLetStand                         // the director lets a flagged play stand
-	InputTimeout                          // a side's time has run out (Referee.TimedOut)
-	InputPause                            // the director pauses (Paused) or resumes the clock
-	InputPenalty                          // the director penalizes Side for picking up the dice early
-	InputResign                           // Side offers to resign Points (1 single, 2 gammon, 3 backgammon), times the cube
-	InputAccept                           // Side accepts the resignation offered to it
-	InputReject                           // Side rejects it
-	InputForceAccept                      // the director rules the resignation on offer accepted
+	InputSettled         InputKind = iota + 1 // the board held still: Board
+	InputUnsettled                            // the board moved
+	InputRoll                                 // Side rolled Dice
+	InputDone                                 // Side pressed DONE
+	InputDouble                               // Side doubles
+	InputTake                                 // Side takes
+	InputDrop                                 // Side passes
+	InputCube                                 // Side pressed CUBE; Long for a long press
+	InputEnd                                  // the input has ended
+	InputScore                                // the director corrects the score to Score
+	InputLetStand                             // the director lets a flagged play stand
+	InputTimeout                              // a side's time has run out (Referee.TimedOut)
+	InputPause                                // the director pauses (Paused) or resumes the clock
+	InputPenalty                              // the director penalizes Side for picking up the dice early
+	InputResign                               // Side offers to resign Points (1 single, 2 gammon, 3 backgammon, 0 the next), times the cube
+	InputAccept                               // Side accepts the resignation offered to it
+	InputReject                               // Side rejects it
+	InputForceAccept                          // the director rules the resignation on offer accepted
+	InputEarlyRollChoice                      // the mover's choice on an early roll held: Reroll, or it stands
+	InputRollRefused                          // the board refused Side's ROLL before the mover's DONE
 )
 
 var inputNames = [...]string{
@@ -40,6 +42,7 @@ var inputNames = [...]string{
 	InputCube: "cube", InputEnd: "end", InputScore: "score", InputLetStand: "let-stand",
 	InputTimeout: "timeout", InputPause: "pause", InputPenalty: "penalty",
 	InputResign: "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
+	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
 }
 
 func (k InputKind) String() string {
@@ -74,6 +77,7 @@ type Input struct {
 	Score  [2]int            `json:"score,omitzero"`
 	Paused bool              `json:"paused,omitempty"`
 	Points int               `json:"points,omitempty"` // InputResign
+	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
 	Board  *engine.Occupancy `json:"board,omitempty"`
 }
 
@@ -147,5 +151,9 @@ func (r *Referee) Apply(in Input) {
 		r.Reject(in.Side)
 	case InputForceAccept:
 		r.ForceAccept()
+	case InputEarlyRollChoice:
+		r.ChooseEarlyRoll(in.Side, in.Reroll)
+	case InputRollRefused:
+		r.RollRefused(in.Side)
 	}
 }

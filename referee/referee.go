@@ -66,6 +66,7 @@ type Referee struct {
 	restored    bool // flagged, and the board is back at the position before the turn
 	setupWrong  []int
 	offer       *resignation // a resignation waiting for its answer
+	early       *earlyRoll   // a roll made before the mover's DONE, held
 	points      []int        // scratch for Diff
 }
 

@@ -50,6 +50,16 @@ type Status struct {
 
 	// Resignation is the resignation waiting for its answer; nil for none.
 	Resignation *Offer `json:"resignation"`
+	// EarlyRoll is the opponent's roll made before the mover's DONE, held
+	// until the mover's turn is over (US 4.6); nil for none.
+	EarlyRoll *HeldRoll `json:"early_roll"`
+}
+
+// HeldRoll is an early roll held, as Status reports it.
+type HeldRoll struct {
+	Side   engine.Side `json:"side"` // the side that rolled
+	Dice   engine.Dice `json:"dice"`
+	Reroll bool        `json:"reroll"` // the mover chose a reroll
 }
 
 // Offer is a resignation on offer, as Status reports it.
@@ -79,6 +89,9 @@ func (r *Referee) Status() Status {
 		Ambiguous:  len(r.lines) > 1,
 	}
 	s.Resignation = r.offerStatus()
+	if e := r.early; e != nil {
+		s.EarlyRoll = &HeldRoll{Side: e.side, Dice: e.dice, Reroll: e.reroll}
+	}
 	if owner, owned := r.match.CubeOwner(); owned {
 		s.CubeOwner = &owner
 	}

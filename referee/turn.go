@@ -17,13 +17,11 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	case r.phase == settingUp:
 		r.startGame(side)
 	case r.phase == flagged && side != r.onRoll:
+		r.early = nil // rolled again: this roll is the one
 		r.accept()
 	case r.phase == moving && side != r.onRoll:
-		r.irregular(side, fmt.Sprintf("%v rolled before %v pressed DONE", side, r.onRoll))
-		r.judgeNow()
-		if r.phase == flagged {
-			r.accept()
-		}
+		r.holdEarlyRoll(side, d)
+		return
 	}
 	if r.phase != awaitingRoll || side != r.onRoll {
 		r.irregular(side, fmt.Sprintf("%v rolled %v out of turn", side, d))
@@ -160,6 +158,7 @@ func (r *Referee) advance(fits []fit) {
 	r.send(Event{Kind: PlayMade, Side: current.Side, Dice: r.dice, Before: current.Before, Play: current.Play,
 		Board: after, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1})
 	r.endTurn(current.Side, after)
+	r.releaseEarlyRoll()
 }
 
 // growLines returns lines one longer, the new line's matcher one kept in
@@ -218,6 +217,7 @@ func (r *Referee) LetStand() {
 		return
 	}
 	r.accept()
+	r.releaseEarlyRoll()
 }
 
 // SetScore is the director's correction of the score.

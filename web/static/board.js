@@ -61,7 +61,7 @@
   const EVENT_KINDS = ['setup-wrong', 'game-started', 'rolled', 'play', 'resolved', 'illegal',
     'board-restored', 'corrected', 'illegal-accepted', 'doubled', 'taken', 'dropped',
     'cube-refused', 'game-over', 'match-over', 'irregularity',
-    'resign-offered', 'resign-rejected', 'resigned'];
+    'resign-offered', 'resign-rejected', 'resigned', 'early-roll', 'early-roll-choice', 'roll-refused'];
 
   function setLive(live) {
     document.body.dataset.live = String(live);
@@ -73,7 +73,7 @@
   // ---- the event log ----
 
   const ILLEGAL = new Set(['illegal', 'illegal-accepted']);
-  const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong']);
+  const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong', 'early-roll', 'roll-refused']);
   const GAME = new Set(['game-started', 'game-over', 'match-over', 'resign-offered', 'resigned']);
 
   function addEvent(ev) {
