@@ -199,7 +199,7 @@ func (b *Board) Act(a web.Action) error {
 // act applies an action other than a press.
 func (b *Board) act(a web.Action) error {
 	now := time.Now()
-	if in, ok := web.ResignInput(a); ok {
+	if in, ok := web.RefereeInput(a); ok {
 		in.At = now
 		return b.input(in)
 	}

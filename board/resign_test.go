@@ -53,3 +53,35 @@ func TestResignFromThePage(t *testing.T) {
 		t.Fatalf("after White accepts: %s at %v, offer %+v; want setting up at 2-0", s.Phase, s.Score, s.Resignation)
 	}
 }
+
+// TestEarlyRollRefusedWithElectronicDice (US 4.6): with the board's dice,
+// the opponent's ROLL before the mover's DONE is refused and prompts the
+// mover; the mover's turn goes on.
+func TestEarlyRollRefusedWithElectronicDice(t *testing.T) {
+	b := simBoard(t, web.ClockNone)
+	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
+		t.Fatal(err)
+	}
+	before := b.Status()
+	mover := before.OnRoll
+	if err := b.Act(web.SimButton{Side: mover.Other(), Button: web.ButtonRoll}); err != nil {
+		t.Fatal(err)
+	}
+	after := b.Status()
+	if after.Phase != referee.PhaseMoving || after.OnRoll != mover || after.Turn != before.Turn || after.Dice != before.Dice || after.EarlyRoll != nil {
+		t.Fatalf("after the early ROLL: %s, %v on roll, turn %d, dice %v, held %+v; want %v's turn %d unchanged",
+			after.Phase, after.OnRoll, after.Turn, after.Dice, after.EarlyRoll, mover, before.Turn)
+	}
+	var prompts int
+	for _, e := range b.Events(0) {
+		if e.Kind == referee.RollRefused.String() {
+			prompts++
+		}
+	}
+	if prompts != 1 {
+		t.Fatalf("%d prompts, want 1", prompts)
+	}
+	if err := b.Act(web.ChooseEarlyRoll{Side: mover}); !errors.Is(err, web.ErrConflict) {
+		t.Fatalf("a choice with no early roll held = %v, want web.ErrConflict", err)
+	}
+}

@@ -28,12 +28,14 @@ var (
 		"resign":            decode[Resign],
 		"resignation":       decode[AnswerResignation],
 		"force-resignation": decode[ForceResignation],
+		"early-roll":        decode[ChooseEarlyRoll],
 	}
 	simActions = map[string]decoder{
 		"move":        decode[SimMove],
 		"button":      decode[SimButton],
 		"resign":      decode[Resign],
 		"resignation": decode[AnswerResignation],
+		"early-roll":  decode[ChooseEarlyRoll],
 	}
 )
 

@@ -113,6 +113,14 @@ var directorEndpoints = []endpoint{
 		invalid: []string{`{"side":2,"accept":true}`, `{"side":0,"accept":"yes"}`},
 		unfit:   func(s *Status) { s.Resignation = nil },
 	},
+	{
+		path:    "/api/td/early-roll",
+		ok:      `{"side":0,"reroll":true}`,
+		fits:    func(s *Status) { s.EarlyRoll = &referee.HeldRoll{Side: engine.Black, Dice: engine.Dice{6, 5}} },
+		want:    ChooseEarlyRoll{Side: engine.White, Reroll: true},
+		invalid: []string{`{"side":2,"reroll":true}`, `{"side":0,"reroll":"yes"}`},
+		unfit:   func(s *Status) { s.EarlyRoll = nil },
+	},
 }
 
 var simEndpoints = []endpoint{

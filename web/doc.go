@@ -25,6 +25,7 @@
 //	POST /api/sim/button   SimButton      (simulated board only)
 //	POST /api/sim/resign   Resign         (simulated board only)
 //	POST /api/sim/resignation AnswerResignation (simulated board only)
+//	POST /api/sim/early-roll ChooseEarlyRoll (simulated board only)
 //	POST /api/td/match     StartMatch     (director)
 //	POST /api/td/score     SetScore       (director)
 //	POST /api/td/rule      Rule           (director)
@@ -34,6 +35,7 @@
 //	POST /api/td/resign    Resign         (director)
 //	POST /api/td/resignation AnswerResignation (director)
 //	POST /api/td/force-resignation ForceResignation (director: the opponent can do no better)
+//	POST /api/td/early-roll ChooseEarlyRoll (director: the mover's choice, US 4.6)
 //
 // An action's body is a JSON object with every field of its type, no
 // other, sent as application/json. The answer is the Status after it, or

@@ -74,11 +74,14 @@ func inGame(s *Status) bool {
 	return s.Phase != referee.PhaseSettingUp && s.Phase != referee.PhaseMatchOver
 }
 
-// ResignInput returns the referee's input for an action on resignations
-// (Resign, AnswerResignation, ForceResignation), its time left to the
-// caller; false for any other action.
-func ResignInput(a Action) (referee.Input, bool) {
+// RefereeInput returns the referee's input for an action the referee
+// takes as it is (Resign, AnswerResignation, ForceResignation,
+// ChooseEarlyRoll), its time left to the caller; false for any other
+// action.
+func RefereeInput(a Action) (referee.Input, bool) {
 	switch a := a.(type) {
+	case ChooseEarlyRoll:
+		return referee.Input{Kind: referee.InputEarlyRollChoice, Side: a.Side, Reroll: a.Reroll}, true
 	case Resign:
 		return referee.Input{Kind: referee.InputResign, Side: a.Side, Points: a.Points}, true
 	case AnswerResignation:
@@ -91,4 +94,24 @@ func ResignInput(a Action) (referee.Input, bool) {
 		return referee.Input{Kind: referee.InputForceAccept}, true
 	}
 	return referee.Input{}, false
+}
+
+// ChooseEarlyRoll is the mover's choice on the opponent's roll made before
+// its DONE (US 4.6): Reroll, or let it stand (the default).
+type ChooseEarlyRoll struct {
+	Side   engine.Side `json:"side"`
+	Reroll bool        `json:"reroll"`
+}
+
+// Check implements Action.
+func (a ChooseEarlyRoll) Check(s *Status) error {
+	switch {
+	case a.Side > engine.Black:
+		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+	case s.EarlyRoll == nil:
+		return conflict("no early roll is held")
+	case s.EarlyRoll.Side == a.Side:
+		return conflict("the early roll is %v's own: the choice is %v's", a.Side, a.Side.Other())
+	}
+	return nil
 }
