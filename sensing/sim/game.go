@@ -29,6 +29,7 @@ func (r *run) game(g *GameScript, steps []step, first bool) {
 				r.wait(200 + r.paced(st.Side, 0, 900))
 			}
 			turn++
+			r.armEarlyRoll(steps[i+1:])
 			r.turn(&eg, st, turn)
 		case Double:
 			r.wait(r.paced(st.Side, 500, 1000))
@@ -116,10 +117,14 @@ func (r *run) turn(eg *ExpectGame, st *step, turn int) {
 		r.fail(fmt.Errorf("sim: turn %d: the board is not the position before the play", turn))
 		return
 	}
-	r.press(sensing.Roll, mover, d)
+	if !r.rolledEarly {
+		r.press(sensing.Roll, mover, d)
+	}
+	r.rolledEarly = false
 	r.wait(r.paced(mover, 300, 2500))
 	if r.chance(r.opts.IllegalRate) {
 		if ill, ok := r.illegal(st.before, mover, d, play); ok {
+			r.nextRoll = nil // a roll during the correction would accept the illegal play
 			r.done(mover, r.moveTo(&ill.board, mover, r.chance(r.opts.EarlyDoneRate)))
 			played := ill.board.Swap()
 			eg.Illegal = append(eg.Illegal, IllegalTurn{Turn: turn, Side: mover, Kind: ill.kind, Played: played.PositionID()})
@@ -142,7 +147,11 @@ func (r *run) turn(eg *ExpectGame, st *step, turn int) {
 		return
 	}
 	early := r.chance(r.opts.EarlyDoneRate)
+	if !early && !tryLast { // else the DONE or the try would come after the roll
+		r.earlyRoll = r.nextRoll
+	}
 	pressed := r.perform(ts, early && !tryLast)
+	r.earlyRoll, r.nextRoll = nil, nil
 	if tryLast {
 		pressed = r.try(play.After.Swap(), mover, d, false, early)
 	}
@@ -200,4 +209,25 @@ func (r *run) tryBoard(b engine.Board, d engine.Dice, start bool) (engine.Board,
 		}
 	}
 	return b, false
+}
+
+// armEarlyRoll arms, at the EarlyRollRate, the opponent's next roll (the
+// step after this turn's, if it is a roll) to go down while the mover sets
+// down its last checker (US 4.6).
+func (r *run) armEarlyRoll(next []step) {
+	r.nextRoll = nil
+	if r.opts.EarlyRollRate == 0 || len(next) == 0 || next[0].Kind != Roll || !r.chance(r.opts.EarlyRollRate) { // no draw when off: traces stay as they were
+		return
+	}
+	r.nextRoll = &sensing.Event{Kind: sensing.Roll, Side: next[0].Side, Dice: next[0].Dice}
+}
+
+// pressEarlyRoll presses the early roll armed, as the last motion begins.
+func (r *run) pressEarlyRoll() {
+	if r.earlyRoll == nil {
+		return
+	}
+	e := *r.earlyRoll
+	r.earlyRoll, r.rolledEarly = nil, true
+	r.press(e.Kind, e.Side, e.Dice)
 }

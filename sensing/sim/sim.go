@@ -72,6 +72,11 @@ type run struct {
 	dueSet  bool
 	dueAt   int64
 	dueSide engine.Side
+	// nextRoll is the opponent's roll chosen to go down early this turn;
+	// earlyRoll the same, armed for the recorded play's last motion
+	// (pressed by perform); rolledEarly says it went down so.
+	nextRoll, earlyRoll *sensing.Event
+	rolledEarly         bool
 	// When the next spike and full frame come, if the board is idle then.
 	nextSpike, nextFull int64
 
