@@ -34,6 +34,7 @@ const (
 	EarlyRoll                       // Side rolled Dice before the mover's DONE (US 4.6): held until the mover's turn is over
 	EarlyRollChoice                 // the mover (Side) chose that the early roll stands, or is rerolled (Reroll)
 	RollRefused                     // the board refused Side's ROLL before the mover's DONE (electronic dice, US 4.6): Reason prompts the mover
+	Touched                         // between DONE and the roll Side began moving checkers (US 4.3): Points to put back; none: restored
 )
 
 var kindNames = [...]string{
@@ -45,6 +46,7 @@ var kindNames = [...]string{
 	MatchOver: "match-over", Irregularity: "irregularity",
 	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
 	EarlyRoll: "early-roll", EarlyRollChoice: "early-roll-choice", RollRefused: "roll-refused",
+	Touched: "touched",
 }
 
 func (k Kind) String() string {

@@ -67,6 +67,7 @@ type Referee struct {
 	setupWrong  []int
 	offer       *resignation // a resignation waiting for its answer
 	early       *earlyRoll   // a roll made before the mover's DONE, held
+	touched     []int        // points moved after DONE, before the roll
 	points      []int        // scratch for Diff
 }
 
@@ -96,6 +97,8 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 	switch r.phase {
 	case settingUp:
 		r.checkSetup()
+	case awaitingRoll:
+		r.checkTouched()
 	case moving, flagged:
 		if r.pendingDone {
 			r.pendingDone = false

@@ -46,7 +46,10 @@ type Status struct {
 	// correction; SetupWrong the points wrong in the set-up.
 	Flagged    []int `json:"flagged"`
 	SetupWrong []int `json:"setup_wrong"`
-	Ambiguous  bool  `json:"ambiguous"` // the sensors could not tell the last play(s) apart
+	// Touched is the points moved after DONE, to put back before the
+	// roll (US 4.3).
+	Touched   []int `json:"touched"`
+	Ambiguous bool  `json:"ambiguous"` // the sensors could not tell the last play(s) apart
 
 	// Resignation is the resignation waiting for its answer; nil for none.
 	Resignation *Offer `json:"resignation"`
@@ -85,6 +88,7 @@ func (r *Referee) Status() Status {
 		Cube:       r.match.Cube(),
 		CubeDead:   r.match.CubeDead(),
 		SetupWrong: append([]int{}, r.setupWrong...),
+		Touched:    append([]int{}, r.touched...),
 		Flagged:    []int{},
 		Ambiguous:  len(r.lines) > 1,
 	}

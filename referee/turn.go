@@ -13,6 +13,10 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
 		r.concede(true)
 	}
+	if reason := r.touchRefusal(side); reason != "" {
+		r.irregular(side, reason)
+		return
+	}
 	switch {
 	case r.phase == settingUp:
 		r.startGame(side)

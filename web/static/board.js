@@ -61,7 +61,8 @@
   const EVENT_KINDS = ['setup-wrong', 'game-started', 'rolled', 'play', 'resolved', 'illegal',
     'board-restored', 'corrected', 'illegal-accepted', 'doubled', 'taken', 'dropped',
     'cube-refused', 'game-over', 'match-over', 'irregularity',
-    'resign-offered', 'resign-rejected', 'resigned', 'early-roll', 'early-roll-choice', 'roll-refused'];
+    'resign-offered', 'resign-rejected', 'resigned', 'early-roll', 'early-roll-choice', 'roll-refused',
+    'touched'];
 
   function setLive(live) {
     document.body.dataset.live = String(live);
@@ -73,7 +74,7 @@
   // ---- the event log ----
 
   const ILLEGAL = new Set(['illegal', 'illegal-accepted']);
-  const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong', 'early-roll', 'roll-refused']);
+  const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong', 'early-roll', 'roll-refused', 'touched']);
   const GAME = new Set(['game-started', 'game-over', 'match-over', 'resign-offered', 'resigned']);
 
   function addEvent(ev) {
