@@ -31,6 +31,7 @@ import (
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/dice"
+	"gammond/web"
 )
 
 // Options are what a Board is opened with.
@@ -200,7 +201,7 @@ func (b *Board) ResumeSource() time.Time {
 
 // setUp builds the match, the referee and the pipeline for the header.
 func (b *Board) setUp() error {
-	m, err := engine.NewMatch(b.header.Length, engine.MatchOpts{})
+	m, err := engine.NewMatch(b.header.Length, matchOpts(b.header.Rules))
 	if err != nil {
 		return err
 	}
@@ -256,4 +257,11 @@ func (b *Board) setClock() error {
 	}
 	b.ref.SetClock(c)
 	return nil
+}
+
+// matchOpts returns the engine's options for a rule set: the US rules
+// freeze a dead cube (US 5.6: the game is played out at the cube's level);
+// the Danish rules say nothing of it.
+func matchOpts(rules string) engine.MatchOpts {
+	return engine.MatchOpts{FreezeDeadCube: rules == web.RulesUS}
 }

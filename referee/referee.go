@@ -68,7 +68,9 @@ type Referee struct {
 	offer       *resignation // a resignation waiting for its answer
 	early       *earlyRoll   // a roll made before the mover's DONE, held
 	touched     []int        // points moved after DONE, before the roll
-	points      []int        // scratch for Diff
+	// illegalPlays counts each side's plays flagged in the match (US 4.8).
+	illegalPlays [2]int
+	points       []int // scratch for Diff
 }
 
 // New returns a referee for a match, emitting its events to emit in order.
@@ -77,6 +79,9 @@ func New(m *engine.Match, clock sensing.Clock, emit func(Event)) *Referee {
 }
 
 func (r *Referee) send(e Event) {
+	if e.Kind == IllegalPlay {
+		r.illegalPlays[e.Side]++ // US 4.8: the director warns, then may penalize
+	}
 	e.At = r.clock.Now()
 	e.Game, e.Turn = r.game, r.turn
 	r.emit(e)

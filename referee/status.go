@@ -48,8 +48,11 @@ type Status struct {
 	SetupWrong []int `json:"setup_wrong"`
 	// Touched is the points moved after DONE, to put back before the
 	// roll (US 4.3).
-	Touched   []int `json:"touched"`
-	Ambiguous bool  `json:"ambiguous"` // the sensors could not tell the last play(s) apart
+	Touched []int `json:"touched"`
+	// IllegalPlays counts each side's plays flagged in the match, by
+	// engine.Side, for the director (US 4.8: a warning, then a penalty).
+	IllegalPlays [2]int `json:"illegal_plays"`
+	Ambiguous    bool   `json:"ambiguous"` // the sensors could not tell the last play(s) apart
 
 	// Resignation is the resignation waiting for its answer; nil for none.
 	Resignation *Offer `json:"resignation"`
@@ -78,19 +81,20 @@ type Offer struct {
 // Status returns the match as the referee sees it now.
 func (r *Referee) Status() Status {
 	s := Status{
-		Phase:      phaseNames[r.phase],
-		Length:     r.match.Length(),
-		Score:      r.match.Score(),
-		Game:       r.game,
-		Turn:       r.turn,
-		Crawford:   r.match.Crawford(),
-		OnRoll:     r.onRoll,
-		Cube:       r.match.Cube(),
-		CubeDead:   r.match.CubeDead(),
-		SetupWrong: append([]int{}, r.setupWrong...),
-		Touched:    append([]int{}, r.touched...),
-		Flagged:    []int{},
-		Ambiguous:  len(r.lines) > 1,
+		Phase:        phaseNames[r.phase],
+		Length:       r.match.Length(),
+		Score:        r.match.Score(),
+		Game:         r.game,
+		Turn:         r.turn,
+		Crawford:     r.match.Crawford(),
+		OnRoll:       r.onRoll,
+		Cube:         r.match.Cube(),
+		CubeDead:     r.match.CubeDead(),
+		SetupWrong:   append([]int{}, r.setupWrong...),
+		Touched:      append([]int{}, r.touched...),
+		IllegalPlays: r.illegalPlays,
+		Flagged:      []int{},
+		Ambiguous:    len(r.lines) > 1,
 	}
 	s.Resignation = r.offerStatus()
 	if e := r.early; e != nil {

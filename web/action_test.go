@@ -26,6 +26,7 @@ func TestCheck(t *testing.T) {
 		want  error // nil, ErrInvalid, ErrConflict or ErrNotSimulated
 	}{
 		{"opening roll", EnterDice{engine.Black, engine.Dice{6, 1}}, phase(referee.PhaseSettingUp, engine.White), nil},
+		{"opening doubles (US 9.3)", EnterDice{engine.Black, engine.Dice{4, 4}}, phase(referee.PhaseSettingUp, engine.White), ErrConflict},
 		{"roll of the side on roll", EnterDice{engine.Black, engine.Dice{6, 1}}, phase(referee.PhaseRolling, engine.Black), nil},
 		{"roll of the other side", EnterDice{engine.White, engine.Dice{6, 1}}, phase(referee.PhaseRolling, engine.Black), ErrConflict},
 		{"roll that lets a flagged play stand", EnterDice{engine.White, engine.Dice{2, 2}}, phase(referee.PhaseFlagged, engine.Black), nil},
