@@ -34,6 +34,8 @@ const (
 	InputForceAccept                          // the director rules the resignation on offer accepted
 	InputEarlyRollChoice                      // the mover's choice on an early roll held: Reroll, or it stands
 	InputRollRefused                          // the board refused Side's ROLL before the mover's DONE
+	InputClockIntroduce                       // the director puts the match on the Clock rules named, from the next game
+	InputClockAdjust                          // the director adds Adjust to Side's time
 )
 
 var inputNames = [...]string{
@@ -43,6 +45,7 @@ var inputNames = [...]string{
 	InputTimeout: "timeout", InputPause: "pause", InputPenalty: "penalty",
 	InputResign: "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
 	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
+	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
 }
 
 func (k InputKind) String() string {
@@ -78,6 +81,8 @@ type Input struct {
 	Paused bool              `json:"paused,omitempty"`
 	Points int               `json:"points,omitempty"` // InputResign
 	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
+	Clock  string            `json:"clock,omitempty"`  // InputClockIntroduce: engine.ClockRulesNamed's name
+	Adjust time.Duration     `json:"adjust,omitempty"` // InputClockAdjust
 	Board  *engine.Occupancy `json:"board,omitempty"`
 }
 
@@ -155,5 +160,9 @@ func (r *Referee) Apply(in Input) {
 		r.ChooseEarlyRoll(in.Side, in.Reroll)
 	case InputRollRefused:
 		r.RollRefused(in.Side)
+	case InputClockIntroduce:
+		r.IntroduceClock(in.Clock)
+	case InputClockAdjust:
+		r.AdjustClock(in.Side, in.Adjust)
 	}
 }

@@ -13,7 +13,7 @@ import (
 // Action is something the director or a simulated board's user does: one
 // of StartMatch, SetScore, Rule, Penalty, PauseClocks, EnterDice,
 // ForceResignation (the director's), Resign, AnswerResignation and
-// ChooseEarlyRoll (both),
+// ChooseEarlyRoll (both), IntroduceClock, AdjustClock (the director's),
 // and SimMove, SimButton (a simulated board's). Board.Act applies it.
 type Action interface {
 	// Check reports whether the action is well formed and fits the match

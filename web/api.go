@@ -29,6 +29,8 @@ var (
 		"resignation":       decode[AnswerResignation],
 		"force-resignation": decode[ForceResignation],
 		"early-roll":        decode[ChooseEarlyRoll],
+		"clock":             decode[IntroduceClock],
+		"clock-adjust":      decode[AdjustClock],
 	}
 	simActions = map[string]decoder{
 		"move":        decode[SimMove],

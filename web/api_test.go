@@ -121,6 +121,21 @@ var directorEndpoints = []endpoint{
 		invalid: []string{`{"side":2,"reroll":true}`, `{"side":0,"reroll":"yes"}`},
 		unfit:   func(s *Status) { s.EarlyRoll = nil },
 	},
+	{
+		path:    "/api/td/clock",
+		ok:      `{"clock":"danish"}`,
+		fits:    func(s *Status) { s.Phase, s.Clocks = referee.PhaseSettingUp, nil },
+		want:    IntroduceClock{Clock: ClockDanish},
+		invalid: []string{`{"clock":"none"}`, `{"clock":"fast"}`, `{"clock":1}`},
+		unfit:   func(s *Status) { s.Phase, s.Clocks = referee.PhaseRolling, nil },
+	},
+	{
+		path:    "/api/td/clock-adjust",
+		ok:      `{"side":1,"seconds":-30}`,
+		want:    AdjustClock{Side: engine.Black, Seconds: -30},
+		invalid: []string{`{"side":1,"seconds":0}`, `{"side":1,"seconds":3601}`, `{"side":2,"seconds":30}`, `{"side":1,"seconds":1.5}`},
+		unfit:   func(s *Status) { s.Clocks = nil },
+	},
 }
 
 var simEndpoints = []endpoint{

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"time"
+
 	"gammond/engine"
 	"gammond/referee"
 )
@@ -76,12 +78,16 @@ func inGame(s *Status) bool {
 
 // RefereeInput returns the referee's input for an action the referee
 // takes as it is (Resign, AnswerResignation, ForceResignation,
-// ChooseEarlyRoll), its time left to the caller; false for any other
-// action.
+// ChooseEarlyRoll, IntroduceClock, AdjustClock), its time left to the
+// caller; false for any other action.
 func RefereeInput(a Action) (referee.Input, bool) {
 	switch a := a.(type) {
 	case ChooseEarlyRoll:
 		return referee.Input{Kind: referee.InputEarlyRollChoice, Side: a.Side, Reroll: a.Reroll}, true
+	case IntroduceClock:
+		return referee.Input{Kind: referee.InputClockIntroduce, Clock: a.Clock}, true
+	case AdjustClock:
+		return referee.Input{Kind: referee.InputClockAdjust, Side: a.Side, Adjust: time.Duration(a.Seconds) * time.Second}, true
 	case Resign:
 		return referee.Input{Kind: referee.InputResign, Side: a.Side, Points: a.Points}, true
 	case AnswerResignation:
