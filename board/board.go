@@ -51,6 +51,10 @@ type Options struct {
 	// EnteredDice says the dice are rolled by hand and entered on the
 	// page: a ROLL press is refused.
 	EnteredDice bool
+	// InferredDice says the dice are rolled by hand and entered nowhere:
+	// the referee infers each roll from the play (referee.SetInferredDice),
+	// and a ROLL press is refused.
+	InferredDice bool
 	// Hints lights the points a lifted checker may land on.
 	Hints bool
 	// Health watches every frame for sensor faults (a real board's).
@@ -211,6 +215,9 @@ func (b *Board) setUp() error {
 	}
 	b.match = m
 	b.ref = referee.New(m, b.clock, b.emit)
+	if b.opts.InferredDice {
+		b.ref.SetInferredDice()
+	}
 	if err := b.setClock(); err != nil {
 		return err
 	}

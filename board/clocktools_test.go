@@ -6,6 +6,8 @@ import (
 	"time"
 
 	"gammond/engine"
+	"gammond/sensing"
+	"gammond/sensing/sim"
 	"gammond/web"
 )
 
@@ -38,5 +40,18 @@ func TestDirectorIntroducesAndAdjustsTheClock(t *testing.T) {
 	}
 	if now := b.Status().Clocks.Remaining; now[engine.Black] != was[engine.Black]+30*time.Second {
 		t.Errorf("Black's time %v, was %v: want 30 s more", now[engine.Black], was[engine.Black])
+	}
+}
+
+// TestInferredDiceRefuseRoll: with the dice inferred from the plays the
+// board's ROLL is refused (item 7): nobody rolls on the board.
+func TestInferredDiceRefuseRoll(t *testing.T) {
+	simulated := sim.NewBoard(7)
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
+	o := options(t, simulated, src, web.ClockNone)
+	o.InferredDice = true
+	b := run(t, o)
+	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); !errors.Is(err, web.ErrConflict) {
+		t.Fatalf("ROLL with inferred dice = %v, want web.ErrConflict", err)
 	}
 }

@@ -110,8 +110,8 @@ func (b *Board) step(it sensing.Item) error {
 // dice entered on the page the press is refused (false); so is a ROLL
 // before the mover's DONE (US 4.6), which prompts the mover.
 func (b *Board) roll(e *sensing.Event) (bool, error) {
-	if b.opts.EnteredDice {
-		b.log.Warn("ROLL pressed, but the dice are entered on the page", "side", e.Side)
+	if b.opts.EnteredDice || b.opts.InferredDice {
+		b.log.Warn("ROLL pressed, but the dice are thrown by hand", "side", e.Side)
 		return false, nil
 	}
 	s := b.ref.Status()
@@ -171,6 +171,9 @@ func (b *Board) press(ctx context.Context, a web.SimButton) error {
 	e := a.Event()
 	if e.Kind == sensing.Roll && b.opts.EnteredDice {
 		return fmt.Errorf("%w: the dice are entered on the page, not rolled by the board", web.ErrConflict)
+	}
+	if e.Kind == sensing.Roll && b.opts.InferredDice {
+		return fmt.Errorf("%w: the dice are thrown by hand and inferred from the play, not rolled by the board", web.ErrConflict)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

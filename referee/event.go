@@ -35,6 +35,7 @@ const (
 	EarlyRollChoice                 // the mover (Side) chose that the early roll stands, or is rerolled (Reroll)
 	RollRefused                     // the board refused Side's ROLL before the mover's DONE (electronic dice, US 4.6): Reason prompts the mover
 	Touched                         // between DONE and the roll Side began moving checkers (US 4.3): Points to put back; none: restored
+	DiceInferred                    // the dice inferred: Side's play shows Dice, the smallest roll that fits; Ambiguous if others fit too
 )
 
 var kindNames = [...]string{
@@ -46,7 +47,7 @@ var kindNames = [...]string{
 	MatchOver: "match-over", Irregularity: "irregularity",
 	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
 	EarlyRoll: "early-roll", EarlyRollChoice: "early-roll-choice", RollRefused: "roll-refused",
-	Touched: "touched",
+	Touched: "touched", DiceInferred: "dice-inferred",
 }
 
 func (k Kind) String() string {

@@ -70,7 +70,9 @@ type Referee struct {
 	touched     []int        // points moved after DONE, before the roll
 	// illegalPlays counts each side's plays flagged in the match (US 4.8).
 	illegalPlays [2]int
-	points       []int // scratch for Diff
+	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
+	inferMatcher engine.Matcher // tries each roll when the dice are inferred
+	points       []int          // scratch for Diff
 }
 
 // New returns a referee for a match, emitting its events to emit in order.

@@ -18,7 +18,7 @@ import (
 // Status.Touched follows every change. Players setting the board up again
 // after a game given up pass here too: one report, then the next game.
 func (r *Referee) checkTouched() {
-	if r.turn == 0 || !r.haveBoard {
+	if r.turn == 0 || !r.haveBoard || r.inferred { // inferred dice: the mover plays before any roll
 		return
 	}
 	r.points = r.points[:0]

@@ -62,6 +62,9 @@ func (r *Referee) startGame(opener engine.Side) {
 // Done tells the referee that side pressed DONE: its turn is over. The play
 // is judged on the board once it has settled.
 func (r *Referee) Done(side engine.Side) {
+	if r.inferDone(side) {
+		return
+	}
 	if (r.phase != moving && r.phase != flagged) || side != r.onRoll {
 		r.irregular(side, fmt.Sprintf("%v pressed DONE out of turn", side))
 		return

@@ -24,12 +24,13 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 		StateDir: cfg.StateDir,
 		Match: board.Match{Board: cfg.BoardID, Started: started, Length: cfg.Match.Length,
 			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules, Clock: cfg.Match.Clock},
-		Calibration: cal,
-		Settle:      cfg.Scan.Settle,
-		ClockDelay:  cfg.Match.ClockDelay,
-		EnteredDice: cfg.Match.Dice == DiceEntered,
-		Hints:       cfg.LEDs.Hints,
-		Logger:      log,
+		Calibration:  cal,
+		Settle:       cfg.Scan.Settle,
+		ClockDelay:   cfg.Match.ClockDelay,
+		EnteredDice:  cfg.Match.Dice == DiceEntered,
+		InferredDice: cfg.Match.Dice == DiceInferred,
+		Hints:        cfg.LEDs.Hints,
+		Logger:       log,
 	}
 }
 

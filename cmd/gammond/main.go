@@ -90,10 +90,6 @@ func run(args []string, stderr io.Writer) int {
 	if o.checkConfig {
 		return 0
 	}
-	if cfg.Match.Dice == DiceInferred {
-		fmt.Fprintln(stderr, "gammond: dice = \"inferred\" is not supported yet: use \"electronic\" or \"entered\"")
-		return 1
-	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()
 	switch {
