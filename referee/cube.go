@@ -116,5 +116,24 @@ func (r *Referee) gameOver(res engine.Result) {
 	if winner, over := r.match.Winner(); over {
 		r.phase = matchOver
 		r.send(Event{Kind: MatchOver, Side: winner, Score: r.match.Score()})
+		return
+	}
+	r.announceCrawford()
+}
+
+// announceCrawford says, before it starts, that the next game is the
+// Crawford game (Danish 4.7): a side is one point from the match and no
+// Crawford game has been played.
+func (r *Referee) announceCrawford() {
+	m, score := r.match, r.match.Score()
+	if m.Length() < 2 || m.Crawford() || m.PostCrawford() {
+		return
+	}
+	for s, points := range score {
+		if points == m.Length()-1 {
+			r.send(Event{Kind: CrawfordNext, Side: engine.Side(s), Score: score,
+				Reason: fmt.Sprintf("the next game is the Crawford game: %v needs one point; no doubling (Danish 4.7)", engine.Side(s))})
+			return
+		}
 	}
 }

@@ -36,6 +36,7 @@ const (
 	RollRefused                     // the board refused Side's ROLL before the mover's DONE (electronic dice, US 4.6): Reason prompts the mover
 	Touched                         // between DONE and the roll Side began moving checkers (US 4.3): Points to put back; none: restored
 	DiceInferred                    // the dice inferred: Side's play shows Dice, the smallest roll that fits; Ambiguous if others fit too
+	CrawfordNext                    // announced before it starts: the next game is the Crawford game (Side needs one point)
 )
 
 var kindNames = [...]string{
@@ -47,7 +48,7 @@ var kindNames = [...]string{
 	MatchOver: "match-over", Irregularity: "irregularity",
 	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
 	EarlyRoll: "early-roll", EarlyRollChoice: "early-roll-choice", RollRefused: "roll-refused",
-	Touched: "touched", DiceInferred: "dice-inferred",
+	Touched: "touched", DiceInferred: "dice-inferred", CrawfordNext: "crawford-next",
 }
 
 func (k Kind) String() string {
