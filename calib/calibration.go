@@ -33,24 +33,64 @@ const MinGain = 100
 // ErrCalibration is wrapped by every error Validate returns.
 var ErrCalibration = errors.New("bad calibration")
 
-// Validate reports a calibration the Classifier cannot use: levels missing
-// for some sensor, outside the ADC's range, or in the wrong order (White
-// must read above the baseline and Black below, each by MinGain or more).
+// Validate reports a calibration that is not whole or that the Classifier
+// cannot use: levels missing for some sensor, outside the ADC's range, or
+// in the wrong order (White must read above the baseline and Black below,
+// each by MinGain or more). A calibration file must pass it.
 func (c *Calibration) Validate() error {
+	if err := c.ValidatePartial(); err != nil {
+		return err
+	}
+	if !c.Complete() {
+		return fmt.Errorf("%w: %s", ErrCalibration, c.missing())
+	}
+	return nil
+}
+
+// Complete reports whether c has all three levels of every sensor.
+func (c *Calibration) Complete() bool {
+	n := c.Board.Sensors()
+	return len(c.Baseline) == n && len(c.White) == n && len(c.Black) == n
+}
+
+func (c *Calibration) missing() string {
+	if len(c.Baseline) == 0 {
+		return "no levels: the board calibrates itself"
+	}
+	return "baselines only: no White and Black levels"
+}
+
+// ValidatePartial is Validate for a calibration that may be partial, as a
+// trace header's may (TRACE.md): baselines alone, or no levels at all.
+// Levels given must be whole (one per sensor) and in order; White and
+// Black come together, and only with baselines.
+func (c *Calibration) ValidatePartial() error {
 	if err := c.Board.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrCalibration, err)
 	}
 	n := c.Board.Sensors()
-	for _, l := range [...]struct {
+	levels := [...]struct {
 		name   string
 		levels []uint16
-	}{{"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}} {
-		if len(l.levels) != n {
+	}{{"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}}
+	for _, l := range levels {
+		if len(l.levels) != n && len(l.levels) != 0 {
 			return fmt.Errorf("%w: %d %s levels, want one per sensor: %d", ErrCalibration, len(l.levels), l.name, n)
 		}
 	}
+	switch {
+	case len(c.White) != len(c.Black):
+		return fmt.Errorf("%w: White levels without Black ones, or Black without White", ErrCalibration)
+	case len(c.White) > 0 && len(c.Baseline) == 0:
+		return fmt.Errorf("%w: checker levels without baselines", ErrCalibration)
+	}
 	max := c.Board.MaxReading()
-	for i := range n {
+	for i, base := range c.Baseline {
+		if int(base) > max {
+			return c.sensorError(i, "baseline %d beyond the ADC's %d", base, max)
+		}
+	}
+	for i := range c.White {
 		base, white, black := int(c.Baseline[i]), int(c.White[i]), int(c.Black[i])
 		switch {
 		case white > max:

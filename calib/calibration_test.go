@@ -19,7 +19,7 @@ func TestCalibrationValidate(t *testing.T) {
 		{"valid", func(c *Calibration) {}, ""},
 		{"bad geometry", func(c *Calibration) { c.Board.Slots = 0 }, "0 slots"},
 		{"baseline short", func(c *Calibration) { c.Baseline = c.Baseline[:151] }, "151 baseline levels"},
-		{"black missing", func(c *Calibration) { c.Black = nil }, "0 black levels"},
+		{"black missing", func(c *Calibration) { c.Black = nil }, "White levels without Black"},
 		{"white below baseline", func(c *Calibration) { c.White[37] = c.Baseline[37] - 1 }, "sensor 37 (point 7 slot 1): White level"},
 		{"white gain too small", func(c *Calibration) { c.White[0] = c.Baseline[0] + MinGain - 1 }, "sensor 0 (point 1 slot 0): White level"},
 		{"white gain just enough", func(c *Calibration) { c.White[0] = c.Baseline[0] + MinGain }, ""},
@@ -99,7 +99,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown field", `{"board": {"points": 24}, "gain": []}`, `unknown field "gain"`},
 		{"reading out of uint16", `{"baseline": [70000]}`, "cannot unmarshal"},
 		{"trailing data", good.String() + "{}", "data after"},
-		{"invalid levels", `{"board": {"points": 24, "slots": 6, "bar_slots": 4, "adc_bits": 12}}`, "0 baseline levels"},
+		{"invalid levels", `{"board": {"points": 24, "slots": 6, "bar_slots": 4, "adc_bits": 12}}`, "no levels"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Load(strings.NewReader(tc.file))

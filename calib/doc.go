@@ -21,12 +21,41 @@
 // slot's class: see Thresholds for the bands and why. Readings part-way (a
 // checker being set down or lifted) and readings no band explains are
 // unsure; the Occupancy counts them, and sensing's settling waits them out.
+// Two neighbouring slots above a point's checkers that each read part of
+// one checker (set down between them) count as that checker.
+//
+// # Levels that follow the board
+//
+// A board's levels drift as it warms up. While a slot's class is clear,
+// readings close to the class's level pull the sensor's three levels after
+// them (slowly, within a gate a hand held above the slot rarely enters,
+// and bounded); steady readings of the class outside the gate relock
+// them. Learn refines them from a frame of a position the referee knows
+// and masks a sensor dead under a known checker: a masked slot reads
+// "unknown", counted as covered under a covered slot and otherwise as
+// engine.Occupancy.Masked, which the matcher treats as either.
+//
+// # Self-calibration
+//
+// A calibration may be partial (a trace header's baselines alone, or
+// nothing). Without baselines the first frame gives them (an empty
+// board); without checker levels each sensor starts on the
+// ProvisionalThresholds around NominalGain and learns its level from a
+// checker standing still on it, or from Learn.
+//
+// # Calibrating a board
+//
+// Plan lists the arrangements of checkers that cover every slot with each
+// colour; a Measurer takes the frames of the empty board and of each
+// arrangement and returns every sensor's levels and noise, the outliers
+// (dead, weak, swapped polarity, noisy) and the calibration to save, as
+// "gammon calibrate" does.
 //
 // # Health
 //
 // A Monitor, fed every frame after classification, reports sensors that are
-// stuck, read out of range, or tell a story their neighbours contradict (a
-// covered slot above an empty one).
+// stuck, read out of range, tell a story their neighbours contradict (a
+// covered slot above an empty one), have drifted far, or are masked dead.
 //
 //	cl, err := calib.NewClassifier(cal, nil)
 //	mon := calib.NewMonitor(cl, nil)
@@ -34,5 +63,6 @@
 //		err := cl.Classify(frame, &occ)
 //		mon.Observe(at, frame)
 //	}
+//	err = cl.Learn(frame, &layout) // at a position the referee knows
 //	findings := mon.Findings()
 package calib

@@ -2,6 +2,7 @@ package calib
 
 import (
 	"fmt"
+	"math"
 	"time"
 )
 
@@ -22,6 +23,14 @@ const (
 	// reads empty under a covered slot (checkers fill a point from slot 0)
 	// or covered by the other colour than the slot below it.
 	Inconsistent
+	// Drifted: the sensor's baseline, followed as the board drifts, has
+	// moved DriftReport of a gain or more from where it started: the
+	// board needs calibrating again, or the sensor is failing.
+	Drifted
+	// Dead: a known position covered the slot and the sensor read empty
+	// (Classifier.Learn), or it was masked (Classifier.Mask): its slot
+	// reads "unknown".
+	Dead
 )
 
 // String returns the problem in words.
@@ -33,12 +42,16 @@ func (p Problem) String() string {
 		return "out of range"
 	case Inconsistent:
 		return "inconsistent with its neighbours"
+	case Drifted:
+		return "drifted far"
+	case Dead:
+		return "dead (masked)"
 	}
 	return fmt.Sprintf("Problem(%d)", uint8(p))
 }
 
 // problems is the number of Problem values, for per-problem arrays.
-const problems = 3
+const problems = 5
 
 // Finding is one sensor's problem, over all the frames that showed it.
 type Finding struct {
@@ -185,8 +198,15 @@ func (m *Monitor) checkReading(at time.Time, i int, r uint16, changed int) {
 	if m.held[i] >= m.opts.StuckChanges && at.Sub(m.since[i]) >= m.opts.StuckFor {
 		m.note(Stuck, at, i, r)
 	}
-	if !m.cl.bands[i].inRange.has(r) {
+	if !m.cl.inRange(i, r) {
 		m.note(OutOfRange, at, i, r)
+	}
+	s := &m.cl.sensors[i]
+	if s.masked {
+		m.note(Dead, at, i, r)
+	}
+	if math.Abs(s.base-s.start) >= DriftReport*min(s.white-s.base, s.base-s.black) {
+		m.note(Drifted, at, i, r)
 	}
 }
 

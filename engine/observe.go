@@ -35,15 +35,28 @@ func (o *Occupancy) Fits(b *Board, onRoll Side) bool {
 	return o.barFits(White, white.On(Bar)) && o.barFits(Black, black.On(Bar))
 }
 
-// pointFits reports whether side's count n on board point p fits what the
-// sensors saw there.
-func (o *Occupancy) pointFits(p int, s Side, n int) bool {
-	seen := int(o.Points[p-1][s])
-	full := int(o.SlotsPerPoint)
-	if n >= full {
-		return seen == full
+// FitsMasked reports whether the occupancy fits the board only thanks to
+// masked slots: a play whose result fits so may not be the play made (an
+// illegal one the masked slots hide fits too), and the referee says so.
+func (o *Occupancy) FitsMasked(b *Board, onRoll Side) bool {
+	if !o.Fits(b, onRoll) {
+		return false
 	}
-	return seen == n
+	bare := *o
+	bare.Masked, bare.BarMasked = [24]uint8{}, [2]uint8{}
+	return !bare.Fits(b, onRoll)
+}
+
+// pointFits reports whether side's count n on board point p fits what the
+// sensors saw there: the slots n covers are those seen, or up to the
+// masked ones above them more.
+func (o *Occupancy) pointFits(p int, s Side, n int) bool {
+	seen, masked := int(o.Points[p-1][s]), int(o.Masked[p-1])
+	covers := min(n, int(o.SlotsPerPoint))
+	if masked > 0 && o.Points[p-1][s.Other()] > 0 {
+		masked = 0 // the masked slots sit on the other side's checkers
+	}
+	return seen <= covers && covers <= seen+masked
 }
 
 // barFits reports whether side's n checkers on the bar fit what the bar's
@@ -56,7 +69,8 @@ func (o *Occupancy) barFits(s Side, n int) bool {
 			hidden = true
 		}
 	}
-	return n == seen || (hidden && n > seen)
+	masked := int(o.BarMasked[White]) + int(o.BarMasked[Black])
+	return n == seen || (hidden && n > seen) || (n > seen && n <= seen+masked)
 }
 
 // Diff appends to dst the board points (1..24, BarPoint for the bar) where
@@ -105,7 +119,8 @@ func (m *Matcher) Before() Board { return m.before }
 func (m *Matcher) Plays() []Play { return m.plays }
 
 // Match returns the indexes into Plays of the legal plays whose result fits
-// the occupancy, and whether the occupancy fits a play still in progress (a
+// the occupancy (where slots are masked, every play whose result the
+// masked slots could hide: the referee keeps them all as hypotheses), and whether the occupancy fits a play still in progress (a
 // prefix of a legal play, the unchanged board included). The slice is
 // reused by the next call.
 func (m *Matcher) Match(o *Occupancy) (complete []int, inProgress bool) {

@@ -15,6 +15,13 @@ type Occupancy struct {
 	// Bar[half][side]: slots of a bar half covered by side's checkers;
 	// half 0 is White's half, 1 Black's.
 	Bar [2][2]uint8
+	// Masked[p-1]: slots of board point p, right above its covered ones,
+	// whose sensor is masked (dead or stuck): each may be empty or hold
+	// one more of the checkers below it (of either side on an empty
+	// point). A masked slot under a covered one is counted as covered.
+	Masked [24]uint8
+	// BarMasked[half]: the bar half's masked slots, likewise.
+	BarMasked [2]uint8
 	// Unsure counts the slots whose reading is part-way: a checker being
 	// set down or lifted, or a reading calibration cannot place.
 	Unsure uint8

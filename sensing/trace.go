@@ -28,7 +28,10 @@ type Header struct {
 	Version int
 	// Board is the geometry; a frame has Board.Sensors() readings.
 	Board calib.Geometry
-	// Calibration is what the board used; its Board is Board.
+	// Calibration is what the board used; its Board is Board. It may be
+	// partial (calib.Calibration.ValidatePartial): baselines alone, or no
+	// levels at all when the header has no "calibration"; the board then
+	// calibrates itself (calib.NewClassifier).
 	Calibration calib.Calibration
 	// Match is the match played.
 	Match Match
@@ -371,8 +374,6 @@ func parseHeader(b []byte) (Header, error) {
 	switch {
 	case hj.Board == nil:
 		return Header{}, errors.New(`header: no "board"`)
-	case hj.Calibration == nil:
-		return Header{}, errors.New(`header: no "calibration"`)
 	case hj.Match == nil:
 		return Header{}, errors.New(`header: no "match"`)
 	}
@@ -383,9 +384,11 @@ func parseHeader(b []byte) (Header, error) {
 	if err := h.Board.Validate(); err != nil {
 		return Header{}, fmt.Errorf("header: %w", err)
 	}
-	c := hj.Calibration
-	h.Calibration = calib.Calibration{Board: h.Board, Baseline: c.Baseline, White: c.White, Black: c.Black}
-	if err := h.Calibration.Validate(); err != nil {
+	h.Calibration = calib.Calibration{Board: h.Board}
+	if c := hj.Calibration; c != nil {
+		h.Calibration.Baseline, h.Calibration.White, h.Calibration.Black = c.Baseline, c.White, c.Black
+	}
+	if err := h.Calibration.ValidatePartial(); err != nil {
 		return Header{}, fmt.Errorf("header: %w", err)
 	}
 	return h, nil

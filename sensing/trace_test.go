@@ -149,6 +149,50 @@ func TestTraceEpoch(t *testing.T) {
 	}
 }
 
+// TestTracePartialCalibration reads headers whose calibration is partial
+// (baselines alone) or absent, as TRACE.md allows: the board calibrates
+// itself.
+func TestTracePartialCalibration(t *testing.T) {
+	n := calib.ReferenceBoard.Sensors()
+	full := testHeader
+	cut := func(from, to string) string {
+		i, j := strings.Index(full, from), strings.Index(full, to)
+		return full[:i] + full[j:]
+	}
+	for _, tc := range []struct {
+		name      string
+		header    string
+		baselines int
+		err       string
+	}{
+		{"baselines alone", cut(`, "white"`, `}, "match"`), n, ""},
+		{"no calibration", cut(`"calibration"`, `"match"`), 0, ""},
+		{"empty calibration", cut(`"baseline"`, `}, "match"`), 0, ""},
+		{"White and Black without baselines", cut(`"baseline"`, `"white"`), 0, "checker levels without baselines"},
+		{"White without Black", cut(`, "black"`, `}, "match"`), 0, "White levels without Black"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr, err := NewTraceReader(strings.NewReader(trace(tc.header, frameLine(0, nil))), nil)
+			if tc.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.err) {
+					t.Fatalf("NewTraceReader = %v, want an error with %q", err, tc.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			c := &tr.Header().Calibration
+			if len(c.Baseline) != tc.baselines || len(c.White) != 0 || c.Complete() || c.Board != calib.ReferenceBoard {
+				t.Errorf("calibration %d baselines, %d White levels, complete %v, board %+v", len(c.Baseline), len(c.White), c.Complete(), c.Board)
+			}
+			if _, err := calib.NewClassifier(c, nil); err != nil {
+				t.Errorf("NewClassifier: %v", err)
+			}
+		})
+	}
+}
+
 func TestTraceErrors(t *testing.T) {
 	frame := frameLine(0, nil)
 	header := func(from, to string) string { return strings.Replace(testHeader, from, to, 1) }
@@ -170,6 +214,8 @@ func TestTraceErrors(t *testing.T) {
 		{"header without board", trace(`{"trace": 1}`), 1, `no "board"`},
 		{"header bad geometry", trace(header(`"points": 24`, `"points": 26`)), 1, "26 points"},
 		{"header calibration short", trace(header(`"baseline": [2000,`, `"baseline": [`)), 1, "151 baseline levels, want one per sensor: 152"},
+		{"header White levels without Black", trace(header(`, "black": [`, `, "blue": [`)), 1, `unknown field "blue"`},
+		{"header checker levels without baselines", trace(header(`"baseline": [2000,`, `"base": [2000,`)), 1, `unknown field "base"`},
 		{"header calibration inverted", trace(header(`"white": [2600`, `"white": [1600`)), 1, "sensor 0 (point 1 slot 0): White level 1600"},
 		{"header negative match length", trace(header(`"length": 5`, `"length": -1`)), 1, "match length -1"},
 		{"header match of a million points", trace(header(`"length": 5`, `"length": 1000000`)), 1, "match length 1000000: want 0 (money play) to 64"},

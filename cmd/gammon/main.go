@@ -25,14 +25,15 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"check":    {checkUsage, runCheck},
-	"chouette": {chouetteUsage, runChouette},
-	"journal":  {journalUsage, runJournal},
-	"export":   {exportUsage, runExport},
-	"moves":    {movesUsage, runMoves},
-	"replay":   {replayUsage, runReplay},
-	"simulate": {simulateUsage, runSimulate},
-	"td":       {tdUsage, runTD},
+	"calibrate": {calibrateUsage, runCalibrate},
+	"check":     {checkUsage, runCheck},
+	"chouette":  {chouetteUsage, runChouette},
+	"export":    {exportUsage, runExport},
+	"journal":   {journalUsage, runJournal},
+	"moves":     {movesUsage, runMoves},
+	"replay":    {replayUsage, runReplay},
+	"simulate":  {simulateUsage, runSimulate},
+	"td":        {tdUsage, runTD},
 }
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }

@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
+	"strings"
 
 	"gammond/record/mat"
 	"gammond/sensing/sim"
 )
 
-const simulateUsage = "simulate MATCH.mat [--seed N] [--illegal RATE] [--early-roll RATE] [--expect FILE]   the board trace of a match, played by hand"
+const simulateUsage = "simulate MATCH.mat [--seed N] [--illegal RATE] [--early-roll RATE] [--drift COUNTS] [--drift-minutes M] [--dead S1,S2,...] [--off-centre RATE] [--hover RATE] [--late-done RATE] [--calibration full|baselines|none] [--expect FILE]   the board trace of a match, played by hand"
 
 // runSimulate writes the board trace of players playing a recorded match
 // to stdout, and with --expect what a correct replay of it gives.
@@ -18,14 +20,25 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("simulate", flag.ContinueOnError)
 	seed := fs.Uint64("seed", 1, "seed of the simulation: the same seed gives the same trace")
 	illegal := fs.Float64("illegal", 0, "chance (0..1) that a turn is first played illegally, then put right")
-	earlyRoll := fs.Float64("early-roll", 0, "chance (0..1) that the opponent rolls while the mover sets down its last checker (US 4.6)")
 	expect := fs.String("expect", "", "write what a correct replay gives (.expect.json) to this file")
+	opts := sim.DefaultOpts
+	fs.Float64Var(&opts.EarlyRollRate, "early-roll", 0, "chance (0..1) that the opponent rolls while the mover sets down its last checker (US 4.6)")
+	fs.Float64Var(&opts.DriftCounts, "drift", 0, "how far (0..600 counts of a 12-bit ADC) each sensor drifts over the match, a board warming up")
+	fs.Float64Var(&opts.DriftMinutes, "drift-minutes", opts.DriftMinutes, "the drift's time constant, in minutes")
+	fs.Float64Var(&opts.OffCentreRate, "off-centre", 0, "chance (0..1) that a checker is set down between two slots")
+	fs.Float64Var(&opts.HoverRate, "hover", 0, "chance (0..1) that a checker is held above its point before it is set down")
+	fs.Float64Var(&opts.LateDoneRate, "late-done", 0, "chance (0..1) that DONE is pressed with the turn's last checker still in hand")
+	dead := fs.String("dead", "", "sensors (comma-separated indexes) dead from the start")
+	header := fs.String("calibration", "full", "the calibration the trace header carries: full, baselines or none")
 	pos, err := parseArgs(fs, args, 1, 1)
 	if err == nil && !(*illegal >= 0 && *illegal <= 1) {
 		err = fmt.Errorf("--illegal %v: want a rate from 0 to 1", *illegal)
 	}
-	if err == nil && !(*earlyRoll >= 0 && *earlyRoll <= 1) {
-		err = fmt.Errorf("--early-roll %v: want a rate from 0 to 1", *earlyRoll)
+	if err == nil {
+		opts.Header, err = sim.ParseHeaderCalibration(*header)
+	}
+	if err == nil {
+		opts.Dead, err = parseSensors(*dead)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon simulate: %v\nusage: gammon %s\n", err, simulateUsage)
@@ -40,8 +53,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gammon simulate: %v\n", err)
 		return exitFindings
 	}
-	opts := sim.DefaultOpts
-	opts.Seed, opts.IllegalRate, opts.EarlyRollRate = *seed, *illegal, *earlyRoll
+	opts.Seed, opts.IllegalRate = *seed, *illegal
 	script, err := m.Script()
 	var want *sim.Expect
 	if err == nil {
@@ -55,6 +67,22 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// parseSensors reads a comma-separated list of sensor indexes; "" is none.
+func parseSensors(s string) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var sensors []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("--dead %q: %q is not a sensor index", s, f)
+		}
+		sensors = append(sensors, n)
+	}
+	return sensors, nil
 }
 
 // writeExpect writes the expectation to the named file.

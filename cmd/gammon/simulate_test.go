@@ -94,3 +94,45 @@ func TestSimulateFailures(t *testing.T) {
 		})
 	}
 }
+
+// TestSimulateBehaviourFlags: each real-board behaviour is a flag; the
+// header carries as much calibration as asked, and bad values are refused.
+func TestSimulateBehaviourFlags(t *testing.T) {
+	base := []string{"simulate", match004, "--seed", "2"}
+	for _, tc := range []struct {
+		flags     []string
+		baselines int
+		white     int
+	}{
+		{[]string{"--drift", "300", "--drift-minutes", "5", "--off-centre", "0.3", "--hover", "0.2", "--late-done", "0.1", "--dead", "31, 76"}, 152, 152},
+		{[]string{"--calibration", "baselines"}, 152, 0},
+		{[]string{"--calibration", "none"}, 0, 0},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(append(base, tc.flags...), &stdout, &stderr); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", tc.flags, code, stderr.String())
+		}
+		tr, err := sensing.NewTraceReader(bytes.NewReader(stdout.Bytes()), nil)
+		if err != nil {
+			t.Fatalf("%v: the trace does not read: %v", tc.flags, err)
+		}
+		if c := tr.Header().Calibration; len(c.Baseline) != tc.baselines || len(c.White) != tc.white {
+			t.Errorf("%v: header has %d baselines and %d White levels, want %d and %d", tc.flags, len(c.Baseline), len(c.White), tc.baselines, tc.white)
+		}
+	}
+	var plain, drifted, stderr bytes.Buffer
+	run(base, &plain, &stderr)
+	run(append(base, "--drift", "300"), &drifted, &stderr)
+	if bytes.Equal(plain.Bytes(), drifted.Bytes()) {
+		t.Error("--drift 300 left the trace as it was")
+	}
+	for _, bad := range [][]string{
+		{"--drift", "601"}, {"--hover", "2"}, {"--off-centre", "-1"}, {"--late-done", "1.5"},
+		{"--dead", "3,x"}, {"--dead", "152"}, {"--calibration", "half"}, {"--drift", "100", "--drift-minutes", "0"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(append(base, bad...), &stdout, &stderr); code == exitOK || stderr.Len() == 0 {
+			t.Errorf("%v: exit %d, stderr %q: want refused", bad, code, stderr.String())
+		}
+	}
+}

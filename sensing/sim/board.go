@@ -16,6 +16,9 @@ import (
 type checker struct {
 	side engine.Side
 	seat float64
+	// off is the share of its field the slot above reads: a checker set
+	// down off-centre, between its slot and the next.
+	off float64
 }
 
 // Stacked magnets add only a few percent to a slot's field.
@@ -60,6 +63,66 @@ type Board struct {
 	// spike is the sensor reading spikeAt for one frame, -1 for none.
 	spike   int
 	spikeAt uint16
+	// drift is each sensor's drift now, in counts of this ADC; fault is
+	// each sensor's fault, if any.
+	drift []float64
+	fault []Fault
+}
+
+// Fault is what can be wrong with a simulated sensor.
+type Fault uint8
+
+// The faults SetFault gives a sensor.
+const (
+	Healthy Fault = iota
+	// Dead: reads its baseline (noise and drift included) whatever stands
+	// on it.
+	Dead
+	// Weak: a tenth of its gain, below calib.MinGain.
+	Weak
+	// Swapped: mounted upside down: White reads below the baseline, Black
+	// above.
+	Swapped
+	// Noisy: eight times the board's noise.
+	Noisy
+	// Stuck: reads its baseline, without noise, for good: a channel that
+	// never changes.
+	Stuck
+)
+
+// String returns the fault's name.
+func (f Fault) String() string {
+	switch f {
+	case Healthy:
+		return "healthy"
+	case Dead:
+		return "dead"
+	case Weak:
+		return "weak"
+	case Swapped:
+		return "swapped polarity"
+	case Noisy:
+		return "noisy"
+	case Stuck:
+		return "stuck"
+	}
+	return fmt.Sprintf("Fault(%d)", uint8(f))
+}
+
+// SetFault gives sensor i the fault f (Healthy mends it). Calibration
+// still returns the levels of a healthy sensor: what a calibration of the
+// sensor would find were it sound.
+func (b *Board) SetFault(i int, f Fault) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if i < 0 || i >= len(b.fault) {
+		return fmt.Errorf("sim: no sensor %d: the board has %d", i, len(b.fault))
+	}
+	if f > Stuck {
+		return fmt.Errorf("sim: sensor %d: %v", i, f)
+	}
+	b.fault[i] = f
+	return nil
 }
 
 // NewBoard returns a simulated reference board (calib.ReferenceBoard) set
@@ -93,6 +156,8 @@ func newBoard(g calib.Geometry, rng *rand.Rand) *Board {
 		changed: make([]int, 0, n),
 		spike:   -1,
 		trays:   [2]int{engine.CheckersPerSide, engine.CheckersPerSide},
+		drift:   make([]float64, n),
+		fault:   make([]Fault, n),
 	}
 	for i := range n {
 		base := b.counts(1900 + 300*rng.Float64())
@@ -141,6 +206,41 @@ func (b *Board) Place(l engine.Layout) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.place(&l)
+}
+
+// PlaceBar puts n of side's checkers on bar half half (engine.White's
+// or engine.Black's), as a calibration asks, whichever checkers were
+// there before going to side's tray. A bar half holds what its slots and
+// a side's checkers allow.
+func (b *Board) PlaceBar(half, side engine.Side, n int) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if half > engine.Black || side > engine.Black {
+		return fmt.Errorf("sim: no bar half %d or side %d", half, side)
+	}
+	l := b.layout()
+	if n < 0 || n > b.geo.BarSlots || n > l[side][engine.Off]+countOf(b.bar[half], side) {
+		return fmt.Errorf("sim: %d %v checkers on bar half %d: want 0..%d, from the tray", n, side, half, b.geo.BarSlots)
+	}
+	for _, c := range b.bar[half] {
+		b.trays[c.side]++
+	}
+	b.bar[half] = b.bar[half][:0]
+	for range n {
+		b.trays[side]--
+		b.bar[half] = append(b.bar[half], checker{side: side, seat: 1})
+	}
+	return nil
+}
+
+func countOf(pile []checker, side engine.Side) int {
+	n := 0
+	for _, c := range pile {
+		if c.side == side {
+			n++
+		}
+	}
+	return n
 }
 
 // Layout returns where the checkers are.
@@ -227,8 +327,10 @@ func (b *Board) layout() engine.Layout {
 			l[c.side][p+1]++
 		}
 	}
-	for s, pile := range b.bar {
-		l[s][engine.Bar] = len(pile)
+	for _, pile := range b.bar {
+		for _, c := range pile {
+			l[c.side][engine.Bar]++
+		}
 	}
 	l[engine.White][engine.Off], l[engine.Black][engine.Off] = b.trays[engine.White], b.trays[engine.Black]
 	return l
@@ -252,6 +354,7 @@ func (b *Board) remove(side engine.Side, p, i int) {
 	pile := b.pile(side, p)
 	last := len(*pile) - 1
 	(*pile)[i] = (*pile)[last]
+	(*pile)[i].off = 0 // it drops into the slot, centred
 	*pile = (*pile)[:last]
 }
 
@@ -259,6 +362,9 @@ func (b *Board) remove(side engine.Side, p, i int) {
 // down; it returns the checker's index.
 func (b *Board) push(side engine.Side, p int, seat float64) int {
 	pile := b.pile(side, p)
+	for i := range *pile {
+		(*pile)[i].off = 0 // a hand setting a checker down nudges the pile in
+	}
 	*pile = append(*pile, checker{side: side, seat: seat})
 	return len(*pile) - 1
 }
@@ -290,21 +396,40 @@ func (b *Board) render() {
 	clear(b.level)
 	for p, pile := range b.points {
 		for i, c := range pile {
-			b.level[b.sensor(c.side, p+1, i)] += c.field(i >= b.geo.Slots)
+			f := c.field(i >= b.geo.Slots)
+			s := b.sensor(c.side, p+1, i)
+			if c.off > 0 && i+1 < b.geo.Slots {
+				b.level[s+1] += f * c.off
+				f *= 1 - c.off
+			}
+			b.level[s] += f
 		}
 	}
-	for _, pile := range b.bar {
+	for h, pile := range b.bar {
 		for i, c := range pile {
-			b.level[b.sensor(c.side, engine.Bar, i)] += c.field(i >= b.geo.BarSlots)
+			b.level[b.sensor(engine.Side(h), engine.Bar, i)] += c.field(i >= b.geo.BarSlots)
 		}
 	}
 	top := float64(b.geo.MaxReading())
 	for s, lv := range b.level {
+		noise := b.noise[s]
+		switch b.fault[s] {
+		case Dead:
+			lv = 0
+		case Weak:
+			lv *= 0.1
+		case Swapped:
+			lv = -lv
+		case Noisy:
+			noise *= 8
+		case Stuck:
+			lv, noise = 0, 0
+		}
 		gain := b.gain[s][0]
 		if lv < 0 {
 			gain = b.gain[s][1]
 		}
-		r := b.base[s] + lv*gain + b.noise[s]*b.scale
+		r := b.base[s] + b.drift[s] + lv*gain + noise*b.scale
 		b.reading[s] = uint16(min(max(r, 0), top) + 0.5)
 	}
 	if b.spike >= 0 {

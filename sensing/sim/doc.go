@@ -29,6 +29,15 @@
 // put the board back and play the recorded play. A seeded PCG makes the
 // same script, seed and options give the same trace, byte for byte.
 //
+// A real board's habits are options, each off by default (an option left
+// off draws nothing, so the others' traces do not change): sensors that
+// drift as the board warms up (DriftCounts), dead sensors (Dead),
+// checkers set down between two slots (OffCentreRate) or held above their
+// point first (HoverRate), DONE pressed with the last checker in hand
+// (LateDoneRate), and a header with baselines alone or no calibration
+// (Header). Board.SetFault gives a sensor a fault (dead, weak, swapped
+// polarity, noisy, stuck) for "gammon calibrate".
+//
 //	script, err := match.Script() // match is a *mat.Match
 //	opts := sim.DefaultOpts
 //	opts.Seed, opts.IllegalRate = 7, 0.15

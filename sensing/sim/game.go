@@ -147,6 +147,9 @@ func (r *run) turn(eg *ExpectGame, st *step, turn int) {
 		return
 	}
 	early := r.chance(r.opts.EarlyDoneRate)
+	if !early && r.maybe(r.opts.LateDoneRate) {
+		early, r.late = true, true
+	}
 	if !early && !tryLast { // else the DONE or the try would come after the roll
 		r.earlyRoll = r.nextRoll
 	}
@@ -155,6 +158,7 @@ func (r *run) turn(eg *ExpectGame, st *step, turn int) {
 	if tryLast {
 		pressed = r.try(play.After.Swap(), mover, d, false, early)
 	}
+	r.late = false
 	r.done(mover, pressed)
 	if have, want := r.b.layout(), engine.LayoutOf(&play.After, mover.Other()); have != want {
 		r.fail(fmt.Errorf("sim: turn %d: the board is not the position the play leaves", turn))
@@ -216,7 +220,7 @@ func (r *run) tryBoard(b engine.Board, d engine.Dice, start bool) (engine.Board,
 // down its last checker (US 4.6).
 func (r *run) armEarlyRoll(next []step) {
 	r.nextRoll = nil
-	if r.opts.EarlyRollRate == 0 || len(next) == 0 || next[0].Kind != Roll || !r.chance(r.opts.EarlyRollRate) { // no draw when off: traces stay as they were
+	if len(next) == 0 || next[0].Kind != Roll || !r.maybe(r.opts.EarlyRollRate) {
 		return
 	}
 	r.nextRoll = &sensing.Event{Kind: sensing.Roll, Side: next[0].Side, Dice: next[0].Dice}

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"gammond/engine"
+	"gammond/sensing"
 )
 
 // transfer is one checker of side taken by hand from a board point
@@ -106,6 +107,9 @@ func (r *run) setDown(p int, side engine.Side) {
 		r.b.trays[side]++
 		return
 	}
+	if !r.dueSet && r.maybe(r.opts.HoverRate) { // not with DONE on its way: that is a late DONE
+		r.hover(p, side)
+	}
 	i := r.b.push(side, p, 0)
 	pile := *r.b.pile(side, p)
 	for _, s := range setDownSeats {
@@ -114,6 +118,23 @@ func (r *run) setDown(p int, side engine.Side) {
 	}
 	pile[i].seat = 1
 	r.tick()
+	if p != engine.Bar && i+1 < r.b.geo.Slots && r.maybe(r.opts.OffCentreRate) {
+		pile[i].off = 0.3 + 0.4*r.rng.Float64()
+		r.tick()
+	}
+}
+
+// hover holds a checker of side above p for 0.3-1.5 s: p's next slot
+// reads part of a checker, more or less as the hand moves.
+func (r *run) hover(p int, side engine.Side) {
+	end := r.now + r.span(300, 1500)
+	i := r.b.push(side, p, 0)
+	for r.now < end && r.err == nil {
+		(*r.b.pile(side, p))[i].seat = 0.1 + 0.45*r.rng.Float64()
+		r.tick()
+		r.wait(r.span(20, 80))
+	}
+	r.b.remove(side, p, i)
 }
 
 // slideOver passes a checker of side low over board point p: its next slot
@@ -174,7 +195,13 @@ func (r *run) move(t transfer, early bool) {
 		last = v
 	}
 	r.carry(last, t.to, t.side)
-	if early && t.to != engine.Off {
+	switch {
+	case early && t.to != engine.Off && r.late:
+		// DONE with the checker still in hand: it lands a moment later.
+		r.late = false
+		r.press(sensing.Done, r.mover, engine.Dice{})
+		r.wait(r.span(100, 400))
+	case early && t.to != engine.Off:
 		r.armDone()
 	}
 	r.setDown(t.to, t.side)

@@ -59,6 +59,33 @@ type Opts struct {
 	// where the last game left it to where the next one starts.
 	ClearRate float64
 
+	// LateDoneRate is the chance that DONE is pressed while the turn's last
+	// checker is still in the hand: it lands 100-400 ms later.
+	LateDoneRate float64
+	// OffCentreRate is the chance that a checker set down on a point lands
+	// between its slot and the next one up: both read part of its field
+	// (30-70% each) until it is lifted or another checker nudges it in.
+	OffCentreRate float64
+	// HoverRate is the chance that a hand holds a checker above the point
+	// it goes to before setting it down, for 0.3-1.5 s: the point's next
+	// slot reads 10-55% of a checker, coming and going.
+	HoverRate float64
+
+	// DriftCounts is how far, in counts of a 12-bit ADC (0..600), each
+	// sensor's whole output drifts over the match, as a board warming up
+	// does: every sensor its own share (50-100%) of it, up or down,
+	// approached with a time constant of DriftMinutes.
+	DriftCounts float64
+	// DriftMinutes is the drift's time constant, in minutes of the trace
+	// (0.1..600).
+	DriftMinutes float64
+	// Dead lists sensors that are dead from the start: each reads its
+	// baseline (drift and noise included) whatever stands on it.
+	Dead []int
+	// Header says how much of the board's calibration the trace header
+	// carries (TRACE.md): all of it, baselines alone, or none.
+	Header HeaderCalibration
+
 	// NoiseCounts is the standard deviation of a reading's noise, in ADC
 	// counts at 12 bits (0..12; the peak is three times it).
 	NoiseCounts float64
@@ -71,6 +98,40 @@ type Opts struct {
 	// FullFramesPerMinute is how many "frame" lines (every reading) the
 	// idle board writes a minute besides the first (0..60).
 	FullFramesPerMinute float64
+}
+
+// HeaderCalibration is how much calibration a trace header carries.
+type HeaderCalibration uint8
+
+// The calibrations a header may carry.
+const (
+	FullCalibration HeaderCalibration = iota // baselines, White and Black levels
+	BaselinesOnly                            // baselines alone
+	NoCalibration                            // none: the board calibrates itself
+)
+
+// String returns "full", "baselines" or "none", as gammon simulate's
+// --calibration flag names them.
+func (h HeaderCalibration) String() string {
+	switch h {
+	case FullCalibration:
+		return "full"
+	case BaselinesOnly:
+		return "baselines"
+	case NoCalibration:
+		return "none"
+	}
+	return fmt.Sprintf("HeaderCalibration(%d)", uint8(h))
+}
+
+// ParseHeaderCalibration reads "full", "baselines" or "none".
+func ParseHeaderCalibration(s string) (HeaderCalibration, error) {
+	for h := FullCalibration; h <= NoCalibration; h++ {
+		if s == h.String() {
+			return h, nil
+		}
+	}
+	return 0, fmt.Errorf("calibration %q: want full, baselines or none", s)
 }
 
 // DefaultOpts are what the reference board's recorded traces show
@@ -105,6 +166,9 @@ var DefaultOpts = Opts{
 	SpikesPerMinute: 1.5,
 	// About one full frame every 4 s in the recorded traces.
 	FullFramesPerMinute: 14,
+	// Off unless asked for: the recorded board was warm, its sensors
+	// healthy, its players tidy, its calibration whole.
+	DriftMinutes: 10,
 }
 
 // validate reports options Simulate cannot use.
@@ -127,6 +191,7 @@ func (o *Opts) validate() error {
 		{"CarryRate", o.CarryRate}, {"StopRate", o.StopRate}, {"SlideRate", o.SlideRate},
 		{"HitterFirstRate", o.HitterFirstRate}, {"ShuffleRate", o.ShuffleRate},
 		{"ReboundRate", o.ReboundRate}, {"ClearRate", o.ClearRate}, {"NoiseShare", o.NoiseShare},
+		{"LateDoneRate", o.LateDoneRate}, {"OffCentreRate", o.OffCentreRate}, {"HoverRate", o.HoverRate},
 	}
 	for _, r := range rates {
 		if !(r.v >= 0 && r.v <= 1) {
@@ -140,6 +205,17 @@ func (o *Opts) validate() error {
 		return fmt.Errorf("sim: SpikesPerMinute %v, want 0..60", o.SpikesPerMinute)
 	case !(o.FullFramesPerMinute >= 0 && o.FullFramesPerMinute <= 60):
 		return fmt.Errorf("sim: FullFramesPerMinute %v, want 0..60", o.FullFramesPerMinute)
+	case !(o.DriftCounts >= 0 && o.DriftCounts <= 600):
+		return fmt.Errorf("sim: DriftCounts %v, want 0..600", o.DriftCounts)
+	case o.DriftCounts > 0 && !(o.DriftMinutes >= 0.1 && o.DriftMinutes <= 600):
+		return fmt.Errorf("sim: DriftMinutes %v, want 0.1..600", o.DriftMinutes)
+	case o.Header > NoCalibration:
+		return fmt.Errorf("sim: %v", o.Header)
+	}
+	for _, s := range o.Dead {
+		if s < 0 || s >= o.Board.Sensors() {
+			return fmt.Errorf("sim: dead sensor %d, want 0..%d", s, o.Board.Sensors()-1)
+		}
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ func Simulate(w io.Writer, s *Script, opts *Opts) (*Expect, error) {
 		return nil, err
 	}
 	r := newRun(w, opts)
-	r.tw.header(&r.b.cal, sensing.Match{Length: s.Length, White: s.Players[engine.White], Black: s.Players[engine.Black]})
+	r.tw.header(&r.b.cal, opts.Header, sensing.Match{Length: s.Length, White: s.Players[engine.White], Black: s.Players[engine.Black]})
 	r.expect = &Expect{MatchLength: s.Length, Games: make([]ExpectGame, 0, len(games))}
 	r.fullFrame()
 	r.wait(r.span(800, 1500))
@@ -79,6 +79,11 @@ type run struct {
 	rolledEarly         bool
 	// When the next spike and full frame come, if the board is idle then.
 	nextSpike, nextFull int64
+	// late: the turn's DONE goes down before its last checker lands.
+	late bool
+	// driftTo is each sensor's drift at the end of a long match, in
+	// counts of the board's ADC; nil for none.
+	driftTo []float64
 
 	gen engine.Generator
 	hyp hypotheses
@@ -92,7 +97,35 @@ func newRun(w io.Writer, opts *Opts) *run {
 	}
 	r.nextSpike = r.after(opts.SpikesPerMinute)
 	r.nextFull = r.after(opts.FullFramesPerMinute)
+	if opts.DriftCounts > 0 {
+		r.driftTo = make([]float64, len(r.b.drift))
+		for i := range r.driftTo {
+			d := opts.DriftCounts * (0.5 + 0.5*rng.Float64()) * r.b.scale
+			if rng.IntN(2) == 0 {
+				d = -d
+			}
+			r.driftTo[i] = d
+		}
+	}
+	for _, i := range opts.Dead {
+		r.b.fault[i] = Dead
+	}
 	return r
+}
+
+// maybe returns true with probability p, drawing nothing when p is 0:
+// options left off do not change the trace of the others.
+func (r *run) maybe(p float64) bool { return p > 0 && r.chance(p) }
+
+// drift sets every sensor's drift for now. Allocation budget: none.
+func (r *run) drift() {
+	if r.driftTo == nil {
+		return
+	}
+	f := -math.Expm1(-float64(r.now) / (r.opts.DriftMinutes * 60000))
+	for i, d := range r.driftTo {
+		r.b.drift[i] = d * f
+	}
 }
 
 func (r *run) fail(err error) {
@@ -138,6 +171,7 @@ func (r *run) tick() {
 	}
 	r.flushDue(r.now)
 	r.b.stir(r.opts.NoiseShare, r.opts.NoiseCounts)
+	r.drift()
 	r.b.render()
 	r.b.spike = -1
 	r.tw.set(r.now, r.b.diff(), r.b.reading)
@@ -185,6 +219,7 @@ func (r *run) spikeFrames() {
 	b.spike, b.spikeAt = s, uint16(min(max(math.Round(v), 0), float64(b.geo.MaxReading())))
 	for range 2 {
 		r.flushDue(r.now)
+		r.drift()
 		b.render()
 		b.spike = -1
 		r.tw.set(r.now, b.diff(), b.reading)
@@ -196,6 +231,7 @@ func (r *run) spikeFrames() {
 func (r *run) fullFrame() {
 	r.flushDue(r.now)
 	r.b.stir(1, r.opts.NoiseCounts)
+	r.drift()
 	r.b.render()
 	r.b.diff()
 	r.tw.frame(r.now, r.b.reading)

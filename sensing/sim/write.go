@@ -25,23 +25,30 @@ func newTraceWriter(w io.Writer) *traceWriter {
 	return &traceWriter{w: bufio.NewWriterSize(w, 64<<10), buf: make([]byte, 0, 4096)}
 }
 
-// header writes the trace's first line.
-func (tw *traceWriter) header(c *calib.Calibration, m sensing.Match) {
+// header writes the trace's first line, with as much of the calibration
+// as h says.
+func (tw *traceWriter) header(c *calib.Calibration, h HeaderCalibration, m sensing.Match) {
 	g := c.Board
-	tw.buf = fmt.Appendf(tw.buf[:0], `{"trace": %d, "board": {"points": %d, "slots": %d, "bar_slots": %d, "adc_bits": %d}, "calibration": {"baseline": `,
+	tw.buf = fmt.Appendf(tw.buf[:0], `{"trace": %d, "board": {"points": %d, "slots": %d, "bar_slots": %d, "adc_bits": %d}, `,
 		sensing.TraceVersion, g.Points, g.Slots, g.BarSlots, g.ADCBits)
-	tw.buf = appendList(tw.buf, c.Baseline, ", ")
-	tw.buf = append(tw.buf, `, "white": `...)
-	tw.buf = appendList(tw.buf, c.White, ", ")
-	tw.buf = append(tw.buf, `, "black": `...)
-	tw.buf = appendList(tw.buf, c.Black, ", ")
+	if h != NoCalibration {
+		tw.buf = append(tw.buf, `"calibration": {"baseline": `...)
+		tw.buf = appendList(tw.buf, c.Baseline, ", ")
+		if h == FullCalibration {
+			tw.buf = append(tw.buf, `, "white": `...)
+			tw.buf = appendList(tw.buf, c.White, ", ")
+			tw.buf = append(tw.buf, `, "black": `...)
+			tw.buf = appendList(tw.buf, c.Black, ", ")
+		}
+		tw.buf = append(tw.buf, "}, "...)
+	}
 	white, err := json.Marshal(m.White)
 	black, err2 := json.Marshal(m.Black)
 	if err = errors.Join(err, err2); err != nil {
 		tw.fail(fmt.Errorf("sim: players' names: %w", err))
 		return
 	}
-	tw.buf = fmt.Appendf(tw.buf, `}, "match": {"length": %d, "white": %s, "black": %s}}`, m.Length, white, black)
+	tw.buf = fmt.Appendf(tw.buf, `"match": {"length": %d, "white": %s, "black": %s}}`, m.Length, white, black)
 	tw.line()
 }
 

@@ -1,0 +1,543 @@
+package calib
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"gammond/engine"
+)
+
+// ProvisionalThresholds place the bands of a sensor whose level for a
+// colour is not known yet (a calibration with baselines only, or none),
+// on the scale of NominalGain. They must hold every sensor of the
+// reference board, whose gains are 480..760 counts (0.77..1.23 of the
+// nominal gain, 1.27 with a stack): one checker enters at 0.65, so a
+// checker set down reads as one from its 0.95 frame on even on the
+// weakest sensor, and stays up to 1.6. A checker half on its slot reads
+// 0.61 at most on the strongest sensor: unsure, never a checker.
+var ProvisionalThresholds = Thresholds{
+	EmptyEnter: 0.12, EmptyStay: 0.2,
+	CheckerEnter: 0.65, CheckerStay: 0.55,
+	CheckerMax: 1.6, CheckerStayMax: 1.7,
+}
+
+// NominalGain is the gain, in counts of a 12-bit ADC, assumed for a
+// sensor whose level for a colour is not known yet: the middle of the
+// reference board's 480..760.
+const NominalGain = 620
+
+// Tracking: while a slot's class is clear, its reading pulls the sensor's
+// levels after it, all three together (a board warming up moves a
+// sensor's whole output). Only readings within trackGate of the class's
+// level pull, each by trackRate of the difference, so a hand held above a
+// slot moves its levels by trackGate of a gain at most, and only while it
+// stays; levels never move farther than maxDrift of a gain from where
+// they started.
+const (
+	trackGate = 0.05
+	trackRate = 1.0 / 64
+	maxDrift  = 0.9
+	// relockMax bounds how far from its class's level a steady reading
+	// relocks the levels (relock): within the empty band's stay edge, so a
+	// hand held still above a slot moves them a quarter of a gain at most
+	// (a checker set down then reads steadily in its stay band:
+	// steadyChecker).
+	relockMax = 0.25
+	// DriftReport is how far, in gains, a sensor's baseline may move from
+	// its starting level before health reports it (Drifted).
+	DriftReport = 0.4
+)
+
+// Learning from a known position (Learn): a reading within learnGate of
+// the level the position implies refines it by learnRate of the
+// difference; a slot the position covers that reads empty on deadVotes
+// Learns running is masked.
+const (
+	learnGate = 0.35
+	learnRate = 0.25
+	deadVotes = 2
+)
+
+// Off-centre: two neighbouring slots above a point's covered ones, each
+// reading at least offCentreMin of a checker's level, the same colour,
+// that together read a checker (offCentreSum up to CheckerMax) are one
+// checker set down between them.
+const (
+	offCentreMin = 0.1
+	offCentreSum = 0.75
+)
+
+// Self-calibration from what a still board shows: while a sensor's level
+// for a colour is not known, a checker of that colour on its slot (the
+// slot above reads empty or the same colour, not part of a checker set
+// down off-centre or held above) whose reading holds within autoSpread of a nominal gain
+// for autoFrames frames in a row gives the level. A lifted checker's
+// first frame then leaves the checker's band, as on a calibrated sensor.
+const (
+	autoFrames = 20
+	autoSpread = 0.04
+	// candSure: after this many frames, a reading well short of the
+	// candidate level is a checker part way, not a checker (partLevel).
+	candSure = 3
+)
+
+// sensor is one sensor's levels now, in counts, and what is known of it.
+type sensor struct {
+	base, white, black float64
+	// inv holds 1/gain towards White and towards Black; lo and hi bound
+	// the baseline's drift (maxDrift). refresh sets them from the levels.
+	inv    [2]float64
+	lo, hi float64
+	// start is the baseline the Classifier started from, for DriftReport.
+	start float64
+	// known says whether the White and Black levels were calibrated or
+	// learned; until then the level is NominalGain away and the
+	// ProvisionalThresholds apply.
+	known [2]bool
+	// masked: the sensor is dead or stuck; its slot reads "unknown".
+	masked bool
+	votes  uint8 // Learns in a row that found it empty under a checker
+	// cand is the mean of the last candN readings of one checker on the
+	// slot, while its level for that colour is not known: see autoFrames.
+	cand  float64
+	candN uint8
+	// rel is the mean of the last relN readings of a slot whose class
+	// holds but whose reading has left the tracking gate: see relock.
+	rel  float64
+	relN uint8
+	// steady is the mean of the last steadyN readings (in gains) of an
+	// unsure slot in a checker's stay band: see steadyChecker.
+	steady  float64
+	steadyN uint8
+}
+
+// steadyChecker returns the class of an unsure slot reading x gains: a
+// checker once the reading has held steady in a checker's stay band
+// (CheckerStay..CheckerStayMax) for autoFrames frames, as it does when
+// the levels moved (a hand held still above the slot relocked them) and a
+// checker then landed short of the enter band. A checker being set down
+// or lifted passes through the band in a frame or two.
+func (s *sensor) steadyChecker(x float64, t *Thresholds) Class {
+	ax := math.Abs(x)
+	if ax < t.CheckerStay || ax > t.CheckerStayMax || s.steadyN > 0 && math.Abs(x-s.steady) > autoSpread {
+		s.steady, s.steadyN = x, 0
+		if ax < t.CheckerStay || ax > t.CheckerStayMax {
+			return Unsure
+		}
+	}
+	if s.steadyN < autoFrames {
+		s.steadyN++
+		s.steady += (x - s.steady) / float64(s.steadyN)
+		return Unsure
+	}
+	if x > 0 {
+		return WhiteChecker
+	}
+	return BlackChecker
+}
+
+// refresh recomputes what follows from the levels, after a gain changed.
+func (s *sensor) refresh() {
+	gw, gb := s.white-s.base, s.base-s.black
+	s.inv = [2]float64{1 / gw, 1 / gb}
+	lim := maxDrift * min(gw, gb)
+	s.lo, s.hi = s.start-lim, s.start+lim
+}
+
+// gain returns the sensor's gain towards the colour a reading d counts
+// from the baseline points to (up: White).
+func (s *sensor) gain(d float64) float64 {
+	if d >= 0 {
+		return s.white - s.base
+	}
+	return s.base - s.black
+}
+
+// scale returns 1/gain towards the colour d points to.
+func (s *sensor) scale(d float64) float64 {
+	if d >= 0 {
+		return s.inv[engine.White]
+	}
+	return s.inv[engine.Black]
+}
+
+// shift moves all three levels by d (the gains stay), the baseline within
+// maxDrift of where it started.
+func (s *sensor) shift(d float64) {
+	d = max(s.lo, min(s.hi, s.base+d)) - s.base
+	s.base += d
+	s.white += d
+	s.black += d
+}
+
+// Classifier reads frames into occupancies, one board's worth of slots at a
+// time. It keeps each slot's class between frames for hysteresis, so it
+// must see every frame of one board, in order. Its levels follow the
+// board's drift on their own, and Learn refines them from a known
+// position. It is not safe for concurrent use.
+type Classifier struct {
+	board      Geometry
+	t, tp      Thresholds // calibrated and provisional
+	max        float64
+	sensors    []sensor
+	class      []Class
+	frac       []float64 // each slot's last reading, in gains (+ White)
+	needBase   bool      // no baselines: the first frame gives them
+	track      bool
+	selfCalibr bool
+}
+
+// NewClassifier returns a Classifier for the calibrated board, with the
+// DefaultThresholds when t is nil. Every slot starts unsure.
+//
+// The calibration may be partial (Calibration.ValidatePartial): without
+// White and Black levels each sensor starts NominalGain either side of
+// its baseline, under the ProvisionalThresholds, until Learn finds its
+// levels; without baselines the first frame gives them, read from an
+// empty board (TRACE.md).
+func NewClassifier(c *Calibration, t *Thresholds) (*Classifier, error) {
+	if t == nil {
+		t = &DefaultThresholds
+	}
+	if err := t.Validate(); err != nil {
+		return nil, err
+	}
+	if err := c.ValidatePartial(); err != nil {
+		return nil, err
+	}
+	n := c.Board.Sensors()
+	cl := &Classifier{
+		board: c.Board, t: *t, tp: ProvisionalThresholds, max: float64(c.Board.MaxReading()),
+		sensors: make([]sensor, n), class: make([]Class, n), frac: make([]float64, n),
+		needBase: len(c.Baseline) == 0, track: true, selfCalibr: !c.Complete(),
+	}
+	if !cl.needBase {
+		for i := range n {
+			cl.setBase(i, float64(c.Baseline[i]))
+		}
+	}
+	if len(c.White) == n {
+		for i := range n {
+			s := &cl.sensors[i]
+			s.white, s.black, s.known = float64(c.White[i]), float64(c.Black[i]), [2]bool{true, true}
+			s.refresh()
+		}
+	}
+	return cl, nil
+}
+
+// setBase sets sensor i's baseline, and its unknown levels NominalGain
+// away.
+func (c *Classifier) setBase(i int, base float64) {
+	s := &c.sensors[i]
+	nominal := NominalGain * c.max / 4095
+	s.base, s.start = base, base
+	if !s.known[engine.White] {
+		s.white = base + nominal
+	}
+	if !s.known[engine.Black] {
+		s.black = base - nominal
+	}
+	s.refresh()
+}
+
+// SelfCalibrating reports whether the Classifier started from a partial
+// calibration: it learns the levels it was not given.
+func (c *Classifier) SelfCalibrating() bool { return c.selfCalibr }
+
+// SetTracking turns the levels' following the board's drift on (the
+// default) or off.
+func (c *Classifier) SetTracking(on bool) { c.track = on }
+
+// ErrFrameLength is wrapped by the error Classify returns for a frame that
+// does not have one reading per sensor.
+var ErrFrameLength = errors.New("frame length differs from the board's sensors")
+
+// Classify reads a frame (one reading per sensor, in sensor order) into o,
+// which it overwrites, and updates every slot's class. A point's count for a
+// side is the number of its slots that side's checkers cover, the stack's
+// bottom checker giving a slot its colour; a masked slot under a covered
+// one counts as covered, one above the covered ones is counted in
+// o.Masked; two slots each reading part of one checker count one.
+//
+// Classify is on the per-frame path: it allocates nothing
+// (BenchmarkClassify).
+func (c *Classifier) Classify(frame []uint16, o *engine.Occupancy) error {
+	if len(frame) != len(c.class) {
+		return fmt.Errorf("%w: %d readings, want %d", ErrFrameLength, len(frame), len(c.class))
+	}
+	if c.needBase {
+		c.needBase = false
+		for i, r := range frame {
+			c.setBase(i, float64(r))
+		}
+	}
+	*o = engine.Occupancy{SlotsPerPoint: uint8(c.board.Slots), SlotsPerBarHalf: uint8(c.board.BarSlots)}
+	i := 0
+	for p := range o.Points {
+		i = c.count(frame, i, c.board.Slots, &o.Points[p], &o.Masked[p], &o.Unsure)
+	}
+	for h := range o.Bar {
+		i = c.count(frame, i, c.board.BarSlots, &o.Bar[h], &o.BarMasked[h], &o.Unsure)
+	}
+	return nil
+}
+
+// count classifies the n slots of one point or bar half, starting at sensor
+// i, into covered, masked and unsure; it returns the next sensor.
+func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, unsure *uint8) int {
+	end := i + n
+	top, colour := i-1, Unsure // the highest covered slot
+	for j := i; j < end; j++ {
+		cl := c.slot(j, frame[j])
+		if _, ok := cl.Side(); ok && !c.sensors[j].masked {
+			top, colour = j, cl
+		}
+	}
+	if c.selfCalibr {
+		c.selfLearn(frame, i, end)
+	}
+	for j := i; j <= top; j++ {
+		cl := c.class[j]
+		if c.sensors[j].masked {
+			cl = colour // a covered slot above it: it is covered
+		}
+		if side, ok := cl.Side(); ok {
+			covered[side]++
+		} else if cl == Unsure {
+			inc(unsure)
+		}
+	}
+	j := top + 1
+	for ; j < end && c.sensors[j].masked; j++ {
+		*masked++
+	}
+	for ; j < end; j++ {
+		switch {
+		case c.offCentre(j, end):
+			side := engine.White
+			if c.frac[j] < 0 {
+				side = engine.Black
+			}
+			covered[side]++
+			j++ // its neighbour holds the same checker
+		case c.class[j] == Unsure && !c.sensors[j].masked:
+			inc(unsure)
+		}
+	}
+	return end
+}
+
+// partLevel reports whether a reading d counts from the baseline is only
+// part of the level a sensor being calibrated has read steadily of late
+// (cand, held for candSure frames): on the provisional bands a checker
+// being lifted from a strong sensor still reads as one.
+func (s *sensor) partLevel(d float64, t *Thresholds) bool {
+	level := s.cand - s.base
+	return s.candN >= candSure && d*level > 0 && math.Abs(d) < t.CheckerStay*math.Abs(level)
+}
+
+// selfLearn learns, on the slots i..end-1 of one point or bar half, the
+// levels not known yet of checkers standing alone on their slot: see
+// autoFrames.
+func (c *Classifier) selfLearn(frame []uint16, i, end int) {
+	for j := i; j < end; j++ {
+		side, ok := c.class[j].Side()
+		s := &c.sensors[j]
+		if !ok || s.known[side] || s.masked {
+			continue
+		}
+		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty {
+			s.candN = 0
+			continue
+		}
+		r := float64(frame[j])
+		spread := autoSpread * NominalGain * c.max / 4095
+		if s.candN == 0 || r-s.cand > spread || s.cand-r > spread {
+			s.cand, s.candN = r, 1
+			continue
+		}
+		s.candN++
+		s.cand += (r - s.cand) / float64(s.candN)
+		if s.candN >= autoFrames {
+			c.setLevel(s, side, s.cand)
+		}
+	}
+}
+
+// setLevel makes level the sensor's known level for side's checker, if it
+// is far enough from the baseline (MinGain).
+func (c *Classifier) setLevel(s *sensor, side engine.Side, level float64) {
+	s.candN = 0
+	minGain := MinGain * c.max / 4095
+	switch {
+	case side == engine.White && level-s.base >= minGain:
+		s.white = level
+	case side == engine.Black && s.base-level >= minGain:
+		s.black = level
+	default:
+		return
+	}
+	s.known[side] = true
+	s.refresh()
+}
+
+// offCentre reports whether slots j and j+1 (below end) read one checker
+// between them: neither covered nor masked, one at least unsure, each
+// reading part of the same colour's level, together about one.
+func (c *Classifier) offCentre(j, end int) bool {
+	if j+1 >= end || c.sensors[j].masked || c.sensors[j+1].masked {
+		return false
+	}
+	a, b := c.frac[j], c.frac[j+1]
+	if c.class[j] != Unsure && c.class[j+1] != Unsure || c.class[j] > Empty || c.class[j+1] > Empty || a*b <= 0 {
+		return false
+	}
+	a, b = math.Abs(a), math.Abs(b)
+	t := c.thresholds(j, c.frac[j])
+	return a >= offCentreMin && b >= offCentreMin && a+b >= offCentreSum && a+b <= t.CheckerMax
+}
+
+// inc counts one more, holding at the counter's top.
+func inc(u *uint8) {
+	if *u < math.MaxUint8 {
+		*u++
+	}
+}
+
+// thresholds returns the bands for sensor i's readings towards the colour
+// x (in gains, + White) points to.
+func (c *Classifier) thresholds(i int, x float64) *Thresholds {
+	side := engine.White
+	if x < 0 {
+		side = engine.Black
+	}
+	if c.sensors[i].known[side] {
+		return &c.t
+	}
+	return &c.tp
+}
+
+// slot classifies sensor i's reading r, keeps the class and the reading
+// in gains, and lets the reading pull the sensor's levels.
+func (c *Classifier) slot(i int, r uint16) Class {
+	s := &c.sensors[i]
+	d := float64(r) - s.base
+	inv := s.scale(d)
+	x := d * inv
+	c.frac[i] = x
+	if r == 0 || float64(r) >= c.max {
+		c.class[i] = Unsure // a railed reading is a fault, never a class
+		return Unsure
+	}
+	// Half a count of slack: a threshold falls between two readings.
+	t := c.thresholds(i, x)
+	cl := classify(x, 0.5*inv, c.class[i], t)
+	if side, ok := cl.Side(); ok && !s.known[side] && s.partLevel(d, &c.t) {
+		cl = Unsure
+	}
+	if cl == Unsure {
+		cl = s.steadyChecker(x, t)
+	} else {
+		s.steadyN = 0
+	}
+	c.class[i] = cl
+	if c.track && !s.masked {
+		follow(s, cl, d, x)
+	}
+	return cl
+}
+
+// classify returns the class of a reading x gains from the baseline (+
+// White) for a slot that had class prev.
+func classify(x, slack float64, prev Class, t *Thresholds) Class {
+	ax := math.Abs(x)
+	white, black := x > 0, x < 0
+	switch {
+	case prev == Empty && ax <= t.EmptyStay+slack,
+		prev == WhiteChecker && white && ax >= t.CheckerStay-slack && ax <= t.CheckerStayMax+slack,
+		prev == BlackChecker && black && ax >= t.CheckerStay-slack && ax <= t.CheckerStayMax+slack:
+		return prev
+	case ax <= t.EmptyEnter+slack:
+		return Empty
+	case ax >= t.CheckerEnter-slack && ax <= t.CheckerMax+slack && white:
+		return WhiteChecker
+	case ax >= t.CheckerEnter-slack && ax <= t.CheckerMax+slack && black:
+		return BlackChecker
+	}
+	return Unsure
+}
+
+// follow lets a reading d counts from the baseline (x gains), read as cl,
+// pull the sensor's levels: see trackGate. A reading of the class that
+// holds steady outside the gate relocks them (relock).
+func follow(s *sensor, cl Class, d, x float64) {
+	var off float64 // the reading less the class's level
+	switch {
+	case cl == Empty:
+		off = d
+	case cl == WhiteChecker && s.known[engine.White]:
+		off = d - (s.white - s.base)
+	case cl == BlackChecker && s.known[engine.Black]:
+		off = d + (s.base - s.black)
+	default:
+		s.relN = 0
+		return
+	}
+	g := s.gain(off)
+	switch {
+	case off <= trackGate*g && off >= -trackGate*g:
+		s.relN = 0
+		s.shift(off * trackRate)
+	case off <= relockMax*g && off >= -relockMax*g:
+		s.relock(off, g)
+	default:
+		s.relN = 0
+	}
+}
+
+// relock follows a reading off counts from its class's level, outside the
+// tracking gate: the levels fell behind a drift faster than the gate (a
+// sensor not read for a while, a stack's few percent on top of it). Once
+// such readings have held within autoSpread of a gain for autoFrames
+// frames, the levels move to them, if they are within relockMax of a gain.
+func (s *sensor) relock(off, g float64) {
+	if s.relN == 0 || math.Abs(off-s.rel) > autoSpread*g {
+		s.rel, s.relN = off, 1
+		return
+	}
+	s.relN++
+	s.rel += (off - s.rel) / float64(s.relN)
+	if s.relN >= autoFrames {
+		s.relN = 0
+		s.shift(s.rel)
+	}
+}
+
+// inRange reports whether sensor i's reading r is one a slot can give:
+// off the rails, and no farther from the baseline than CheckerStayMax.
+func (c *Classifier) inRange(i int, r uint16) bool {
+	if r == 0 || float64(r) >= c.max {
+		return false
+	}
+	s := &c.sensors[i]
+	d := float64(r) - s.base
+	g := s.gain(d)
+	return math.Abs(d)/g <= c.thresholds(i, d).CheckerStayMax+0.5/g
+}
+
+// Class returns the class sensor i's slot had at the last Classify.
+func (c *Classifier) Class(i int) Class {
+	if i < 0 || i >= len(c.class) {
+		return Unsure
+	}
+	return c.class[i]
+}
+
+// Board returns the geometry the Classifier reads.
+func (c *Classifier) Board() Geometry { return c.board }
+
+// Reset forgets every slot's class, as after a gap in the frames: the next
+// frame is read without hysteresis.
+func (c *Classifier) Reset() { clear(c.class) }

@@ -1,0 +1,164 @@
+package calib
+
+import (
+	"fmt"
+	"math"
+
+	"gammond/engine"
+)
+
+// Learn refines every sensor's levels from a frame read while the board
+// showed a known position: a settled position the referee has judged, or
+// the starting position once it is set up: frame is the frame Classify
+// read last. Call it now and then (at each judged position), never per
+// frame.
+//
+// Each slot the position leaves empty pulls its sensor's baseline (and,
+// with it, the checker levels: the board drifting) a quarter of the way
+// to its reading; each slot one checker covers pulls that colour's level,
+// or, on a sensor whose level for that colour is not known yet (a partial
+// calibration), sets it; not while the empty slot above reads part of a
+// checker (the checker set down off-centre). A reading far from what the position implies (a
+// hand in the way, a checker being moved) teaches nothing. A slot the
+// position covers that reads empty, at two Learns in a row, has a dead
+// sensor: it is masked, and reads "unknown" from then on (Masked), until a
+// Learn finds it reading the checker a position puts on it.
+//
+// The bar is learned only when the position has no checker on it: which
+// half a player puts a checker on is the player's choice.
+func (c *Classifier) Learn(frame []uint16, known *engine.Layout) error {
+	if len(frame) != len(c.class) {
+		return fmt.Errorf("%w: %d readings, want %d", ErrFrameLength, len(frame), len(c.class))
+	}
+	if c.needBase {
+		return nil // no baselines yet: Classify takes them from the first frame
+	}
+	g := c.board
+	for p := 1; p <= g.Points; p++ {
+		white, black := known[engine.White][p], known[engine.Black][p]
+		side, n := engine.White, white
+		if black > 0 {
+			side, n = engine.Black, black
+		}
+		if white > 0 && black > 0 {
+			continue // no position has that
+		}
+		for s := range g.Slots {
+			i := g.Sensor(Place{Point: p, Slot: s})
+			k := onSlot(n, s, g.Slots)
+			if k == 1 && s+1 < g.Slots && onSlot(n, s+1, g.Slots) == 0 && c.class[i+1] != Empty {
+				continue // part of its field may be on the slot above: off-centre
+			}
+			c.learnSlot(i, frame[i], side, k)
+		}
+	}
+	if known[engine.White][engine.Bar] == 0 && known[engine.Black][engine.Bar] == 0 {
+		for i := g.Points * g.Slots; i < g.Sensors(); i++ {
+			c.learnSlot(i, frame[i], engine.White, 0)
+		}
+	}
+	return nil
+}
+
+// onSlot returns how many of a point's n checkers sit on slot s of its
+// slots, capped at 2: the k-th goes on slot (k-1) mod slots.
+func onSlot(n, s, slots int) int {
+	switch {
+	case n <= s:
+		return 0
+	case n-s > slots:
+		return 2
+	}
+	return 1
+}
+
+// learnSlot learns from sensor i's reading r, with k of side's checkers
+// on its slot (0: empty; more than 1: a stack, whose level is not one
+// checker's).
+func (c *Classifier) learnSlot(i int, r uint16, side engine.Side, k int) {
+	s := &c.sensors[i]
+	if r == 0 || float64(r) >= c.max {
+		return
+	}
+	d := float64(r) - s.base
+	if s.masked {
+		// Masked wrongly (a checker not yet set down when it was judged
+		// dead): a checker the position puts there reads as one again.
+		if got, ok := classify(d*s.scale(d), 0, Unsure, c.thresholds(i, d)).Side(); ok && k == 1 && got == side {
+			s.masked, s.votes = false, 0
+		}
+		return
+	}
+	switch {
+	case k <= 0:
+		if math.Abs(d) <= learnGate*s.gain(d) {
+			s.shift(d * learnRate)
+			s.votes = 0
+		}
+	case math.Abs(d) <= c.t.EmptyEnter*s.gain(d):
+		// Covered, and reading empty: dead, or a checker just lifted.
+		if s.votes++; s.votes >= deadVotes {
+			s.masked = true
+		}
+	case k == 1:
+		s.votes = 0
+		c.learnLevel(s, side, r)
+	default:
+		s.votes = 0
+	}
+}
+
+// learnLevel refines (or, unknown, sets) s's level for a checker of side
+// from a reading r of one.
+func (c *Classifier) learnLevel(s *sensor, side engine.Side, r uint16) {
+	level, sign := &s.white, 1.0
+	if side == engine.Black {
+		level, sign = &s.black, -1
+	}
+	gain := sign * (float64(r) - s.base)
+	if !s.known[side] {
+		// Farther than the provisional band's edge: a checker, not a hand.
+		if nominal := sign * (*level - s.base); gain >= c.tp.CheckerEnter*nominal && gain <= c.tp.CheckerMax*nominal {
+			c.setLevel(s, side, float64(r))
+		}
+		return
+	}
+	if math.Abs(float64(r)-*level) <= learnGate*sign*(*level-s.base) && gain >= MinGain*c.max/4095 {
+		*level += (float64(r) - *level) * learnRate
+		s.refresh()
+	}
+}
+
+// Mask marks sensor i dead or stuck (as health found it): its slot reads
+// "unknown" from the next frame on. A sensor the board lacks is ignored.
+func (c *Classifier) Mask(i int) {
+	if i >= 0 && i < len(c.sensors) {
+		c.sensors[i].masked = true
+	}
+}
+
+// Masked reports whether sensor i is masked.
+func (c *Classifier) Masked(i int) bool {
+	return i >= 0 && i < len(c.sensors) && c.sensors[i].masked
+}
+
+// Levels returns sensor i's levels now, in counts: what its calibration
+// says they are after the drift followed and what Learn found. known says
+// whether the White and Black levels were calibrated or learned, rather
+// than assumed.
+func (c *Classifier) Levels(i int) (base, white, black float64, known [2]bool) {
+	if i < 0 || i >= len(c.sensors) {
+		return 0, 0, 0, known
+	}
+	s := &c.sensors[i]
+	return s.base, s.white, s.black, s.known
+}
+
+// Drift returns how far sensor i's baseline has moved since the
+// Classifier started, in counts.
+func (c *Classifier) Drift(i int) float64 {
+	if i < 0 || i >= len(c.sensors) {
+		return 0
+	}
+	return c.sensors[i].base - c.sensors[i].start
+}

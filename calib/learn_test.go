@@ -1,0 +1,297 @@
+package calib
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gammond/engine"
+)
+
+// startLayout is the starting position.
+var startLayout = engine.LayoutOf(&engine.StartingBoard, engine.White)
+
+// framer draws frames of a reference board whose true levels are c's,
+// moved by drift counts (the whole output of every sensor), with noise.
+type framer struct {
+	c     *Calibration
+	rng   *rand.Rand
+	drift float64
+	dead  map[int]bool
+	// partial: sensor -> reading in gains, overriding the layout's
+	partial map[int]float64
+}
+
+// frame returns a noisy frame of layout l.
+func (f *framer) frame(l *engine.Layout) []uint16 {
+	g := f.c.Board
+	levels := make([]float64, g.Sensors())
+	for p := 1; p <= 24; p++ {
+		for side, u := range [2]float64{1, -1} {
+			for k := range l[side][p] {
+				share := 1.0
+				if k >= g.Slots {
+					share = 0.04
+				}
+				levels[g.Sensor(Place{Point: p, Slot: k % g.Slots})] += u * share
+			}
+		}
+	}
+	for side, u := range [2]float64{1, -1} {
+		for k := range l[side][engine.Bar] {
+			levels[g.Sensor(Place{Half: engine.Side(side), Slot: k % g.BarSlots})] += u
+		}
+	}
+	for i, u := range f.partial {
+		levels[i] = u
+	}
+	fr := make([]uint16, g.Sensors())
+	for i, u := range levels {
+		if f.dead[i] {
+			u = 0
+		}
+		r := float64(reading(f.c, i, u)) + f.drift + float64(f.rng.IntN(25)-12)
+		fr[i] = uint16(math.Round(r))
+	}
+	return fr
+}
+
+// TestClassifyFollowsDrift drifts the whole board by 300 counts over 5000
+// frames (50 s at 100 frames a second, far faster than a board warming up
+// over a match), with checkers standing: the occupancy never leaves the
+// position, and the levels follow.
+func TestClassifyFollowsDrift(t *testing.T) {
+	for _, drift := range []float64{300, -300} {
+		c := testCalibration()
+		cl, err := NewClassifier(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := &framer{c: c, rng: rand.New(rand.NewPCG(1, 1))}
+		want := engine.OccupancyOf(&engine.StartingBoard, engine.White, 6, 4)
+		var o engine.Occupancy
+		const frames = 5000
+		for k := 0; k <= frames; k++ {
+			f.drift = drift * float64(k) / frames
+			if err := cl.Classify(f.frame(&startLayout), &o); err != nil {
+				t.Fatal(err)
+			}
+			if o != want {
+				t.Fatalf("drift %v, frame %d: occupancy %+v, want the starting position", f.drift, k, o)
+			}
+		}
+		for _, i := range []int{0, 5 * 6, 151} {
+			if got := cl.Drift(i); math.Abs(got-drift) > 40 {
+				t.Errorf("sensor %d followed %.0f counts of drift, want about %v", i, got, drift)
+			}
+		}
+		mon := NewMonitor(cl, nil)
+		mon.Observe(tick(0), f.frame(&startLayout))
+		if !hasProblem(mon.Findings(), 0, Drifted) {
+			t.Errorf("drift %v: health does not report sensor 0 drifted: %v", drift, mon.Findings())
+		}
+	}
+}
+
+// TestClassifyTrackingIgnoresAHand holds a partial reading (a hand above an
+// empty slot, coming and going, from as far as the empty band's edge)
+// for a long time: the slot's levels do not follow it.
+func TestClassifyTrackingIgnoresAHand(t *testing.T) {
+	c := testCalibration()
+	cl, err := NewClassifier(c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const s = 20
+	f := &framer{c: c, rng: rand.New(rand.NewPCG(2, 2)), partial: map[int]float64{}}
+	var o engine.Occupancy
+	var empty engine.Layout
+	for k := range 5000 {
+		f.partial[s] = 0.15 + 0.5*float64(k%50)/50 // comes and goes
+		_ = cl.Classify(f.frame(&empty), &o)
+	}
+	gain := float64(c.White[s] - c.Baseline[s])
+	if d := cl.Drift(s); math.Abs(d) > trackGate*gain {
+		t.Errorf("a hand moved the baseline %.0f counts, more than the tracking gate of the gain %.0f", d, gain)
+	}
+}
+
+// TestSelfCalibration starts from no calibration and from baselines alone:
+// the first frame is an empty board; the starting position is then read
+// right, and Learn from it makes the covered sensors' levels known, within
+// 5% of the truth.
+func TestSelfCalibration(t *testing.T) {
+	truth := testCalibration()
+	for _, tc := range []struct {
+		name string
+		cal  Calibration
+	}{
+		{"no calibration", Calibration{Board: truth.Board}},
+		{"baselines alone", Calibration{Board: truth.Board, Baseline: truth.Baseline}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cl, err := NewClassifier(&tc.cal, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !cl.SelfCalibrating() {
+				t.Error("SelfCalibrating is false")
+			}
+			f := &framer{c: truth, rng: rand.New(rand.NewPCG(3, 3))}
+			var o engine.Occupancy
+			var empty engine.Layout
+			for range 3 {
+				_ = cl.Classify(f.frame(&empty), &o)
+			}
+			if want := engine.OccupancyOf(&engine.Board{}, engine.White, 6, 4); o != want {
+				t.Fatalf("empty board read %+v", o)
+			}
+			want := engine.OccupancyOf(&engine.StartingBoard, engine.White, 6, 4)
+			for range 3 {
+				fr := f.frame(&startLayout)
+				_ = cl.Classify(fr, &o)
+				if err := cl.Learn(fr, &startLayout); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if o != want {
+				t.Fatalf("starting position read %+v", o)
+			}
+			i := truth.Board.Sensor(Place{Point: 6, Slot: 4})
+			base, white, _, known := cl.Levels(i)
+			gain := float64(truth.White[i] - truth.Baseline[i])
+			if !known[engine.White] || known[engine.Black] {
+				t.Errorf("point 6 slot 4: known %v, want White only", known)
+			}
+			if got := white - base; math.Abs(got-gain) > 0.05*gain {
+				t.Errorf("point 6 slot 4: White gain %.0f, want %.0f within 5%%", got, gain)
+			}
+		})
+	}
+}
+
+// TestLearnMasksADeadSensor kills a sensor under a stack: Learn from the
+// known position masks it, and the point is counted whole again.
+func TestLearnMasksADeadSensor(t *testing.T) {
+	c := testCalibration()
+	cl, err := NewClassifier(c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := c.Board
+	middle, top := g.Sensor(Place{Point: 13, Slot: 2}), g.Sensor(Place{Point: 6, Slot: 4})
+	f := &framer{c: c, rng: rand.New(rand.NewPCG(4, 4)), dead: map[int]bool{middle: true, top: true}}
+	want := engine.OccupancyOf(&engine.StartingBoard, engine.White, 6, 4)
+	var o engine.Occupancy
+	fr := f.frame(&startLayout)
+	_ = cl.Classify(fr, &o)
+	if o.Points[13-1][engine.White] != 4 || o.Points[6-1][engine.White] != 4 {
+		t.Fatalf("before masking: points 13 and 6 read %v and %v, want 4 each", o.Points[13-1], o.Points[6-1])
+	}
+	for range deadVotes {
+		if err := cl.Learn(f.frame(&startLayout), &startLayout); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !cl.Masked(middle) || !cl.Masked(top) || cl.Masked(middle+1) {
+		t.Fatalf("masked: %v %v %v, want the dead ones only", cl.Masked(middle), cl.Masked(top), cl.Masked(middle+1))
+	}
+	_ = cl.Classify(f.frame(&startLayout), &o)
+	// The top slot of point 6 could be empty: 4 seen, 1 masked.
+	want.Points[6-1][engine.White], want.Masked[6-1] = 4, 1
+	if o != want {
+		t.Errorf("after masking:\n got %+v\nwant %+v", o, want)
+	}
+	var b engine.Board = engine.StartingBoard
+	if !o.Fits(&b, engine.White) {
+		t.Error("the starting position does not fit")
+	}
+	mon := NewMonitor(cl, nil)
+	mon.Observe(tick(0), fr)
+	if !hasProblem(mon.Findings(), top, Dead) {
+		t.Errorf("health does not report the dead sensor: %v", mon.Findings())
+	}
+}
+
+// TestClassifyOffCentre sets a checker down between two slots, at several
+// splits: one checker, and nothing unsure.
+func TestClassifyOffCentre(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	for _, split := range []float64{0.5, 0.35, 0.65, 0.22, 0.8} {
+		for _, side := range []engine.Side{engine.White, engine.Black} {
+			cl, err := NewClassifier(c, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			u := 1.0
+			if side == engine.Black {
+				u = -1
+			}
+			var l engine.Layout
+			l[side][9] = 2
+			f := &framer{c: c, rng: rand.New(rand.NewPCG(5, 5)), partial: map[int]float64{}}
+			var o engine.Occupancy
+			_ = cl.Classify(f.frame(&l), &o)
+			f.partial[g.Sensor(Place{Point: 9, Slot: 2})] = u * split
+			f.partial[g.Sensor(Place{Point: 9, Slot: 3})] = u * (1 - split)
+			for range 5 {
+				_ = cl.Classify(f.frame(&l), &o)
+			}
+			if o.Points[9-1][side] != 3 || o.Unsure != 0 {
+				t.Errorf("%v split %v: point 9 %v, %d unsure; want 3 and none", side, split, o.Points[9-1], o.Unsure)
+			}
+		}
+	}
+	// A lone partial reading is not a checker.
+	cl, _ := NewClassifier(c, nil)
+	f := &framer{c: c, rng: rand.New(rand.NewPCG(6, 6)), partial: map[int]float64{g.Sensor(Place{Point: 9, Slot: 0}): 0.5}}
+	var o engine.Occupancy
+	var empty engine.Layout
+	_ = cl.Classify(f.frame(&empty), &o)
+	if o.Points[9-1] != [2]uint8{} || o.Unsure != 1 {
+		t.Errorf("a hand above point 9: %v, %d unsure; want no checker, one unsure", o.Points[9-1], o.Unsure)
+	}
+}
+
+func hasProblem(fs []Finding, sensor int, p Problem) bool {
+	for _, f := range fs {
+		if f.Sensor == sensor && f.Problem == p {
+			return true
+		}
+	}
+	return false
+}
+
+// TestClassifyStillHandThenChecker holds a hand still above an empty slot
+// (a steady partial reading) for a long time, then sets a checker down
+// there (and on the two slots below): it reads as a checker at once or,
+// when the hand moved the levels far, once it has read steadily for
+// autoFrames frames.
+func TestClassifyStillHandThenChecker(t *testing.T) {
+	c := testCalibration()
+	for _, hand := range []float64{0.08, 0.11, 0.2} {
+		cl, err := NewClassifier(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const s = 50
+		f := &framer{c: c, rng: rand.New(rand.NewPCG(7, 7)), partial: map[int]float64{}}
+		var o engine.Occupancy
+		var empty engine.Layout
+		_ = cl.Classify(f.frame(&empty), &o)
+		f.partial[s] = hand
+		for range 500 {
+			_ = cl.Classify(f.frame(&empty), &o)
+		}
+		delete(f.partial, s) // the hand is gone; the checker lands
+		l := engine.Layout{}
+		l[engine.White][9] = 3 // sensor 50 is point 9 slot 2
+		for range autoFrames + 1 {
+			_ = cl.Classify(f.frame(&l), &o)
+		}
+		if got := cl.Class(s); got != WhiteChecker {
+			t.Errorf("hand held at %v: then a checker reads %v (levels moved %.0f counts)", hand, got, cl.Drift(s))
+		}
+	}
+}

@@ -1,0 +1,316 @@
+package calib
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"gammond/engine"
+)
+
+// Arrangement is one step of the calibration procedure: where a person
+// puts the checkers. Points holds board points 1..24 (index p-1): a
+// colour and how many of its checkers, filling the point from slot 0;
+// Bar holds each bar half's likewise (either colour may sit on either
+// half). The empty arrangement is the empty board.
+type Arrangement struct {
+	Points [24]Stack
+	Bar    [2]Stack
+}
+
+// Stack is N checkers of Side on one point or bar half.
+type Stack struct {
+	Side engine.Side
+	N    int
+}
+
+// String says where the checkers go, for the person placing them:
+// "empty board" or "White: points 1 2 (6 each); Black: ...".
+func (a *Arrangement) String() string {
+	var parts []string
+	for _, side := range []engine.Side{engine.White, engine.Black} {
+		var where []string
+		for p, s := range a.Points {
+			if s.N > 0 && s.Side == side {
+				where = append(where, fmt.Sprintf("%d on point %d", s.N, p+1))
+			}
+		}
+		for h, s := range a.Bar {
+			if s.N > 0 && s.Side == side {
+				where = append(where, fmt.Sprintf("%d on the bar's %s half", s.N, engine.Side(h)))
+			}
+		}
+		if len(where) > 0 {
+			parts = append(parts, fmt.Sprintf("%s: %s", side, strings.Join(where, ", ")))
+		}
+	}
+	if len(parts) == 0 {
+		return "empty board"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// expect returns the class each sensor of g should read in a, and
+// whether the slot holds exactly one checker (its level is one checker's).
+func (a *Arrangement) expect(g Geometry, i int) (Class, bool) {
+	pl := g.Place(i)
+	s := a.Bar[pl.Half]
+	slots := g.BarSlots
+	if pl.Point > 0 {
+		s, slots = a.Points[pl.Point-1], g.Slots
+	}
+	k := onSlot(s.N, pl.Slot, slots)
+	switch {
+	case k == 0:
+		return Empty, false
+	case s.Side == engine.White:
+		return WhiteChecker, k == 1
+	}
+	return BlackChecker, k == 1
+}
+
+// Plan returns the procedure's arrangements for g after the empty board:
+// each colour's 15 checkers fill whole points (Slots each, two or more a
+// step) and bar halves, the two colours on opposite sides of the board, so
+// that every slot is covered once by each colour. On the reference board:
+// 14 arrangements.
+func Plan(g Geometry) []Arrangement {
+	per := max(engine.CheckersPerSide/g.Slots, 1)
+	var plan []Arrangement
+	for first := 0; first < g.Points; first += per {
+		var a Arrangement
+		for k := first; k < min(first+per, g.Points); k++ {
+			a.Points[k] = Stack{engine.White, g.Slots}
+			a.Points[(k+g.Points/2)%g.Points] = Stack{engine.Black, g.Slots}
+		}
+		plan = append(plan, a)
+	}
+	if g.BarSlots > 0 {
+		plan = append(plan,
+			Arrangement{Bar: [2]Stack{{engine.White, g.BarSlots}, {engine.Black, g.BarSlots}}},
+			Arrangement{Bar: [2]Stack{{engine.Black, g.BarSlots}, {engine.White, g.BarSlots}}})
+	}
+	return plan
+}
+
+// Measurement is the calibration procedure's findings for one sensor.
+type Measurement struct {
+	Sensor int
+	Place  Place
+	// Baseline, White and Black are the mean readings empty and with one
+	// checker of each colour; Noise the largest standard deviation of the
+	// readings in any step, in counts.
+	Baseline, White, Black float64
+	Noise                  float64
+	// Problem is what is wrong with the sensor, "" for nothing: "dead",
+	// "weak", "swapped polarity" or "noisy".
+	Problem string
+}
+
+// String names the sensor, its levels and its problem.
+func (m Measurement) String() string {
+	return fmt.Sprintf("%s (sensor %d): baseline %.0f, White %+.0f, Black %+.0f, noise %.1f%s",
+		m.Place, m.Sensor, m.Baseline, m.White-m.Baseline, m.Black-m.Baseline, m.Noise, problemSuffix(m.Problem))
+}
+
+func problemSuffix(p string) string {
+	if p == "" {
+		return ""
+	}
+	return ": " + p
+}
+
+// ErrMeasure is wrapped by the errors of Measurer: a board that does not
+// show what was asked, or a sensor that never changes.
+var ErrMeasure = errors.New("calibration refused")
+
+// Measurer accumulates the frames of the calibration procedure: the empty
+// board first (Empty), then each arrangement of Plan (Arranged), then
+// Result.
+type Measurer struct {
+	board Geometry
+	sum   [3][]float64 // per class (empty, White, Black): sums of step means
+	n     [3][]int
+	noise []float64
+	seen  []bool // the sensor's reading changed at least once
+	first []uint16
+	base  []float64
+}
+
+// NewMeasurer returns a Measurer for a board of geometry g.
+func NewMeasurer(g Geometry) (*Measurer, error) {
+	if err := g.Validate(); err != nil {
+		return nil, err
+	}
+	n := g.Sensors()
+	m := &Measurer{board: g, noise: make([]float64, n), seen: make([]bool, n)}
+	for c := range m.sum {
+		m.sum[c], m.n[c] = make([]float64, n), make([]int, n)
+	}
+	return m, nil
+}
+
+// Empty takes the frames of the empty board. It refuses a board whose
+// sensors do not all read alike: a checker left on it (or a sensor far
+// from the others), named.
+func (m *Measurer) Empty(frames [][]uint16) error {
+	mean, err := m.step(frames)
+	if err != nil {
+		return err
+	}
+	median := slices.Clone(mean)
+	slices.Sort(median)
+	mid := median[len(median)/2]
+	limit := 0.5 * NominalGain * float64(m.board.MaxReading()) / 4095
+	var off []string
+	for i, r := range mean {
+		if math.Abs(r-mid) > limit {
+			off = append(off, fmt.Sprintf("%s reads %.0f, the others about %.0f", m.board.Place(i), r, mid))
+		}
+	}
+	if len(off) > 0 {
+		return fmt.Errorf("%w: the board is not empty: %s: clear it and start again", ErrMeasure, strings.Join(off, "; "))
+	}
+	m.base = mean
+	m.add(Empty, mean, nil)
+	return nil
+}
+
+// Arranged takes the frames of the board set up as a. It refuses a board
+// that does not show a: more than three slots reading what a does not
+// put there (one or two are faulty sensors, which Result names).
+func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
+	if m.base == nil {
+		return fmt.Errorf("%w: the empty board comes first", ErrMeasure)
+	}
+	mean, err := m.step(frames)
+	if err != nil {
+		return err
+	}
+	minGain := MinGain * float64(m.board.MaxReading()) / 4095
+	var wrong []string
+	for i, r := range mean {
+		want, _ := a.expect(m.board, i)
+		d := r - m.base[i]
+		got := Empty
+		switch {
+		case d >= minGain:
+			got = WhiteChecker
+		case d <= -minGain:
+			got = BlackChecker
+		}
+		if got != want {
+			wrong = append(wrong, fmt.Sprintf("%s reads %s, want %s", m.board.Place(i), got, want))
+		}
+	}
+	if len(wrong) > 3 {
+		return fmt.Errorf("%w: the board does not show %s: %s", ErrMeasure, a, strings.Join(wrong[:4], "; "))
+	}
+	m.add(WhiteChecker, mean, func(i int) bool { c, one := a.expect(m.board, i); return one && c == WhiteChecker })
+	m.add(BlackChecker, mean, func(i int) bool { c, one := a.expect(m.board, i); return one && c == BlackChecker })
+	m.add(Empty, mean, func(i int) bool { c, _ := a.expect(m.board, i); return c == Empty })
+	return nil
+}
+
+// step checks a step's frames and returns each sensor's mean, noting its
+// noise and whether it changed.
+func (m *Measurer) step(frames [][]uint16) ([]float64, error) {
+	n := m.board.Sensors()
+	if len(frames) < 2 {
+		return nil, fmt.Errorf("%w: %d frames in a step, want 2 or more", ErrMeasure, len(frames))
+	}
+	mean := make([]float64, n)
+	for k, f := range frames {
+		if len(f) != n {
+			return nil, fmt.Errorf("%w: frame %d: %d readings, want %d", ErrFrameLength, k, len(f), n)
+		}
+		if m.first == nil {
+			m.first = slices.Clone(f)
+		}
+		for i, r := range f {
+			mean[i] += float64(r)
+			m.seen[i] = m.seen[i] || r != m.first[i]
+		}
+	}
+	for i := range mean {
+		mean[i] /= float64(len(frames))
+		var v float64
+		for _, f := range frames {
+			v += (float64(f[i]) - mean[i]) * (float64(f[i]) - mean[i])
+		}
+		m.noise[i] = max(m.noise[i], math.Sqrt(v/float64(len(frames)-1)))
+	}
+	return mean, nil
+}
+
+// add adds the step's means of the sensors in (all when nil) to class c's.
+func (m *Measurer) add(c Class, mean []float64, in func(int) bool) {
+	k := int(c) - int(Empty)
+	for i, r := range mean {
+		if in == nil || in(i) {
+			m.sum[k][i] += r
+			m.n[k][i]++
+		}
+	}
+}
+
+// Result returns every sensor's measurement, and the calibration when no
+// sensor is dead, weak or of swapped polarity: such a sensor's levels
+// would lie, so there is no calibration to write (nil) until it is mended.
+// A noisy sensor is named but calibrated. Result refuses a procedure left
+// unfinished (a slot not covered by each colour) and a sensor that never
+// changed.
+func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
+	g := m.board
+	n := g.Sensors()
+	var stuck []string
+	for i := range n {
+		if !m.seen[i] {
+			stuck = append(stuck, g.Place(i).String())
+		}
+	}
+	if len(stuck) > 0 {
+		return nil, nil, fmt.Errorf("%w: never changed, whatever was on it: %s: check its wiring", ErrMeasure, strings.Join(stuck, ", "))
+	}
+	ms := make([]Measurement, n)
+	noise := slices.Clone(m.noise)
+	slices.Sort(noise)
+	noisy := max(3*noise[n/2], 8*float64(g.MaxReading())/4095)
+	minGain := MinGain * float64(g.MaxReading()) / 4095
+	cal := &Calibration{Board: g, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
+	whole := true
+	for i := range n {
+		if m.n[0][i] == 0 || m.n[1][i] == 0 || m.n[2][i] == 0 {
+			return nil, nil, fmt.Errorf("%w: %s was not measured empty and under each colour: finish the procedure", ErrMeasure, g.Place(i))
+		}
+		me := Measurement{Sensor: i, Place: g.Place(i), Noise: m.noise[i],
+			Baseline: m.sum[0][i] / float64(m.n[0][i]),
+			White:    m.sum[1][i] / float64(m.n[1][i]),
+			Black:    m.sum[2][i] / float64(m.n[2][i])}
+		gw, gb := me.White-me.Baseline, me.Baseline-me.Black
+		switch {
+		case math.Abs(gw) < minGain/4 && math.Abs(gb) < minGain/4:
+			me.Problem = "dead" // a quarter of MinGain: a few times the noise
+		case gw <= -minGain && gb <= -minGain:
+			me.Problem = "swapped polarity"
+		case gw < minGain || gb < minGain:
+			me.Problem = "weak"
+		case me.Noise > noisy:
+			me.Problem = "noisy"
+		}
+		if me.Problem != "" && me.Problem != "noisy" {
+			whole = false
+		}
+		cal.Baseline[i], cal.White[i], cal.Black[i] = level(me.Baseline), level(me.White), level(me.Black)
+		ms[i] = me
+	}
+	if !whole || cal.Validate() != nil {
+		return ms, nil, nil
+	}
+	return ms, cal, nil
+}
+
+// level rounds a mean reading to a level.
+func level(r float64) uint16 { return uint16(math.Round(max(r, 0))) }
