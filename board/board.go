@@ -218,7 +218,6 @@ func (b *Board) setUp() error {
 	if b.opts.InferredDice {
 		b.ref.SetInferredDice()
 	}
-	b.ref.SetSetupDeadline(setupDeadline(b.header.Rules))
 	if err := b.setClock(); err != nil {
 		return err
 	}
@@ -272,13 +271,4 @@ func (b *Board) setClock() error {
 // the Danish rules say nothing of it.
 func matchOpts(rules string) engine.MatchOpts {
 	return engine.MatchOpts{FreezeDeadCube: rules == web.RulesUS}
-}
-
-// setupDeadline returns the roll before which a short set-up may be put
-// right: the fifth (US 4.7), or the starter's second turn (Danish 4.2.4).
-func setupDeadline(rules string) int {
-	if rules == web.RulesDanish {
-		return referee.SetupDeadlineDanish
-	}
-	return referee.SetupDeadlineUS
 }

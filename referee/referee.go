@@ -70,13 +70,9 @@ type Referee struct {
 	touched     []int        // points moved after DONE, before the roll
 	// illegalPlays counts each side's plays flagged in the match (US 4.8).
 	illegalPlays [2]int
-	inferred     bool // the dice are inferred from the plays (SetInferredDice)
-	// setupDeadline is the roll before which a short set-up may be put
-	// right (SetSetupDeadline); outOfPlay the checkers it leaves out.
-	setupDeadline int
-	outOfPlay     [2]int
-	inferMatcher  engine.Matcher // tries each roll when the dice are inferred
-	points        []int          // scratch for Diff
+	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
+	inferMatcher engine.Matcher // tries each roll when the dice are inferred
+	points       []int          // scratch for Diff
 }
 
 // New returns a referee for a match, emitting its events to emit in order.
@@ -109,9 +105,7 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 	case settingUp:
 		r.checkSetup()
 	case awaitingRoll:
-		if !r.checkSetupPutRight() {
-			r.checkTouched()
-		}
+		r.checkTouched()
 	case moving, flagged:
 		if r.pendingDone {
 			r.pendingDone = false

@@ -46,19 +46,17 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 // startGame begins a game with side opening. The starting position is
 // official whatever the board shows; a wrong set-up is reported.
 func (r *Referee) startGame(opener engine.Side) {
-	official, short := r.shortSetUp(opener)
-	if !short && (!r.haveBoard || len(r.setupWrong) > 0) {
+	if !r.haveBoard || len(r.setupWrong) > 0 {
 		r.irregular(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v)", r.setupWrong))
 	}
 	r.game++
 	r.turn = 0
 	r.onRoll = opener
-	r.oneLine(official)
+	r.oneLine(engine.StartingBoard)
 	r.startMatchGame()
-	r.officialSetUp(short, opener)
 	r.phase = awaitingRoll
 	r.clockStart(opener)
-	r.send(Event{Kind: GameStarted, Side: opener, Board: official, OnRoll: opener})
+	r.send(Event{Kind: GameStarted, Side: opener, Board: engine.StartingBoard, OnRoll: opener})
 }
 
 // Done tells the referee that side pressed DONE: its turn is over. The play
