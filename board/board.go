@@ -31,7 +31,6 @@ import (
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/dice"
-	"gammond/web"
 )
 
 // Options are what a Board is opened with.
@@ -269,6 +268,6 @@ func (b *Board) setClock() error {
 // matchOpts returns the engine's options for a rule set: the US rules
 // freeze a dead cube (US 5.6: the game is played out at the cube's level);
 // the Danish rules say nothing of it.
-func matchOpts(rules string) engine.MatchOpts {
-	return engine.MatchOpts{FreezeDeadCube: rules == web.RulesUS}
+func matchOpts(rules engine.RuleSet) engine.MatchOpts {
+	return engine.MatchOpts{FreezeDeadCube: rules == engine.RulesUS}
 }

@@ -16,7 +16,7 @@ import (
 // adjusts a player's time; an adjustment before there is a clock is
 // refused and not journalled.
 func TestDirectorIntroducesAndAdjustsTheClock(t *testing.T) {
-	b := simBoard(t, web.ClockNone)
+	b := simBoard(t, engine.ClockNone)
 	before := b.Status()
 	if err := b.Act(web.AdjustClock{Side: engine.White, Seconds: 30}); !errors.Is(err, web.ErrConflict) {
 		t.Fatalf("an adjustment with no clock = %v, want web.ErrConflict", err)
@@ -24,7 +24,7 @@ func TestDirectorIntroducesAndAdjustsTheClock(t *testing.T) {
 	if b.Status().Seq != before.Seq {
 		t.Fatal("a refused adjustment was journalled")
 	}
-	if err := b.Act(web.IntroduceClock{Clock: web.ClockDanish}); err != nil {
+	if err := b.Act(web.IntroduceClock{Clock: engine.ClockDanish}); err != nil {
 		t.Fatal(err)
 	}
 	s := b.Status()
@@ -35,7 +35,7 @@ func TestDirectorIntroducesAndAdjustsTheClock(t *testing.T) {
 	if err := b.Act(web.AdjustClock{Side: engine.Black, Seconds: 30}); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Act(web.IntroduceClock{Clock: web.ClockUS}); !errors.Is(err, web.ErrConflict) {
+	if err := b.Act(web.IntroduceClock{Clock: engine.ClockUS}); !errors.Is(err, web.ErrConflict) {
 		t.Fatalf("a second clock = %v, want web.ErrConflict", err)
 	}
 	if now := b.Status().Clocks.Remaining; now[engine.Black] != was[engine.Black]+30*time.Second {
@@ -48,7 +48,7 @@ func TestDirectorIntroducesAndAdjustsTheClock(t *testing.T) {
 func TestInferredDiceRefuseRoll(t *testing.T) {
 	simulated := sim.NewBoard(7)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
-	o := options(t, simulated, src, web.ClockNone)
+	o := options(t, simulated, src, engine.ClockNone)
 	o.InferredDice = true
 	b := run(t, o)
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); !errors.Is(err, web.ErrConflict) {

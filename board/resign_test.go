@@ -13,7 +13,7 @@ import (
 // page; at the wrong moment each is refused, changes nothing and is not
 // journalled (the event count holds).
 func TestResignFromThePage(t *testing.T) {
-	b := simBoard(t, web.ClockNone)
+	b := simBoard(t, engine.ClockNone)
 	for _, a := range []web.Action{
 		web.Resign{Side: engine.White, Points: 1},               // before a game
 		web.AnswerResignation{Side: engine.Black, Accept: true}, // no offer
@@ -58,7 +58,7 @@ func TestResignFromThePage(t *testing.T) {
 // the opponent's ROLL before the mover's DONE is refused and prompts the
 // mover; the mover's turn goes on.
 func TestEarlyRollRefusedWithElectronicDice(t *testing.T) {
-	b := simBoard(t, web.ClockNone)
+	b := simBoard(t, engine.ClockNone)
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
 		t.Fatal(err)
 	}

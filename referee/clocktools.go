@@ -17,7 +17,7 @@ import (
 // engine.ClockRulesNamed) from the next game on, each side's reserve the
 // one the rules give at the current score. Only between games of an
 // unclocked match.
-func (r *Referee) IntroduceClock(name string) {
+func (r *Referee) IntroduceClock(name engine.ClockName) {
 	if reason := r.introduceRefusal(); reason != "" {
 		r.irregular(r.onRoll, "the clock cannot be introduced: "+reason)
 		return

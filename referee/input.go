@@ -81,7 +81,7 @@ type Input struct {
 	Paused bool              `json:"paused,omitempty"`
 	Points int               `json:"points,omitempty"` // InputResign
 	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
-	Clock  string            `json:"clock,omitempty"`  // InputClockIntroduce: engine.ClockRulesNamed's name
+	Clock  engine.ClockName  `json:"clock,omitempty"`  // InputClockIntroduce: the clock rules named
 	Adjust time.Duration     `json:"adjust,omitempty"` // InputClockAdjust
 	Board  *engine.Occupancy `json:"board,omitempty"`
 }

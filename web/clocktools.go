@@ -1,7 +1,6 @@
 package web
 
 import (
-	"slices"
 	"time"
 
 	"gammond/engine"
@@ -12,15 +11,14 @@ import (
 // game on, each side's reserve the one for the current score (US 7.1,
 // clock rules 1.1). Only between games.
 type IntroduceClock struct {
-	Clock string `json:"clock"` // ClockUS, ClockUSDoubles or ClockDanish
+	Clock engine.ClockName `json:"clock"` // one of engine.ClockNames but engine.ClockNone
 }
 
 // Check implements Action.
 func (a IntroduceClock) Check(s *Status) error {
-	clocks := []string{ClockUS, ClockUSDoubles, ClockDanish}
 	switch {
-	case !slices.Contains(clocks, a.Clock):
-		return invalid("clock %q: want one of %q", a.Clock, clocks)
+	case a.Clock.Validate() != nil || !a.Clock.Clocked():
+		return invalid("clock %q: want one of %q but %q", a.Clock, engine.ClockNames, engine.ClockNone)
 	case s.Length == 0:
 		return conflict("money play has no clock")
 	case s.Clocks != nil:

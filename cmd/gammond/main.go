@@ -80,7 +80,10 @@ func run(args []string, stderr io.Writer) int {
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	if o.selftest {
-		return selftest(stderr)
+		if !board.SelfTest(stderr) {
+			return 1
+		}
+		return 0
 	}
 	cfg, err := o.loadConfig()
 	if err != nil {
