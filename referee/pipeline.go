@@ -26,10 +26,17 @@ type Pipeline struct {
 	// Deliver, when set, receives every input for the referee instead of
 	// the referee: the daemon journals it first, then applies it.
 	Deliver func(Input)
+	// DoneGrace is how long after a DONE the referee waits for a checker
+	// still in the hand (InputDoneGrace); 0 means DefaultDoneGrace.
+	DoneGrace time.Duration
 
-	occ   engine.Occupancy
-	stage *sensing.SettleStage // settles with Settler; made at the first item
-	last  time.Time            // the last item's time
+	occ engine.Occupancy
+	// graceEnds is when the grace period of the last DONE ends, zero when
+	// none runs. It follows the presses alone, not the referee's state, so
+	// a source fed again gives the journal the same inputs.
+	graceEnds time.Time
+	stage     *sensing.SettleStage // settles with Settler; made at the first item
+	last      time.Time            // the last item's time
 }
 
 // Run feeds the referee until the source ends, then tells it so (End); it
@@ -63,11 +70,30 @@ func (p *Pipeline) Step(it sensing.Item) error {
 			p.Health.Observe(it.At, it.Frame)
 		}
 		p.settleStage().Frame(it.At, &p.occ)
+		p.checkGrace()
 	case sensing.EventItem:
 		p.settleStage().Advance(it.At) // a press is judged on every frame before it
+		p.checkGrace()
 		p.event(it.Event)
 	}
 	return nil
+}
+
+// checkGrace tells the referee when the grace period of a DONE is over.
+func (p *Pipeline) checkGrace() {
+	if p.graceEnds.IsZero() || p.last.Before(p.graceEnds) {
+		return
+	}
+	p.graceEnds = time.Time{}
+	p.deliver(Input{At: p.last, Kind: InputDoneGrace})
+}
+
+// doneGrace returns the grace period after a DONE.
+func (p *Pipeline) doneGrace() time.Duration {
+	if p.DoneGrace > 0 {
+		return p.DoneGrace
+	}
+	return DefaultDoneGrace
 }
 
 // settleStage returns the settling stage, made on first use so that a
@@ -101,11 +127,15 @@ func (p *Pipeline) deliver(in Input) {
 var inputKinds = map[sensing.EventKind]InputKind{
 	sensing.Roll: InputRoll, sensing.Done: InputDone, sensing.Double: InputDouble,
 	sensing.Take: InputTake, sensing.Drop: InputDrop, sensing.Cube: InputCube, sensing.Pass: InputCube,
+	sensing.Resign: InputResign, sensing.Accept: InputAccept, sensing.Reject: InputReject,
 }
 
 func (p *Pipeline) event(e sensing.Event) {
+	if e.Kind == sensing.Done {
+		p.graceEnds = p.last.Add(p.doneGrace())
+	}
 	if kind, ok := inputKinds[e.Kind]; ok {
-		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice, Long: e.Kind == sensing.Pass})
+		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice, Long: e.Kind == sensing.Pass, Points: e.Points})
 	}
 }
 

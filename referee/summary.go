@@ -83,6 +83,8 @@ func (e Event) text(play string) string {
 		return fmt.Sprintf("%s put the checkers back", who)
 	case Corrected:
 		return fmt.Sprintf("%s corrected the play", who)
+	case Withdrawn:
+		return fmt.Sprintf("flag withdrawn: %s's play is legal, the checker in hand has landed", who)
 	case IllegalAccepted:
 		if e.Reason != "" {
 			return fmt.Sprintf("%s's illegal play stands; the match record cannot hold it and stops before it: %s", who, e.Reason)
@@ -101,6 +103,12 @@ func (e Event) text(play string) string {
 	case MatchOver:
 		return fmt.Sprintf("%s wins the match %d-%d", who, e.Score[0], e.Score[1])
 	case Irregularity:
+		return e.Reason
+	case ResignOffered:
+		return fmt.Sprintf("%s offers to resign a %v (%d point(s)): %s", who, e.Result.Kind, e.Result.Points, e.Reason)
+	case ResignRejected:
+		return fmt.Sprintf("%s rejects the resignation", who)
+	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext:
 		return e.Reason
 	}
 	return e.Kind.String()

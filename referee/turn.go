@@ -13,17 +13,22 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
 		r.concede(true)
 	}
+	if side != r.onRoll {
+		r.endGrace() // the opponent's roll ends the wait for a checker in hand: the play is judged first
+	}
+	if reason := r.touchRefusal(side); reason != "" {
+		r.irregular(side, reason)
+		return
+	}
 	switch {
 	case r.phase == settingUp:
 		r.startGame(side)
 	case r.phase == flagged && side != r.onRoll:
+		r.early = nil // rolled again: this roll is the one
 		r.accept()
 	case r.phase == moving && side != r.onRoll:
-		r.irregular(side, fmt.Sprintf("%v rolled before %v pressed DONE", side, r.onRoll))
-		r.judgeNow()
-		if r.phase == flagged {
-			r.accept()
-		}
+		r.holdEarlyRoll(side, d)
+		return
 	}
 	if r.phase != awaitingRoll || side != r.onRoll {
 		r.irregular(side, fmt.Sprintf("%v rolled %v out of turn", side, d))
@@ -60,15 +65,21 @@ func (r *Referee) startGame(opener engine.Side) {
 // Done tells the referee that side pressed DONE: its turn is over. The play
 // is judged on the board once it has settled.
 func (r *Referee) Done(side engine.Side) {
+	if r.inferDone(side) {
+		return
+	}
 	if (r.phase != moving && r.phase != flagged) || side != r.onRoll {
 		r.irregular(side, fmt.Sprintf("%v pressed DONE out of turn", side))
 		return
+	}
+	if r.awaitingChecker {
+		return // already waiting for the checker in hand
 	}
 	if r.unsettled || !r.haveBoard {
 		r.pendingDone = true
 		return
 	}
-	r.judge()
+	r.judgeAtDone()
 }
 
 // judgeNow judges the play on the last settled board, settled or not: the
@@ -96,7 +107,10 @@ func (r *Referee) judge() {
 		r.flag(inProgress)
 		return
 	}
-	if r.phase == flagged {
+	switch {
+	case r.phase == flagged && r.flaggedShort:
+		r.send(Event{Kind: Withdrawn, Side: r.onRoll, Dice: r.dice})
+	case r.phase == flagged:
 		r.send(Event{Kind: Corrected, Side: r.onRoll, Dice: r.dice})
 	}
 	r.advance(fits)
@@ -110,6 +124,7 @@ func (r *Referee) flag(inProgress bool) {
 	if inProgress {
 		fault = "partial"
 	}
+	r.flaggedShort = r.moverShort()
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})
@@ -160,6 +175,7 @@ func (r *Referee) advance(fits []fit) {
 	r.send(Event{Kind: PlayMade, Side: current.Side, Dice: r.dice, Before: current.Before, Play: current.Play,
 		Board: after, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1})
 	r.endTurn(current.Side, after)
+	r.releaseEarlyRoll()
 }
 
 // growLines returns lines one longer, the new line's matcher one kept in
@@ -218,6 +234,7 @@ func (r *Referee) LetStand() {
 		return
 	}
 	r.accept()
+	r.releaseEarlyRoll()
 }
 
 // SetScore is the director's correction of the score.
