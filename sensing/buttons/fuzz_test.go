@@ -12,9 +12,10 @@ import (
 // FuzzDecoder drives reference board R1's buttons with any sequence of
 // edges and clock steps, three bytes a step: which line (or the clock), the
 // edge, and the milliseconds since the last step. Every DONE and ROLL press
-// must give its event at the press; every CUBE press at most one event, a
-// Cube released before the long press or a Pass at the press plus the long
-// press; events come in time order.
+// must give its event at the press (a DONE pressed while CUBE is held a
+// Resign); every CUBE press at most one event, a Cube released before the
+// long press, a Pass at the press plus the long press, or a Resign; events
+// come in time order.
 func FuzzDecoder(f *testing.F) {
 	f.Add([]byte{2, 1, 10, 2, 0, 50})                                             // CUBE tapped
 	f.Add([]byte{2, 1, 10, 0, 0, 250, 0, 0, 250, 0, 0, 250, 0, 0, 250, 2, 0, 10}) // CUBE held past the long press
@@ -79,7 +80,10 @@ func checkEvents(t *testing.T, got []Event, presses map[sensing.EventKind]int) {
 			t.Fatalf("event %v after %v", e, got[i-1])
 		}
 	}
-	if counts[sensing.Done] != presses[sensing.Done] || counts[sensing.Roll] != presses[sensing.Roll] || counts[sensing.Cube] > presses[sensing.Cube] {
+	// DONE pressed while CUBE is held is a resignation, which uses the
+	// CUBE press up.
+	resigns := counts[sensing.Resign]
+	if counts[sensing.Done]+resigns != presses[sensing.Done] || counts[sensing.Roll] != presses[sensing.Roll] || counts[sensing.Cube]+resigns > presses[sensing.Cube] {
 		t.Fatalf("presses %v gave events %v", presses, got)
 	}
 }
