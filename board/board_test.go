@@ -19,11 +19,11 @@ import (
 )
 
 // options are a simulated board's, in a temporary state directory.
-func options(t *testing.T, simulated *sim.Board, src *sensing.Live, clock string) board.Options {
+func options(t *testing.T, simulated *sim.Board, src *sensing.Live, clock engine.ClockName) board.Options {
 	return board.Options{
 		StateDir: t.TempDir(),
 		Match: board.Match{Board: "test", Started: time.Now(), Length: 5, White: "W", Black: "B",
-			Rules: web.RulesUS, Clock: clock},
+			Rules: engine.RulesUS, Clock: clock},
 		Calibration: simulated.Calibration(),
 		Settle:      sensing.DefaultSettleWindow,
 		Hints:       true,
@@ -76,14 +76,14 @@ func scan(ctx context.Context, simulated *sim.Board, src *sensing.Live) {
 }
 
 // simBoard runs a simulated board with the clock named.
-func simBoard(t *testing.T, clock string) *board.Board {
+func simBoard(t *testing.T, clock engine.ClockName) *board.Board {
 	simulated := sim.NewBoard(7)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
 	return run(t, options(t, simulated, src, clock))
 }
 
 func TestWebBoardActions(t *testing.T) {
-	b := simBoard(t, web.ClockNone)
+	b := simBoard(t, engine.ClockNone)
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +125,7 @@ func TestWebBoardActions(t *testing.T) {
 }
 
 func TestClockedBoard(t *testing.T) {
-	b := simBoard(t, web.ClockUS)
+	b := simBoard(t, engine.ClockUS)
 	if s := b.Status(); s.Clocks == nil || s.Clocks.Running {
 		t.Fatalf("before the first game: clocks %+v, want a clock not running", s.Clocks)
 	}
@@ -151,7 +151,7 @@ func TestClockedBoard(t *testing.T) {
 // 13-point (the simulated hand sets it aside, off the board): hint mode
 // lights where it may land.
 func TestHintsLightLandingPoints(t *testing.T) {
-	b := simBoard(t, web.ClockNone)
+	b := simBoard(t, engine.ClockNone)
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); err != nil {
 		t.Fatal(err)
 	}

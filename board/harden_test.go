@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"gammond/board"
+	"gammond/engine"
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/sim"
@@ -17,7 +18,7 @@ import (
 
 func TestOneBoardPerStateDirectory(t *testing.T) {
 	simulated := sim.NewBoard(7)
-	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), web.ClockNone)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
 	b, err := board.Open(o)
 	if err != nil {
 		t.Fatal(err)
@@ -37,7 +38,7 @@ func TestOneBoardPerStateDirectory(t *testing.T) {
 
 func TestDamagedJournalNamesTheRemedy(t *testing.T) {
 	simulated := sim.NewBoard(7)
-	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), web.ClockNone)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
 	actThenStop(t, o, web.SimButton{Side: 0, Button: web.ButtonRoll})
 	name := filepath.Join(o.StateDir, "journal")
 	data, err := os.ReadFile(name)
@@ -58,10 +59,10 @@ func TestDamagedJournalNamesTheRemedy(t *testing.T) {
 // keep both journals.
 func TestMatchesStartedInOneSecond(t *testing.T) {
 	simulated := sim.NewBoard(7)
-	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), web.ClockNone)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
 	actThenStop(t, o,
-		web.StartMatch{White: "Ann", Black: "Bob", Length: 3, Rules: web.RulesUS, Clock: web.ClockNone},
-		web.StartMatch{White: "Cy", Black: "Bob", Length: 3, Rules: web.RulesUS, Clock: web.ClockNone})
+		web.StartMatch{White: "Ann", Black: "Bob", Length: 3, Rules: engine.RulesUS, Clock: engine.ClockNone},
+		web.StartMatch{White: "Cy", Black: "Bob", Length: 3, Rules: engine.RulesUS, Clock: engine.ClockNone})
 	kept, _ := filepath.Glob(filepath.Join(o.StateDir, "*.journal"))
 	if len(kept) != 2 {
 		t.Fatalf("kept journals %v, want two", kept)
@@ -107,7 +108,7 @@ func (s *sinkRecorder) Match(_ [2]string, mat []byte, _ bool) error {
 // retained record would replace the desk's copy.
 func TestRestartPublishesNoEmptyRecord(t *testing.T) {
 	simulated := sim.NewBoard(7)
-	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), web.ClockNone)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
 	b, err := board.Open(o)
 	if err != nil {
 		t.Fatal(err)

@@ -7,25 +7,23 @@ import (
 	"path/filepath"
 	"time"
 
+	"gammond/engine"
 	"gammond/record/journal"
 	"gammond/referee"
 )
 
 // Match is the journal's first record: the match it is the journal of.
 type Match struct {
-	Board   string    `json:"board"`
-	Started time.Time `json:"started"`
-	Length  int       `json:"length"`
-	White   string    `json:"white"`
-	Black   string    `json:"black"`
-	Rules   string    `json:"rules"`
-	Clock   string    `json:"clock,omitempty"` // engine.ClockRulesNamed's name; "" or "none" for no clock
+	Board   string           `json:"board"`
+	Started time.Time        `json:"started"`
+	Length  int              `json:"length"`
+	White   string           `json:"white"`
+	Black   string           `json:"black"`
+	Rules   engine.RuleSet   `json:"rules"`
+	Clock   engine.ClockName `json:"clock,omitempty"` // "" (journals from before clocks) or engine.ClockNone for no clock
 }
 
-// noClock names a match without a clock, as the config and the page do.
-const noClock = "none"
-
-func (m *Match) clocked() bool { return m.Clock != "" && m.Clock != noClock }
+func (m *Match) clocked() bool { return m.Clock.Clocked() }
 
 func (m *Match) players() [2]string { return [2]string{m.White, m.Black} }
 

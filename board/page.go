@@ -26,7 +26,7 @@ type page struct {
 	mu      sync.Mutex
 	status  referee.Status
 	players [2]string
-	rules   string
+	rules   engine.RuleSet
 	clocks  *web.Clocks
 	leds    []web.LED
 	events  []referee.Summary

@@ -20,7 +20,7 @@ import (
 // the simulated board's checkers are put where the referee believes them.
 func TestRestartReplaysTheJournal(t *testing.T) {
 	simulated := sim.NewBoard(7)
-	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), web.ClockNone)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
 	b, err := board.Open(o)
 	if err != nil {
 		t.Fatal(err)
@@ -67,7 +67,7 @@ func TestRestartReplaysTheJournal(t *testing.T) {
 func TestJournalErrorStopsTheBoard(t *testing.T) {
 	simulated := sim.NewBoard(7)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
-	b, err := board.Open(options(t, simulated, src, web.ClockNone))
+	b, err := board.Open(options(t, simulated, src, engine.ClockNone))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func (r *recorder) Show(s *board.Shown) error  { r.shown = append(r.shown, s.Sta
 func TestRegisteredOutput(t *testing.T) {
 	simulated := sim.NewBoard(7)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
-	o := options(t, simulated, src, web.ClockNone)
+	o := options(t, simulated, src, engine.ClockNone)
 	b, err := board.Open(o)
 	if err != nil {
 		t.Fatal(err)
@@ -130,7 +130,7 @@ func TestRegisteredOutput(t *testing.T) {
 func TestEnteredDiceRefuseRoll(t *testing.T) {
 	simulated := sim.NewBoard(7)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
-	o := options(t, simulated, src, web.ClockNone)
+	o := options(t, simulated, src, engine.ClockNone)
 	o.EnteredDice = true
 	b := run(t, o)
 	if err := b.Act(web.SimButton{Side: engine.White, Button: web.ButtonRoll}); !errors.Is(err, web.ErrConflict) {

@@ -11,14 +11,14 @@ import (
 // header's "board" and the calibration file state it.
 type Geometry struct {
 	// Points is the number of board points: 24, the only board there is.
-	Points int `json:"points"`
+	Points int `json:"points" toml:"points"`
 	// Slots is the number of sensed slots under each point (1..15).
-	Slots int `json:"slots"`
+	Slots int `json:"slots" toml:"slots"`
 	// BarSlots is the number of sensed slots on each bar half (0..15).
-	BarSlots int `json:"bar_slots"`
+	BarSlots int `json:"bar_slots" toml:"bar_slots"`
 	// ADCBits is the resolution of a reading (1..16): readings are
 	// 0..2^ADCBits-1.
-	ADCBits int `json:"adc_bits"`
+	ADCBits int `json:"adc_bits" toml:"adc_bits"`
 }
 
 // ReferenceBoard is the geometry of board R1 (shared/design/HARDWARE.md).

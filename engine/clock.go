@@ -77,18 +77,17 @@ func DanishClock() ClockRules {
 // ClockRulesNamed does not know.
 var ErrClockRules = errors.New("unknown clock rules")
 
-// ClockRulesNamed returns the clock rules a config names: "us", "us-doubles"
-// (the 2013 clock rules' 18-second delay), "us-doubles-2009" (15 seconds) or
-// "danish".
-func ClockRulesNamed(name string) (ClockRules, error) {
+// ClockRulesNamed returns the clock rules a ClockName names; ClockNone and
+// unknown names are ErrClockRules.
+func ClockRulesNamed(name ClockName) (ClockRules, error) {
 	switch name {
-	case "us":
+	case ClockUS:
 		return USClock(), nil
-	case "us-doubles":
+	case ClockUSDoubles:
 		return USDoublesClock(18 * time.Second), nil
-	case "us-doubles-2009":
+	case ClockUSDoubles2009:
 		return USDoublesClock(15 * time.Second), nil
-	case "danish":
+	case ClockDanish:
 		return DanishClock(), nil
 	}
 	return ClockRules{}, fmt.Errorf("%w %q", ErrClockRules, name)

@@ -78,7 +78,7 @@ func TestClockReserve(t *testing.T) {
 
 func TestClockRulesNamed(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
+		name  ClockName
 		want  ClockRules
 		error error
 	}{
@@ -87,8 +87,9 @@ func TestClockRulesNamed(t *testing.T) {
 		{"us-doubles-2009", USDoublesClock(15 * second), nil},
 		{"danish", DanishClock(), nil},
 		{"fischer", ClockRules{}, ErrClockRules},
+		{ClockNone, ClockRules{}, ErrClockRules},
 	} {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(string(tc.name), func(t *testing.T) {
 			got, err := ClockRulesNamed(tc.name)
 			if got != tc.want || !errors.Is(err, tc.error) {
 				t.Fatalf("ClockRulesNamed(%q) = %v, %v, want %v, %v", tc.name, got, err, tc.want, tc.error)

@@ -3,7 +3,6 @@ package web
 import (
 	"errors"
 	"fmt"
-	"slices"
 
 	"gammond/engine"
 	"gammond/referee"
@@ -37,27 +36,15 @@ func conflict(format string, a ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrConflict}, a...)...)
 }
 
-// The rule sets and clocks a match may be played under (see
-// shared/design/RULES.md).
-const (
-	RulesUS     = "us"
-	RulesDanish = "danish"
-
-	ClockNone      = "none"
-	ClockUS        = "us"
-	ClockUSDoubles = "us-doubles"
-	ClockDanish    = "danish"
-)
-
 // StartMatch starts a new match, replacing the one on the board. It fits
 // before the first game and after a match is over; a match in progress
 // must be finished (or its score corrected) first.
 type StartMatch struct {
-	White  string `json:"white"`
-	Black  string `json:"black"`
-	Length int    `json:"length"` // points, 1 to engine.MaxMatchLength; 0 for money play
-	Rules  string `json:"rules"`  // RulesUS or RulesDanish
-	Clock  string `json:"clock"`  // ClockNone, ClockUS, ClockUSDoubles or ClockDanish
+	White  string           `json:"white"`
+	Black  string           `json:"black"`
+	Length int              `json:"length"` // points, 1 to engine.MaxMatchLength; 0 for money play
+	Rules  engine.RuleSet   `json:"rules"`  // one of engine.RuleSets
+	Clock  engine.ClockName `json:"clock"`  // one of engine.ClockNames
 }
 
 // Check implements Action.
@@ -70,13 +57,16 @@ func (a StartMatch) Check(s *Status) error {
 	if err := engine.CheckMatchLength(a.Length); err != nil {
 		return invalid("%v", err)
 	}
+	if err := a.Rules.Validate(); err != nil {
+		return invalid("rules %v", err)
+	}
+	if err := a.Clock.Validate(); err != nil {
+		return invalid("clock %v", err)
+	}
+	if err := a.Clock.CheckLength(a.Length); err != nil {
+		return invalid("clock %v", err)
+	}
 	switch {
-	case !slices.Contains([]string{RulesUS, RulesDanish}, a.Rules):
-		return invalid("rules %q: want %q or %q", a.Rules, RulesUS, RulesDanish)
-	case !slices.Contains([]string{ClockNone, ClockUS, ClockUSDoubles, ClockDanish}, a.Clock):
-		return invalid("clock %q: want one of %q", a.Clock, []string{ClockNone, ClockUS, ClockUSDoubles, ClockDanish})
-	case a.Clock != ClockNone && a.Length == 0:
-		return invalid("clock %q: money play has no clock", a.Clock)
 	case s.Game > 0 && s.Phase != referee.PhaseMatchOver:
 		return conflict("a match is in progress (game %d)", s.Game)
 	}

@@ -37,7 +37,7 @@ var directorEndpoints = []endpoint{
 		path: "/api/td/match",
 		ok:   `{"white":"Alice","black":"Bob","length":7,"rules":"danish","clock":"danish"}`,
 		fits: func(s *Status) { s.Phase, s.Game = referee.PhaseSettingUp, 0 },
-		want: StartMatch{White: "Alice", Black: "Bob", Length: 7, Rules: RulesDanish, Clock: ClockDanish},
+		want: StartMatch{White: "Alice", Black: "Bob", Length: 7, Rules: engine.RulesDanish, Clock: engine.ClockDanish},
 		invalid: []string{
 			`{"white":"Alice","black":"Bob","length":-1,"rules":"us","clock":"none"}`,
 			`{"white":"Alice","black":"Bob","length":65,"rules":"us","clock":"none"}`,

@@ -47,8 +47,8 @@ type Status struct {
 	Seq uint64 `json:"seq"`
 	// Players are the players' names, by engine.Side.
 	Players [2]string `json:"players"`
-	// Rules is the rule set, "us" or "danish".
-	Rules string `json:"rules"`
+	// Rules is the rule set.
+	Rules engine.RuleSet `json:"rules"`
 	// Clocks is the match clock; nil for a match without one.
 	Clocks *Clocks `json:"clocks"`
 	// LEDs is what the board's LEDs show, in strip order (display/leds:

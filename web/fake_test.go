@@ -168,7 +168,7 @@ func playing() Status {
 			Position: engine.StartingBoard.PositionID(), Cube: 1, Flagged: []int{}, SetupWrong: []int{},
 		},
 		Players: [2]string{"Alice", "Bob"},
-		Rules:   RulesUS,
+		Rules:   engine.RulesUS,
 		Clocks:  &Clocks{Remaining: [2]time.Duration{9 * time.Minute, 8 * time.Minute}, DelayLeft: 12 * time.Second, Turn: engine.White, Running: true},
 		Sim:     &sim,
 	}

@@ -85,7 +85,7 @@ func (b *refBoard) settle() {
 
 func (b *refBoard) status() Status {
 	sim := b.sim
-	return Status{Status: b.ref.Status(), Seq: uint64(len(b.events)), Players: b.players, Rules: RulesUS, Sim: &sim}
+	return Status{Status: b.ref.Status(), Seq: uint64(len(b.events)), Players: b.players, Rules: engine.RulesUS, Sim: &sim}
 }
 
 func (b *refBoard) Status() Status {

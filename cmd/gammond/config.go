@@ -3,169 +3,41 @@ package main
 import (
 	"errors"
 	"fmt"
-	"math"
-	"net"
-	"net/url"
-	"path/filepath"
 	"regexp"
-	"slices"
-	"strconv"
 	"strings"
-	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/BurntSushi/toml"
+
+	"gammond/board"
+	"gammond/calib"
+	"gammond/check"
+	"gammond/display/leds"
+	"gammond/display/oled"
+	"gammond/display/segment"
+	"gammond/sensing/buttons"
+	"gammond/sensing/scan"
+	"gammond/web"
+	"gammond/web/mqtt"
 )
 
 // Config is the daemon's configuration, read from a TOML file. Every key and
 // its default is documented in systemd/gammond.toml; the defaults are
-// reference board R1 (shared/design/HARDWARE.md).
+// reference board R1 (docs/HARDWARE.md). Each section, its defaults and
+// its checks belong to the package that uses it.
 type Config struct {
 	BoardID         string `toml:"board_id"`         // Names the board in records and MQTT topics.
 	StateDir        string `toml:"state_dir"`        // Journal and match records.
 	CalibrationFile string `toml:"calibration_file"` // Per-sensor calibration.
 
-	Board   Board   `toml:"board"`
-	Scan    Scan    `toml:"scan"`
-	Buttons Buttons `toml:"buttons"`
-	LEDs    LEDs    `toml:"leds"`
-	Display Display `toml:"display"`
-	OLED    OLED    `toml:"oled"`
-	Match   Match   `toml:"match"`
-	Web     Web     `toml:"web"`
-	MQTT    MQTT    `toml:"mqtt"`
-}
-
-// Board is the sensor geometry (shared/design/TRACE.md "board").
-type Board struct {
-	Points   int `toml:"points"`
-	Slots    int `toml:"slots"`     // Sensed slots per point.
-	BarSlots int `toml:"bar_slots"` // Sensed slots per bar half.
-	ADCBits  int `toml:"adc_bits"`
-}
-
-// Scan is how the sensors are read.
-type Scan struct {
-	Rate     int           `toml:"rate"`      // Frames per second.
-	Settle   time.Duration `toml:"settle"`    // How long an occupancy holds still before it counts.
-	GPIOChip string        `toml:"gpio_chip"` // Name (gpiochip0) or label (pinctrl-bcm2711).
-	MuxLines []Line        `toml:"mux_lines"` // Multiplexer select lines S0-S3.
-	ADCPorts []string      `toml:"adc_ports"` // One SPI port per MCP3208.
-	ADCHz    int           `toml:"adc_hz"`
-}
-
-// Buttons are the players' push buttons, on Scan.GPIOChip.
-type Buttons struct {
-	Debounce  time.Duration `toml:"debounce"`
-	LongPress time.Duration `toml:"long_press"` // A CUBE press this long passes.
-	White     SideButtons   `toml:"white"`
-	Black     SideButtons   `toml:"black"`
-}
-
-// SideButtons are one side's button lines.
-type SideButtons struct {
-	Done Line `toml:"done"`
-	Cube Line `toml:"cube"`
-	Roll Line `toml:"roll"`
-}
-
-// LEDs is the point LED strip.
-type LEDs struct {
-	Kind       string `toml:"kind"` // LEDsAPA102 or LEDsWS2812.
-	Port       string `toml:"port"` // SPI port.
-	Count      int    `toml:"count"`
-	Brightness int    `toml:"brightness"` // 0-255, scales every colour.
-	Hints      bool   `toml:"hints"`      // Light where a lifted checker may land: a trainer's aid, off in tournaments.
-}
-
-// Display is the HT16K33 cube display.
-type Display struct {
-	Bus        string `toml:"bus"` // I2C bus name, as periph's i2creg.Open takes it.
-	Address    int    `toml:"address"`
-	Digits     []int  `toml:"digits"`     // RAM rows of the 4 digits, left to right.
-	Brightness int    `toml:"brightness"` // 0-15.
-	WhiteEnd   string `toml:"white_end"`  // "left" or "right".
-}
-
-// OLED is the optional SSD1306 screen.
-type OLED struct {
-	Enabled bool   `toml:"enabled"`
-	Bus     string `toml:"bus"`
-	Address int    `toml:"address"`
-}
-
-// Match is what is played and under which rules.
-type Match struct {
-	Rules      string        `toml:"rules"`
-	Dice       string        `toml:"dice"`
-	Clock      string        `toml:"clock"`
-	ClockDelay time.Duration `toml:"clock_delay"` // 0: the clock rules' delay.
-	Length     int           `toml:"length"`      // Points; 0 is money play.
-	White      string        `toml:"white"`
-	Black      string        `toml:"black"`
-}
-
-// Web is the live page and the director's API.
-type Web struct {
-	Listen        string `toml:"listen"`
-	DirectorToken string `toml:"director_token"` // Empty: director actions are off.
-}
-
-// MQTT publishes the match to the director's desk.
-type MQTT struct {
-	Broker string `toml:"broker"` // Empty: no MQTT.
-}
-
-// Allowed values of the string settings.
-const (
-	LEDsAPA102 = "apa102"
-	LEDsWS2812 = "ws2812"
-
-	RulesUS     = "us"
-	RulesDanish = "danish"
-
-	DiceElectronic = "electronic" // The board rolls (ROLL button).
-	DiceEntered    = "entered"    // Physical dice, entered on the web page.
-	DiceInferred   = "inferred"   // Any roll that makes the play legal.
-
-	ClockNone      = "none"
-	ClockUS        = "us"
-	ClockUSDoubles = "us-doubles"
-	ClockDanish    = "danish"
-)
-
-// Line is a GPIO line, by offset on its chip or by name. Validate finds a
-// line used twice only when both uses spell it the same way.
-type Line struct {
-	Offset int
-	Name   string // Set for a line given by name; Offset is then unused.
-}
-
-// UnmarshalTOML takes an integer (offset) or a string (line name).
-func (l *Line) UnmarshalTOML(v any) error {
-	switch v := v.(type) {
-	case int64:
-		if v < 0 || v > math.MaxInt32 {
-			return fmt.Errorf("GPIO line %d: want an offset 0 or more", v)
-		}
-		*l = Line{Offset: int(v)}
-	case string:
-		if v == "" {
-			return errors.New("GPIO line \"\": want an offset or a line name")
-		}
-		*l = Line{Name: v}
-	default:
-		return fmt.Errorf("GPIO line %v: want an offset (integer) or a line name (string)", v)
-	}
-	return nil
-}
-
-func (l Line) String() string {
-	if l.Name != "" {
-		return strconv.Quote(l.Name)
-	}
-	return strconv.Itoa(l.Offset)
+	Board   calib.Geometry    `toml:"board"`
+	Scan    scan.Config       `toml:"scan"`
+	Buttons buttons.Config    `toml:"buttons"`
+	LEDs    leds.Config       `toml:"leds"`
+	Display segment.Config    `toml:"display"`
+	OLED    oled.Config       `toml:"oled"`
+	Match   board.MatchConfig `toml:"match"`
+	Web     web.Config        `toml:"web"`
+	MQTT    mqtt.Config       `toml:"mqtt"`
 }
 
 // DefaultConfig returns reference board R1's configuration.
@@ -174,29 +46,14 @@ func DefaultConfig() Config {
 		BoardID:         "board1",
 		StateDir:        "/var/lib/gammond",
 		CalibrationFile: "/var/lib/gammond/calibration.json",
-		Board:           Board{Points: 24, Slots: 6, BarSlots: 4, ADCBits: 12},
-		Scan: Scan{
-			Rate:     100,
-			Settle:   150 * time.Millisecond,
-			GPIOChip: "gpiochip0",
-			MuxLines: []Line{{Offset: 5}, {Offset: 6}, {Offset: 13}, {Offset: 26}},
-			ADCPorts: []string{"/dev/spidev0.0", "/dev/spidev0.1"},
-			ADCHz:    1_000_000,
-		},
-		Buttons: Buttons{
-			Debounce:  10 * time.Millisecond,
-			LongPress: time.Second,
-			White:     SideButtons{Done: Line{Offset: 17}, Cube: Line{Offset: 22}, Roll: Line{Offset: 24}},
-			Black:     SideButtons{Done: Line{Offset: 27}, Cube: Line{Offset: 23}, Roll: Line{Offset: 25}},
-		},
-		LEDs:    LEDs{Kind: LEDsAPA102, Port: "/dev/spidev1.0", Count: 26, Brightness: 64},
-		Display: Display{Bus: "1", Address: 0x70, Digits: []int{0, 1, 3, 4}, Brightness: 8, WhiteEnd: "left"},
-		OLED:    OLED{Bus: "1", Address: 0x3C},
-		Match: Match{
-			Rules: RulesUS, Dice: DiceElectronic, Clock: ClockNone,
-			Length: 5, White: "White", Black: "Black",
-		},
-		Web: Web{Listen: ":8080"},
+		Board:           calib.DefaultGeometry,
+		Scan:            scan.DefaultConfig(),
+		Buttons:         buttons.DefaultConfig(),
+		LEDs:            leds.DefaultConfig(),
+		Display:         segment.DefaultConfig(),
+		OLED:            oled.DefaultConfig(),
+		Match:           board.DefaultMatchConfig(),
+		Web:             web.DefaultConfig(),
 	}
 }
 
@@ -241,172 +98,23 @@ func decodeError(path string, err error) error {
 var decoderError = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
 
 // Validate reports every setting that is out of range or inconsistent, one
-// line each, starting with the key.
+// line each, starting with the key: the one validation the daemon and
+// gammond -check-config both run.
 func (c *Config) Validate() error {
-	v := &validator{}
-	v.check("board_id", boardID.MatchString(c.BoardID), "%q: want 1 to 64 letters, digits, '.', '_' or '-'", c.BoardID)
-	v.absPath("state_dir", c.StateDir)
-	v.absPath("calibration_file", c.CalibrationFile)
-	c.Board.validate(v)
-	c.Scan.validate(v)
-	c.Buttons.validate(v, c.Scan.MuxLines)
-	c.LEDs.validate(v, c.Scan.ADCPorts)
-	c.Display.validate(v)
-	c.OLED.validate(v)
-	c.Match.validate(v)
-	c.Web.validate(v)
-	c.MQTT.validate(v)
-	return errors.Join(v.errs...)
+	p := check.New()
+	p.Check("board_id", boardID.MatchString(c.BoardID), "%q: want 1 to 64 letters, digits, '.', '_' or '-'", c.BoardID)
+	p.AbsPath("state_dir", c.StateDir)
+	p.AbsPath("calibration_file", c.CalibrationFile)
+	c.Board.Check(p.Section("board"))
+	c.Scan.Check(p.Section("scan"))
+	c.Buttons.Check(p.Section("buttons"), c.Scan.MuxLines)
+	c.LEDs.Check(p.Section("leds"), c.Scan.ADCPorts)
+	c.Display.Check(p.Section("display"))
+	c.OLED.Check(p.Section("oled"))
+	c.Match.Check(p.Section("match"))
+	c.Web.Check(p.Section("web"))
+	c.MQTT.Check(p.Section("mqtt"))
+	return p.Err()
 }
 
 var boardID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)
-
-func (b *Board) validate(v *validator) {
-	v.check("board.points", b.Points == 24, "%d: a backgammon board has 24 points", b.Points)
-	v.intRange("board.slots", b.Slots, 1, 15)
-	v.intRange("board.bar_slots", b.BarSlots, 0, 15)
-	v.intRange("board.adc_bits", b.ADCBits, 8, 16)
-}
-
-func (s *Scan) validate(v *validator) {
-	v.intRange("scan.rate", s.Rate, 1, 1000)
-	v.durationRange("scan.settle", s.Settle, time.Millisecond, 5*time.Second)
-	v.check("scan.gpio_chip", s.GPIOChip != "", "empty: want a GPIO chip name or label")
-	v.check("scan.mux_lines", len(s.MuxLines) >= 1 && len(s.MuxLines) <= 8, "%d lines: want 1 to 8", len(s.MuxLines))
-	for i, l := range s.MuxLines {
-		v.line(fmt.Sprintf("scan.mux_lines[%d]", i), l)
-	}
-	v.check("scan.adc_ports", len(s.ADCPorts) >= 1, "empty: want one SPI port per ADC")
-	for i, p := range s.ADCPorts {
-		key := fmt.Sprintf("scan.adc_ports[%d]", i)
-		v.check(key, p != "", "empty: want an SPI port such as /dev/spidev0.0")
-		v.check(key, !slices.Contains(s.ADCPorts[:i], p), "%q is listed twice", p)
-	}
-	v.intRange("scan.adc_hz", s.ADCHz, 10_000, 2_000_000)
-}
-
-func (b *Buttons) validate(v *validator, mux []Line) {
-	v.durationRange("buttons.debounce", b.Debounce, 0, time.Second)
-	v.durationRange("buttons.long_press", b.LongPress, 100*time.Millisecond, 10*time.Second)
-	v.check("buttons.long_press", b.LongPress > b.Debounce, "%v: must be longer than buttons.debounce (%v)", b.LongPress, b.Debounce)
-	used := map[Line]string{}
-	for i, l := range mux {
-		used[l] = fmt.Sprintf("scan.mux_lines[%d]", i)
-	}
-	for _, side := range []struct {
-		name string
-		b    SideButtons
-	}{{"white", b.White}, {"black", b.Black}} {
-		for _, btn := range []struct {
-			name string
-			l    Line
-		}{{"done", side.b.Done}, {"cube", side.b.Cube}, {"roll", side.b.Roll}} {
-			key := "buttons." + side.name + "." + btn.name
-			v.line(key, btn.l)
-			if other, ok := used[btn.l]; ok {
-				v.add(key, "line %s is also %s", btn.l, other)
-			}
-			used[btn.l] = key
-		}
-	}
-}
-
-func (l *LEDs) validate(v *validator, adcPorts []string) {
-	v.oneOf("leds.kind", l.Kind, LEDsAPA102, LEDsWS2812)
-	v.check("leds.port", l.Port != "", "empty: want an SPI port such as /dev/spidev1.0")
-	if i := slices.Index(adcPorts, l.Port); i >= 0 {
-		v.add("leds.port", "%q is also scan.adc_ports[%d]", l.Port, i)
-	}
-	v.check("leds.count", l.Count >= 26 && l.Count <= 1024, "%d: want 26 (24 points and 2 bar halves) to 1024", l.Count)
-	v.intRange("leds.brightness", l.Brightness, 0, 255)
-}
-
-func (d *Display) validate(v *validator) {
-	v.check("display.bus", d.Bus != "", "empty: want an I2C bus such as \"1\"")
-	v.check("display.address", d.Address >= 0x70 && d.Address <= 0x77, "%#x: an HT16K33 is at 0x70 to 0x77", d.Address)
-	ok := len(d.Digits) == 4
-	for i, r := range d.Digits {
-		ok = ok && r >= 0 && r <= 7 && !slices.Contains(d.Digits[:i], r)
-	}
-	v.check("display.digits", ok, "%v: want 4 different RAM rows 0 to 7, left to right", d.Digits)
-	v.intRange("display.brightness", d.Brightness, 0, 15)
-	v.oneOf("display.white_end", d.WhiteEnd, "left", "right")
-}
-
-func (o *OLED) validate(v *validator) {
-	if !o.Enabled {
-		return
-	}
-	v.check("oled.bus", o.Bus != "", "empty: want an I2C bus such as \"1\"")
-	v.check("oled.address", o.Address == 0x3C || o.Address == 0x3D, "%#x: an SSD1306 is at 0x3c or 0x3d", o.Address)
-}
-
-func (m *Match) validate(v *validator) {
-	v.oneOf("match.rules", m.Rules, RulesUS, RulesDanish)
-	v.oneOf("match.dice", m.Dice, DiceElectronic, DiceEntered, DiceInferred)
-	v.oneOf("match.clock", m.Clock, ClockNone, ClockUS, ClockUSDoubles, ClockDanish)
-	v.durationRange("match.clock_delay", m.ClockDelay, 0, time.Minute)
-	v.check("match.clock_delay", m.ClockDelay == 0 || m.Clock != ClockNone, "%v: set, but match.clock is %q", m.ClockDelay, m.Clock)
-	v.intRange("match.length", m.Length, 0, 64)
-	v.name("match.white", m.White)
-	v.name("match.black", m.Black)
-}
-
-func (w *Web) validate(v *validator) {
-	_, port, err := net.SplitHostPort(w.Listen)
-	if err == nil {
-		_, err = strconv.ParseUint(port, 10, 16)
-	}
-	v.check("web.listen", err == nil, "%q: want host:port or :port, such as \":8080\"", w.Listen)
-	v.check("web.director_token", w.DirectorToken == "" || len(w.DirectorToken) >= 16,
-		"%d characters: use at least 16, or leave it empty to turn director actions off", len(w.DirectorToken))
-}
-
-func (m *MQTT) validate(v *validator) {
-	if m.Broker == "" {
-		return
-	}
-	u, err := url.Parse(m.Broker)
-	ok := err == nil && u.Host != "" && slices.Contains([]string{"tcp", "ssl", "ws", "wss", "mqtt", "mqtts"}, u.Scheme)
-	v.check("mqtt.broker", ok, "%q: want a URL such as tcp://desk.local:1883 (tcp, ssl, ws, wss, mqtt or mqtts)", m.Broker)
-}
-
-// validator collects every problem, each prefixed with its key.
-type validator struct{ errs []error }
-
-func (v *validator) add(key, format string, a ...any) {
-	v.errs = append(v.errs, fmt.Errorf("%s: "+format, append([]any{key}, a...)...))
-}
-
-func (v *validator) check(key string, ok bool, format string, a ...any) {
-	if !ok {
-		v.add(key, format, a...)
-	}
-}
-
-func (v *validator) intRange(key string, n, lo, hi int) {
-	v.check(key, n >= lo && n <= hi, "%d: want %d to %d", n, lo, hi)
-}
-
-func (v *validator) durationRange(key string, d, lo, hi time.Duration) {
-	v.check(key, d >= lo && d <= hi, "%v: want %v to %v", d, lo, hi)
-}
-
-func (v *validator) oneOf(key, s string, allowed ...string) {
-	if !slices.Contains(allowed, s) {
-		v.add(key, "%q: want one of %q", s, allowed)
-	}
-}
-
-func (v *validator) absPath(key, p string) {
-	v.check(key, filepath.IsAbs(p), "%q: want an absolute path", p)
-}
-
-func (v *validator) line(key string, l Line) {
-	v.check(key, l.Name != "" || l.Offset >= 0, "%s: want a line offset 0 or more, or a line name", l)
-}
-
-func (v *validator) name(key, s string) {
-	ok := s != "" && utf8.RuneCountInString(s) <= 32 && !strings.ContainsFunc(s, unicode.IsControl)
-	v.check(key, ok, "%q: want 1 to 32 characters, no control characters", s)
-}

@@ -7,6 +7,12 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gammond/board"
+	"gammond/display/leds"
+	"gammond/engine"
+	"gammond/sensing/dice"
+	"gammond/sensing/mux"
 )
 
 // writeConfig writes a config file and returns its path.
@@ -78,10 +84,10 @@ broker = "tcp://td-desk.local:1883"
 	want.BoardID = "club-3"
 	want.Scan.Settle = 200 * time.Millisecond
 	want.Scan.GPIOChip = "pinctrl-rp1"
-	want.Scan.MuxLines = []Line{{Name: "GPIO5"}, {Name: "GPIO6"}, {Offset: 13}, {Offset: 26}}
-	want.Buttons.White.Done = Line{Name: "WHITE_DONE"}
-	want.LEDs.Kind = LEDsWS2812
-	want.Match = Match{Rules: RulesDanish, Dice: DiceEntered, Clock: ClockUSDoubles,
+	want.Scan.MuxLines = []mux.Line{{Name: "GPIO5"}, {Name: "GPIO6"}, {Offset: 13}, {Offset: 26}}
+	want.Buttons.White.Done = mux.Line{Name: "WHITE_DONE"}
+	want.LEDs.Kind = leds.KindWS2812
+	want.Match = board.MatchConfig{Rules: engine.RulesDanish, Dice: dice.Entered, Clock: engine.ClockUSDoubles,
 		ClockDelay: 18 * time.Second, Length: 7, White: "Alice", Black: "Bob"}
 	want.OLED.Enabled = true
 	want.OLED.Address = 0x3D
@@ -107,6 +113,8 @@ func TestLoadErrors(t *testing.T) {
 		{"empty line name", "[buttons.black]\nroll = \"\"\n", []string{"buttons.black.roll", `GPIO line ""`}},
 		{"bad rules", "[match]\nrules = \"uk\"\n", []string{`match.rules: "uk": want one of ["us" "danish"]`}},
 		{"bad dice", "[match]\ndice = \"loaded\"\n", []string{`match.dice: "loaded": want one of ["electronic" "entered" "inferred"]`}},
+		{"inferred dice", "[match]\ndice = \"inferred\"\n", []string{`match.dice: "inferred": not supported yet: use "electronic" or "entered"`}},
+		{"clocked money play", "[match]\nclock = \"us\"\nlength = 0\n", []string{`match.clock: "us": money play has no clock`}},
 		{"bad clock", "[match]\nclock = \"fide\"\n", []string{`match.clock: "fide"`, `"us-doubles"`}},
 		{"delay without clock", "[match]\nclock_delay = \"12s\"\n", []string{`match.clock_delay: 12s: set, but match.clock is "none"`}},
 		{"negative delay", "[match]\nclock = \"us\"\nclock_delay = \"-1s\"\n", []string{"match.clock_delay: -1s: want 0s to 1m0s"}},
@@ -163,7 +171,7 @@ func TestValidateReportsEveryProblem(t *testing.T) {
 	c := DefaultConfig()
 	c.Match.Rules = "uk"
 	c.Scan.Settle = -time.Second
-	c.Buttons.Black.Roll = Line{Offset: 24}
+	c.Buttons.Black.Roll = mux.Line{Offset: 24}
 	err := c.Validate()
 	if err == nil {
 		t.Fatal("no error")
@@ -210,7 +218,7 @@ func TestLoadNamesTheFileOnEveryLine(t *testing.T) {
 
 func TestValidateNegativeLine(t *testing.T) {
 	c := DefaultConfig()
-	c.Scan.MuxLines[0] = Line{Offset: -5}
+	c.Scan.MuxLines[0] = mux.Line{Offset: -5}
 	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "scan.mux_lines[0]: -5") {
 		t.Errorf("error %v, want one about scan.mux_lines[0]", err)
 	}

@@ -2,17 +2,14 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
-	"net"
-	"net/http"
-	"os"
 	"path/filepath"
 	"time"
 
 	"gammond/board"
 	"gammond/calib"
+	"gammond/sensing/dice"
 	"gammond/web"
 	"gammond/web/mqtt"
 )
@@ -27,7 +24,7 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 		Calibration: cal,
 		Settle:      cfg.Scan.Settle,
 		ClockDelay:  cfg.Match.ClockDelay,
-		EnteredDice: cfg.Match.Dice == DiceEntered,
+		EnteredDice: cfg.Match.Dice == dice.Entered,
 		Hints:       cfg.LEDs.Hints,
 		Logger:      log,
 	}
@@ -38,7 +35,7 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 // The returned func stops MQTT, sending what waits for a few seconds.
 func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Board, addr string) (func(), error) {
 	if addr != "" {
-		if err := serveWeb(ctx, log, addr, cfg.Web.DirectorToken, b); err != nil {
+		if err := web.Serve(ctx, addr, b, web.Options{DirectorToken: cfg.Web.DirectorToken, Logger: log}); err != nil {
 			return nil, err
 		}
 	}
@@ -46,7 +43,7 @@ func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Bo
 		return func() {}, nil
 	}
 	m := b.Match()
-	p, err := mqtt.New(&mqtt.Opts{Broker: cfg.MQTT.Broker, Board: m.Board, Page: pageURL(addr),
+	p, err := mqtt.New(&mqtt.Opts{Broker: cfg.MQTT.Broker, Board: m.Board, Page: web.PageURL(addr),
 		Players: [2]string{m.White, m.Black}, QueueDir: filepath.Join(cfg.StateDir, "mqtt"),
 		Logger: log, KeepAlive: mqtt.DefaultOpts.KeepAlive, RetryDelay: mqtt.DefaultOpts.RetryDelay, Timeout: mqtt.DefaultOpts.Timeout})
 	if err != nil {
@@ -58,42 +55,4 @@ func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Bo
 		defer cancel()
 		p.Close(closing)
 	}, nil
-}
-
-// serveWeb serves the board's page at addr until ctx is done.
-func serveWeb(ctx context.Context, log *slog.Logger, addr, token string, board web.Board) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("web: %w", err)
-	}
-	srv := web.New(board, web.Options{DirectorToken: token, Logger: log})
-	hs := web.NewHTTPServer(srv, log)
-	hs.RegisterOnShutdown(srv.Close)
-	log.Info("the board's page", "url", "http://"+ln.Addr().String()+"/")
-	go func() {
-		<-ctx.Done()
-		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		hs.Shutdown(shutdown)
-	}()
-	go func() {
-		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-			log.Error("web", "err", err)
-		}
-	}()
-	return nil
-}
-
-// pageURL is the board's page as the desk links to it.
-func pageURL(addr string) string {
-	host, port, err := net.SplitHostPort(addr)
-	if err != nil || addr == "" {
-		return ""
-	}
-	if host == "" {
-		if host, err = os.Hostname(); err != nil {
-			return ""
-		}
-	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
 }

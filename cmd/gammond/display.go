@@ -8,7 +8,6 @@ import (
 	"periph.io/x/conn/v3/i2c/i2creg"
 	"periph.io/x/conn/v3/spi/spireg"
 
-	"gammond/display/leds"
 	"gammond/display/oled"
 	"gammond/display/panel"
 	"gammond/display/segment"
@@ -32,12 +31,7 @@ func openPanel(cfg Config) (*panel.Panel, func(), error) {
 		closeAll()
 		return nil, nil, err
 	}
-	stripOpts := leds.Opts{NumPixels: cfg.LEDs.Count, Brightness: uint8(cfg.LEDs.Brightness)}
-	newStrip := leds.NewAPA102
-	if cfg.LEDs.Kind == LEDsWS2812 {
-		newStrip = leds.NewWS2812
-	}
-	strip, err := newStrip(port, &stripOpts)
+	strip, err := cfg.LEDs.New(port)
 	if err != nil {
 		return fail(fmt.Errorf("LEDs %s: %w", cfg.LEDs.Port, err))
 	}
@@ -46,10 +40,7 @@ func openPanel(cfg Config) (*panel.Panel, func(), error) {
 		return fail(fmt.Errorf("I2C bus %s: %w", cfg.Display.Bus, err))
 	}
 	closers = append(closers, bus.Close)
-	segOpts := segment.Opts{Addr: uint16(cfg.Display.Address), Brightness: uint8(cfg.Display.Brightness), WhiteEnd: whiteEnd(cfg)}
-	for i, row := range cfg.Display.Digits {
-		segOpts.Digits[i] = uint8(row)
-	}
+	segOpts := cfg.Display.Opts()
 	cube, err := segment.New(bus, &segOpts)
 	if err != nil {
 		return fail(err)
@@ -66,13 +57,6 @@ func openPanel(cfg Config) (*panel.Panel, func(), error) {
 	}
 	closers = append([]func() error{p.Halt}, closers...)
 	return p, closeAll, nil
-}
-
-func whiteEnd(cfg Config) segment.End {
-	if cfg.Display.WhiteEnd == "right" {
-		return segment.Right
-	}
-	return segment.Left
 }
 
 // blink ticks the panel for its blinking until ctx is done.

@@ -13,7 +13,6 @@ import (
 	"gammond/board"
 	"gammond/calib"
 	"gammond/display/panel"
-	"gammond/engine"
 	"gammond/sensing"
 	"gammond/sensing/buttons"
 	"gammond/sensing/mcp3208"
@@ -21,8 +20,8 @@ import (
 	"gammond/sensing/scan"
 )
 
-// runBoard runs the daemon on the board's hardware (shared/design/
-// HARDWARE.md, as the config wires it) until ctx is done: the scanner's
+// runBoard runs the daemon on the board's hardware (docs/HARDWARE.md, as
+// the config wires it) until ctx is done: the scanner's
 // frames and the buttons' presses reach the board as one source.
 func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	cal, err := calib.LoadFile(cfg.CalibrationFile)
@@ -46,7 +45,7 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	defer closePanel()
 	opts := boardOptions(log, cfg, cal, time.Now())
 	opts.Health, opts.Look = true, panel.DefaultLook
-	opts.Look.WhiteEnd = whiteEnd(cfg)
+	opts.Look.WhiteEnd = cfg.Display.End()
 	watchdog := newNotifier()
 	opts.Alive = watchdog.alive(log)
 	b, err := board.Open(opts)
@@ -75,11 +74,7 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 
 // openScanner opens the multiplexers' select lines and the ADCs.
 func openScanner(cfg Config) (*scan.Scanner, func(), error) {
-	pins := mux.Pins{Chips: append([]string{cfg.Scan.GPIOChip}, mux.PiChips...)}
-	for _, l := range cfg.Scan.MuxLines {
-		pins.Names, pins.Offsets = append(pins.Names, l.Name), append(pins.Offsets, lineOffset(l))
-	}
-	sel, err := mux.Open(&mux.Opts{Pins: pins, Consumer: "gammond"})
+	sel, err := mux.Open(&mux.Opts{Pins: cfg.Scan.Pins(), Consumer: "gammond"})
 	if err != nil {
 		return nil, nil, err
 	}
@@ -104,7 +99,7 @@ func openScanner(cfg Config) (*scan.Scanner, func(), error) {
 		}
 		adcs = append(adcs, adc)
 	}
-	sensors := calib.Geometry{Points: cfg.Board.Points, Slots: cfg.Board.Slots, BarSlots: cfg.Board.BarSlots, ADCBits: cfg.Board.ADCBits}.Sensors()
+	sensors := cfg.Board.Sensors()
 	opts := scan.DefaultOpts
 	opts.Sensors, opts.Rate = sensors, cfg.Scan.Rate
 	opts.Muxes = scan.DefaultMuxes((sensors+scan.Channels-1)/scan.Channels, sensors)
@@ -116,24 +111,9 @@ func openScanner(cfg Config) (*scan.Scanner, func(), error) {
 	return s, closeAll, nil
 }
 
-// lineOffset is a config line's offset, or -1 when it goes by name.
-func lineOffset(l Line) int {
-	if l.Name != "" {
-		return -1
-	}
-	return l.Offset
-}
-
 // openButtons requests the players' buttons; each press goes into src.
 func openButtons(cfg Config, src *sensing.Live) (*buttons.Dev, error) {
-	var lines []buttons.Line
-	for side, b := range [2]SideButtons{cfg.Buttons.White, cfg.Buttons.Black} {
-		for button, l := range map[buttons.Button]Line{buttons.DoneButton: b.Done, buttons.CubeButton: b.Cube, buttons.RollButton: b.Roll} {
-			lines = append(lines, buttons.Line{Side: engine.Side(side), Button: button, Name: l.Name, Offset: lineOffset(l)})
-		}
-	}
-	opts := buttons.Opts{Chips: append([]string{cfg.Scan.GPIOChip}, mux.PiChips...), Lines: lines,
-		Debounce: cfg.Buttons.Debounce, LongPress: cfg.Buttons.LongPress, Consumer: "gammond"}
+	opts := cfg.Buttons.Opts(cfg.Scan.GPIOChip, "gammond")
 	return buttons.Open(&opts, func(e buttons.Event) {
 		src.Send(time.Now(), sensing.Event{Kind: e.Kind, Side: e.Side})
 	})

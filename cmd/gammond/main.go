@@ -80,7 +80,10 @@ func run(args []string, stderr io.Writer) int {
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	if o.selftest {
-		return selftest(stderr)
+		if !board.SelfTest(stderr) {
+			return 1
+		}
+		return 0
 	}
 	cfg, err := o.loadConfig()
 	if err != nil {
@@ -89,10 +92,6 @@ func run(args []string, stderr io.Writer) int {
 	}
 	if o.checkConfig {
 		return 0
-	}
-	if cfg.Match.Dice == DiceInferred {
-		fmt.Fprintln(stderr, "gammond: dice = \"inferred\" is not supported yet: use \"electronic\" or \"entered\"")
-		return 1
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, syscall.SIGINT)
 	defer stop()

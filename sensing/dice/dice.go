@@ -13,63 +13,47 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"gammond/engine"
 )
 
-// Mode is where a match's dice come from.
-type Mode uint8
+// Mode is where a match's dice come from, named in the config file as its
+// constants spell it. Decoding takes any name, so that a config file
+// reports every problem at once; Validate says whether the name is known.
+type Mode string
 
-// The dice modes, named in the config file by their String.
+// The dice modes.
 const (
 	// Electronic: the board rolls when a side presses ROLL.
-	Electronic Mode = iota
+	Electronic Mode = "electronic"
 	// Entered: the players roll physical dice and the numbers are entered
 	// on the web page.
-	Entered
+	Entered Mode = "entered"
 	// Inferred: nobody tells the board; the referee takes any roll that
 	// makes the play legal and flags only plays no roll allows.
-	Inferred
+	Inferred Mode = "inferred"
 )
 
-var modeNames = [...]string{Electronic: "electronic", Entered: "entered", Inferred: "inferred"}
+// Modes are the known modes, in the order error messages list them.
+var Modes = []Mode{Electronic, Entered, Inferred}
 
-// String is the Mode's name in the config file.
-func (m Mode) String() string {
-	if int(m) < len(modeNames) {
-		return modeNames[m]
+// Validate reports a Mode that is not one of Modes, in the words of the
+// config file's checks: `"loaded": want one of ["electronic" "entered" "inferred"]`.
+func (m Mode) Validate() error {
+	if slices.Contains(Modes, m) {
+		return nil
 	}
-	return fmt.Sprintf("Mode(%d)", uint8(m))
+	return fmt.Errorf("%q: want one of %q", m, Modes)
 }
 
-// ParseMode returns the Mode named s: "electronic", "entered" or
-// "inferred".
+// ParseMode returns the Mode named s, or Validate's error.
 func ParseMode(s string) (Mode, error) {
-	for m, name := range modeNames {
-		if s == name {
-			return Mode(m), nil
-		}
+	if err := Mode(s).Validate(); err != nil {
+		return "", fmt.Errorf("dice mode %w", err)
 	}
-	return 0, fmt.Errorf("dice mode %q: want electronic, entered or inferred", s)
-}
-
-// MarshalText writes the Mode's name, for config files.
-func (m Mode) MarshalText() ([]byte, error) {
-	if int(m) >= len(modeNames) {
-		return nil, fmt.Errorf("dice: no mode %d", uint8(m))
-	}
-	return []byte(m.String()), nil
-}
-
-// UnmarshalText reads a Mode's name, for config files.
-func (m *Mode) UnmarshalText(b []byte) error {
-	v, err := ParseMode(string(b))
-	if err != nil {
-		return err
-	}
-	*m = v
-	return nil
+	return Mode(s), nil
 }
 
 // Bounds on retries: a fair source exceeds either with probability below

@@ -1,4 +1,4 @@
-package main
+package board
 
 import (
 	"context"
@@ -8,29 +8,26 @@ import (
 	"os"
 	"time"
 
-	"gammond/board"
 	"gammond/engine"
 	"gammond/sensing"
 	"gammond/sensing/sim"
 )
 
-// selftest checks, on the machine it runs on, the engine against GNU
-// Backgammon's counts, a simulated board through the whole pipeline, and
-// the journal in a temporary directory.
-func selftest(w io.Writer) int {
-	failed := 0
+// SelfTest checks, on the machine it runs on (gammond -selftest), the
+// engine against GNU Backgammon's counts, a simulated board through the
+// whole pipeline, and the journal in a temporary directory. It writes one
+// line per check to w and reports whether every check passed.
+func SelfTest(w io.Writer) bool {
+	ok := true
 	for _, c := range selfChecks {
 		if err := c.run(); err != nil {
 			fmt.Fprintf(w, "selftest: %s: FAIL: %v\n", c.name, err)
-			failed++
+			ok = false
 			continue
 		}
 		fmt.Fprintf(w, "selftest: %s: ok\n", c.name)
 	}
-	if failed > 0 {
-		return 1
-	}
-	return 0
+	return ok
 }
 
 // selfChecks are the checks of -selftest, in order.
@@ -60,6 +57,10 @@ func checkEngine() error {
 	return nil
 }
 
+// selfTestSettle is the settle window of the self-test's board: the
+// config's default.
+const selfTestSettle = 150 * time.Millisecond
+
 // checkBoardAndJournal plays White's opening 31 (8/5 6/5) on a simulated
 // board through the board, in a temporary state directory, then opens the
 // board there again and checks that the journal brings it back.
@@ -69,11 +70,12 @@ func checkBoardAndJournal() error {
 		return err
 	}
 	defer os.RemoveAll(dir)
-	cfg := DefaultConfig()
-	cfg.StateDir = dir
 	simulated := sim.NewBoard(1)
 	start := time.Unix(1_000_000_000, 0).UTC()
-	b, err := board.Open(boardOptions(nil, cfg, simulated.Calibration(), start))
+	opts := Options{StateDir: dir, Calibration: simulated.Calibration(), Settle: selfTestSettle,
+		Match: Match{Board: "selftest", Started: start, Length: 1, White: "White", Black: "Black",
+			Rules: engine.RulesUS, Clock: engine.ClockNone}}
+	b, err := Open(opts)
 	if err != nil {
 		return err
 	}
@@ -86,7 +88,7 @@ func checkBoardAndJournal() error {
 	if n := len(events); n == 0 || events[n-1].Play != "8/5 6/5" {
 		return fmt.Errorf("after White's 31 and DONE the events are %v, want the play 8/5 6/5", events)
 	}
-	again, err := board.Open(boardOptions(nil, cfg, simulated.Calibration(), start))
+	again, err := Open(opts)
 	if err != nil {
 		return fmt.Errorf("reopening: %w", err)
 	}
@@ -105,7 +107,7 @@ func openingPlay(simulated *sim.Board, at time.Time, moved *error) sensing.Sourc
 	var steps script
 	frame := make([]uint16, simulated.Calibration().Board.Sensors())
 	steady := func(hand func()) {
-		for i := range 30 {
+		for i := range 2 * int(selfTestSettle/(10*time.Millisecond)) {
 			steps = append(steps, func() sensing.Item {
 				if i == 0 && hand != nil {
 					hand()

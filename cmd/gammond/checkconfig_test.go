@@ -1,0 +1,34 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// gammond -check-config runs the validation the daemon runs: a config the
+// daemon refuses fails the check with the same message, before the daemon
+// touches any hardware or state.
+func TestCheckConfigRefusesWhatTheDaemonRefuses(t *testing.T) {
+	path := writeConfig(t, "state_dir = \""+t.TempDir()+"\"\n[match]\ndice = \"inferred\"\n")
+	var check, daemon strings.Builder
+	if code := run([]string{"-check-config", "-config", path}, &check); code != 1 {
+		t.Errorf("-check-config exits %d, want 1", code)
+	}
+	if code := run([]string{"-config", path}, &daemon); code != 1 {
+		t.Errorf("the daemon exits %d, want 1", code)
+	}
+	want := "gammond: " + path + `: match.dice: "inferred": not supported yet: use "electronic" or "entered"` + "\n"
+	if check.String() != want {
+		t.Errorf("-check-config says %q, want %q", check.String(), want)
+	}
+	if daemon.String() != check.String() {
+		t.Errorf("the daemon says %q, -check-config %q", daemon.String(), check.String())
+	}
+}
+
+func TestCheckConfigAcceptsTheShippedConfig(t *testing.T) {
+	var out strings.Builder
+	if code := run([]string{"-check-config", "-config", "../../systemd/gammond.toml"}, &out); code != 0 || out.Len() > 0 {
+		t.Errorf("-check-config systemd/gammond.toml exits %d, saying %q", code, out.String())
+	}
+}

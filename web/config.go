@@ -1,0 +1,48 @@
+package web
+
+import (
+	"net"
+	"os"
+	"strconv"
+
+	"gammond/check"
+)
+
+// Config is the [web] section of gammond's config file: the live page and
+// the director's API.
+type Config struct {
+	Listen        string `toml:"listen"`
+	DirectorToken string `toml:"director_token"` // Empty: director actions are off.
+}
+
+// DefaultConfig serves the page on every address, port 8080, with director
+// actions off.
+func DefaultConfig() Config { return Config{Listen: ":8080"} }
+
+// Check reports an address that is not host:port, and a token too short
+// to keep a guesser out.
+func (c *Config) Check(p *check.Problems) {
+	_, port, err := net.SplitHostPort(c.Listen)
+	if err == nil {
+		_, err = strconv.ParseUint(port, 10, 16)
+	}
+	p.Check("listen", err == nil, "%q: want host:port or :port, such as \":8080\"", c.Listen)
+	p.Check("director_token", c.DirectorToken == "" || len(c.DirectorToken) >= 16,
+		"%d characters: use at least 16, or leave it empty to turn director actions off", len(c.DirectorToken))
+}
+
+// PageURL is the page served at addr as another machine links to it (the
+// director's desk): an address with no host gets this machine's name. It
+// is "" for no address, or one it cannot make a URL of.
+func PageURL(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || addr == "" {
+		return ""
+	}
+	if host == "" {
+		if host, err = os.Hostname(); err != nil {
+			return ""
+		}
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}
