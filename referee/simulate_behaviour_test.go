@@ -81,7 +81,7 @@ func TestSimulateDeadSensorsOffCentre(t *testing.T) {
 // TestSimulateOffCentreSelfCalibrating: checkers set down off-centre on a
 // board that is learning its levels (a header with baselines alone).
 func TestSimulateOffCentreSelfCalibrating(t *testing.T) {
-	t.Skip("open: with the pipeline learning from known positions, every trace of the two matches fails: a sensor learning its level on its own (selfLearn, Learn on a sensor whose level is not known) takes an off-centre checker's part for it: next round")
+	t.Skip("open: all 8 traces of the two matches fail, as they did on main before the pipeline learned: on the provisional bands (ProvisionalThresholds) the part of an off-centre checker left on its slot (0.3..0.7 of a gain) still reads as a checker (CheckerStay 0.55), or the part on the slot above enters as one (CheckerEnter 0.65, up to 0.86 of the nominal gain on a strong sensor), so the point stays unsure or counts a checker too many, and selfLearn takes such a part for a sensor's level: next round")
 	roundTrips(t, []behaviour{all(offCentre, baselines), all(drift, offCentre, hover, baselines)})
 }
 
