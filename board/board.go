@@ -45,6 +45,10 @@ type Options struct {
 	// Settle is how long the board holds still before a play is judged
 	// (sensing.NewSettler).
 	Settle time.Duration
+	// DoneGrace is how long a DONE that finds a checker still in the hand
+	// waits for it (referee.Pipeline.DoneGrace); 0 means
+	// referee.DefaultDoneGrace.
+	DoneGrace time.Duration
 	// ClockDelay, above 0, replaces the clock rules' delay.
 	ClockDelay time.Duration
 	// EnteredDice says the dice are rolled by hand and entered on the
@@ -62,6 +66,11 @@ type Options struct {
 	// Presses takes the page's presses on a simulated board into the
 	// Source the board runs on (a sensing.Live); required with Sim.
 	Presses Presser
+	// TraceLimit, above 0, has the board keep its own trace of each match
+	// (what its sensors read, which buttons were pressed) beside the
+	// match's record, every such trace in the state directory within
+	// TraceLimit bytes, the oldest removed first.
+	TraceLimit int64
 	// Alive, when set, is called after each item the board takes in: the
 	// daemon pings systemd's watchdog from it.
 	Alive func()
@@ -109,6 +118,7 @@ type Board struct {
 
 	outputs []Output
 	page    *page
+	trace   *traceRecorder // nil when the board keeps no trace
 
 	actions chan func()
 	stopped chan struct{} // closed when Run returns
@@ -151,6 +161,9 @@ func Open(o Options) (*Board, error) {
 		b.look = panel.DefaultLook
 	}
 	b.outputs = []Output{&matFile{}, b.page}
+	if o.TraceLimit > 0 {
+		b.trace = &traceRecorder{log: b.log, limit: o.TraceLimit}
+	}
 	if err := b.openJournal(); err != nil {
 		lock.Unlock()
 		return nil, err
@@ -176,7 +189,12 @@ func Open(o Options) (*Board, error) {
 
 // Close closes the journal and lets another daemon have the state
 // directory. Call it once Run has returned.
-func (b *Board) Close() error { return errors.Join(b.journal.Close(), b.lock.Unlock()) }
+func (b *Board) Close() error {
+	if b.trace != nil {
+		b.trace.close()
+	}
+	return errors.Join(b.journal.Close(), b.lock.Unlock())
+}
 
 // Register adds an output, brought up to date at once: the match as it
 // stands, shown. Register before Run.
@@ -213,13 +231,15 @@ func (b *Board) setUp() error {
 	if err := b.setClock(); err != nil {
 		return err
 	}
-	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Referee: b.ref, Deliver: b.deliver}
+	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Referee: b.ref, Deliver: b.deliver, DoneGrace: b.opts.DoneGrace}
 	if b.opts.Health {
 		b.pipe.Health = calib.NewMonitor(cl, nil)
 	}
 	b.tr = record.NewTranscript(b.header.Length, b.header.players())
-	b.tr.Match().SetInfo(mat.Info{Date: b.header.Started, Transcriber: "gammond", Clock: b.clockSettings(), BoardID: b.header.Board})
+	b.tr.Match().SetInfo(mat.Info{Site: b.header.Site, Event: b.header.Event, Round: b.header.Round,
+		Date: b.header.Started, Transcriber: "gammond", Clock: b.clockSettings(), BoardID: b.header.Board})
 	b.matPath = b.header.recordPath(b.opts.StateDir)
+	b.openTrace()
 	b.recent = panel.Recent{}
 	b.beginOutputs(false)
 	b.showStatus()

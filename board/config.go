@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"strings"
 	"time"
 	"unicode"
@@ -21,6 +22,11 @@ type MatchConfig struct {
 	Length     int              `toml:"length"`      // Points; 0 is money play.
 	White      string           `toml:"white"`
 	Black      string           `toml:"black"`
+	// Site, Event and Round fill the record's header: the club or venue,
+	// the tournament or club night, the round ("Final"). Empty: left out.
+	Site  string `toml:"site"`
+	Event string `toml:"event"`
+	Round string `toml:"round"`
 }
 
 // DefaultMatchConfig is a 5-point match under the US rules, electronic
@@ -41,11 +47,25 @@ func (m *MatchConfig) Check(p *check.Problems) {
 	p.DurationRange("clock_delay", m.ClockDelay, 0, time.Minute)
 	p.Check("clock_delay", m.ClockDelay == 0 || m.Clock.Clocked(), "%v: set, but match.clock is %q", m.ClockDelay, m.Clock)
 	p.IntRange("length", m.Length, 0, 64)
-	checkName(p, "white", m.White)
-	checkName(p, "black", m.Black)
+	p.Error("white", engine.CheckName(m.White))
+	p.Error("black", engine.CheckName(m.Black))
+	for _, f := range []struct{ key, value string }{{"site", m.Site}, {"event", m.Event}, {"round", m.Round}} {
+		p.Error(f.key, CheckHeaderText(f.value))
+	}
 }
 
-func checkName(p *check.Problems, key, s string) {
-	ok := s != "" && utf8.RuneCountInString(s) <= 32 && !strings.ContainsFunc(s, unicode.IsControl)
-	p.Check(key, ok, "%q: want 1 to 32 characters, no control characters", s)
+// maxHeaderText bounds a header line's value: a club's name, a tournament's.
+const maxHeaderText = 64
+
+// CheckHeaderText reports a value the record's header cannot carry: more
+// than 64 characters, a character that does not print, or a double quote,
+// which ends the header's quoted value. Empty is fine: the line is left out.
+func CheckHeaderText(s string) error {
+	switch {
+	case utf8.RuneCountInString(s) > maxHeaderText:
+		return fmt.Errorf("%.20q…: more than %d characters", s, maxHeaderText)
+	case !utf8.ValidString(s) || strings.ContainsFunc(s, func(r rune) bool { return r == '"' || !unicode.IsPrint(r) && r != ' ' }):
+		return fmt.Errorf("%q: a double quote or a character that does not print", s)
+	}
+	return nil
 }

@@ -120,3 +120,36 @@ func TestRestartPublishesNoEmptyRecord(t *testing.T) {
 		t.Fatalf("published %d records before any game ended: %q", len(s.records), s.records)
 	}
 }
+
+// TestAlertShownOnThePage: a problem of the board itself (the desk's
+// broker dropping it) reaches the page's status.
+func TestAlertShownOnThePage(t *testing.T) {
+	simulated := sim.NewBoard(7)
+	b, err := board.Open(options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if a := b.Status().Alerts; len(a) != 0 {
+		t.Fatalf("alerts %q on a board with no problem", a)
+	}
+	b.Alert("MQTT: dropped")
+	b.Alert("MQTT: dropped again")
+	if a := b.Status().Alerts; len(a) != 1 || a[0] != "MQTT: dropped again" {
+		t.Fatalf("alerts %q, want the newest", a)
+	}
+}
+
+// TestRecordHeaderFromTheMatch: the site, event and round of the match
+// head its record as GNU Backgammon writes them.
+func TestRecordHeaderFromTheMatch(t *testing.T) {
+	simulated := sim.NewBoard(7)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
+	o.Match.Site, o.Match.Event, o.Match.Round = "Copenhagen BG Club", "Monday Night", "Final"
+	_, data := run(t, o).MatchFile(web.RecordMat)
+	for _, want := range []string{`; [Site "Copenhagen BG Club"]`, `; [Event "Monday Night"]`, `; [Round "Final"]`, `; [Board ID "test"]`} {
+		if !strings.Contains(string(data), want) {
+			t.Errorf("the record's header lacks %s:\n%s", want, data)
+		}
+	}
+}

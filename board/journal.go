@@ -21,6 +21,11 @@ type Match struct {
 	Black   string           `json:"black"`
 	Rules   engine.RuleSet   `json:"rules"`
 	Clock   engine.ClockName `json:"clock,omitempty"` // "" (journals from before clocks) or engine.ClockNone for no clock
+	// Site, Event and Round go into the record's header: where, at what
+	// and in which round the match is played.
+	Site  string `json:"site,omitempty"`
+	Event string `json:"event,omitempty"`
+	Round string `json:"round,omitempty"`
 }
 
 func (m *Match) clocked() bool { return m.Clock.Clocked() }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -33,6 +34,7 @@ type page struct {
 	sent    int    // events published: the status reflects them
 	mat     []byte // the record as last written
 	subs    map[chan referee.Summary]struct{}
+	alerts  []string // the board's own problems (Board.Alert)
 }
 
 func newPage() *page { return &page{subs: map[chan referee.Summary]struct{}{}} }
@@ -114,13 +116,24 @@ func (b *Board) Status() web.Status {
 	p := b.page
 	p.mu.Lock()
 	s := web.Status{Status: p.status, Seq: uint64(p.sent), LEDs: p.leds,
-		Players: p.players, Rules: p.rules, Clocks: p.clocks}
+		Players: p.players, Rules: p.rules, Clocks: p.clocks, Alerts: slices.Clone(p.alerts)}
 	p.mu.Unlock()
 	if b.opts.Sim != nil {
 		l := b.opts.Sim.Layout()
 		s.Sim = &l
 	}
 	return s
+}
+
+// Alert shows a problem of the board itself on the page, replacing the
+// last alert (the newest word on one problem is all the page needs) and
+// logging it. Safe to call from any goroutine.
+func (b *Board) Alert(text string) {
+	b.log.Warn(text)
+	p := b.page
+	p.mu.Lock()
+	p.alerts = []string{text}
+	p.mu.Unlock()
 }
 
 // Events implements web.Board.

@@ -86,6 +86,9 @@ func (b *Board) step(it sensing.Item) error {
 			return err
 		}
 	}
+	if b.trace != nil && b.skip == 0 {
+		b.trace.item(it) // a source given again (skip) was recorded the first time
+	}
 	if err := b.pipe.Step(it); err != nil {
 		return err
 	}

@@ -17,8 +17,9 @@ import (
 // gets its own thing done when the most turns the side can need, rolling
 // the worst and playing the best, are fewer than the fewest turns the
 // opponent can need, rolling the best. The first is searched exactly, up to
-// a budget; the second is a lower bound that holds whatever is rolled. Every
-// shortcut errs towards "not certain".
+// a budget, the search ending where the goal's table (result_race_table.go)
+// knows the answer; the second is a lower bound that holds whatever is
+// rolled. Every shortcut errs towards "not certain".
 
 // Contact reports whether a checker of one side can still meet one of the
 // other: some checker has an opposing checker ahead of it, or is on the bar.
@@ -28,9 +29,13 @@ func (b *Board) Contact() bool {
 
 // highest returns the side's highest point with a checker (Bar for the bar),
 // 0 when every checker is off.
-func (h *Half) highest() int {
-	for p := Bar; p >= 1; p-- {
-		if h.On(p) > 0 {
+func (h *Half) highest() int { return h.highestFrom(Bar) }
+
+// highestFrom returns the side's highest point with a checker, none being
+// above point top.
+func (h *Half) highestFrom(top int) int {
+	for p := top; p >= 1; p-- {
+		if h[p-1] > 0 {
 			return p
 		}
 	}
@@ -126,8 +131,10 @@ func (g raceGoal) worstFloor(h *Half) int {
 func ceilDiv(a, b int) int { return (a + b - 1) / b }
 
 // raceBudget caps the positions one raceSearch expands, and so its time
-// (some 12µs a position on a desktop core). Fifteen checkers spread over the
-// home board need about 2000; past the budget the answer is "not certain".
+// (some 2µs a position on a desktop core). The tables answer once a side
+// bearing off is all home, so only checkers still coming home are searched:
+// the slowest race of the shared traces expands some 420 positions; past the
+// budget the answer is "not certain".
 const raceBudget = 5000
 
 // raceSearch decides whether a side can make sure of its goal within a
@@ -137,20 +144,27 @@ type raceSearch struct {
 	goal   raceGoal
 	known  map[Half]raceBounds
 	budget int
-	plays  [][]racePlay // a buffer per depth of the search, reused
-	seen   table        // the positions one roll's plays have met, reused
+	levels []*raceLevel // per depth of the search, reused
 	depth  int
+	// noTable makes the search go on rather than look the answer up in
+	// the goal's table (result_race_table.go): the tests' reference.
+	noTable bool
 }
 
 // raceBounds is what a search has learnt about a position: sure is the
 // fewest turns known to suffice, short the most known not to.
 type raceBounds struct{ sure, short int }
 
-// racePlay is a position a roll leaves, with what the goal still needs of
-// it: the order to try plays in.
+// raceLevel is what the search keeps of a roll's plays at one depth: the
+// plays met so far, and their hashes.
+type raceLevel struct {
+	plays []racePlay
+	seen  table
+}
+
+// racePlay is a position a roll leaves.
 type racePlay struct {
 	after Half
-	need  int
 }
 
 func newRaceSearch(g raceGoal) *raceSearch {
@@ -160,10 +174,18 @@ func newRaceSearch(g raceGoal) *raceSearch {
 // within reports whether the side with checkers h is sure to reach the goal
 // within turns turns.
 func (s *raceSearch) within(h Half, turns int) bool {
+	if !s.noTable {
+		if worst, ok := s.goal.tableTurns(&h); ok {
+			return worst <= turns // none when the goal is reached
+		}
+	}
 	switch {
 	case s.goal.reached(&h):
 		return true
-	case turns <= 0 || s.goal.worstFloor(&h) > turns || s.budget <= 0:
+	case turns <= 0 || s.goal.worstFloor(&h) > turns:
+		return false
+	}
+	if s.budget <= 0 {
 		return false
 	}
 	k, ok := s.known[h]
@@ -196,26 +218,20 @@ func (s *raceSearch) within(h Half, turns int) bool {
 }
 
 // afterRoll reports whether some play of d leaves the side sure to reach the
-// goal within turns more turns. It tries the plays that leave the goal the
-// least to do first.
+// goal within turns more turns. It tries each play as the roll's plays are
+// made, the farthest checkers moved first, and makes no more once one
+// does.
 func (s *raceSearch) afterRoll(h Half, d Dice, turns int) bool {
-	if s.depth == len(s.plays) {
-		s.plays = append(s.plays, nil)
+	if s.depth == len(s.levels) {
+		s.levels = append(s.levels, new(raceLevel))
 	}
-	plays := racePlays(h, d, s.plays[s.depth][:0], &s.seen)
-	for i := range plays {
-		plays[i].need, _ = s.goal.need(&plays[i].after)
-	}
-	slices.SortFunc(plays, func(x, y racePlay) int { return cmp.Compare(x.need, y.need) })
-	s.plays[s.depth] = plays
+	l := s.levels[s.depth]
+	l.plays = l.plays[:0]
 	s.depth++
-	defer func() { s.depth-- }()
-	for i := range plays {
-		if s.within(plays[i].after, turns) {
-			return true
-		}
-	}
-	return false
+	g := raceGen{dst: &l.plays, seen: &l.seen, search: s, turns: turns}
+	sure := g.visit(h, d)
+	s.depth--
+	return sure
 }
 
 // worstRollsFirst is the 21 rolls, those that move fewest pips first: a
@@ -243,29 +259,56 @@ func rollPips(d Dice) int {
 // each position once by its hash, not by a scan of those kept so far,
 // which is quadratic in a double's hundreds of plays.
 func racePlays(h Half, d Dice, dst []racePlay, seen *table) []racePlay {
-	seen.clear()
-	if d.Double() {
-		return raceSteps(dst, seen, h, []int{d[0], d[0], d[0], d[0]}, Bar)
-	}
-	dst = raceSteps(dst, seen, h, d[:], Bar)
-	return raceSteps(dst, seen, h, []int{d[1], d[0]}, Bar)
+	g := raceGen{dst: &dst, seen: seen}
+	g.visit(h, d)
+	return dst
 }
 
-// raceSteps appends to dst the positions h is left in by playing dice in
-// order, the first from point top or below, those not in seen (the
-// positions appended since seen was cleared). A side with no checker left
-// plays no more. Equal dice move checkers from points in descending order:
-// any legal order can be so rearranged, as moving a higher checker first
-// never makes a later move illegal, and the positions are the same.
-func raceSteps(dst []racePlay, seen *table, h Half, dice []int, top int) []racePlay {
+// raceGen makes a roll's plays: it appends to *dst the positions a roll
+// can leave the side's checkers in, as racePlays, and with a search asks
+// it of each as it is met whether the side is sure of its goal within
+// turns turns from there, stopping at the first that is.
+type raceGen struct {
+	dst    *[]racePlay
+	seen   *table
+	search *raceSearch
+	turns  int
+}
+
+// visit makes the plays of d from h; it reports whether the search was
+// sure of one.
+func (g *raceGen) visit(h Half, d Dice) bool {
+	g.seen.clear()
 	highest := h.highest()
+	if d.Double() {
+		return g.steps(h, highest, []int{d[0], d[0], d[0], d[0]}, Bar)
+	}
+	return g.steps(h, highest, d[:], Bar) || g.steps(h, highest, []int{d[1], d[0]}, Bar)
+}
+
+// steps appends to g.dst the positions h (whose highest checker is on
+// point highest) is left in by playing dice in order, the first from point
+// top or below, those not in g.seen (the positions appended since it was
+// cleared), asking the search of each; it reports whether it was sure of
+// one. A side with no checker left plays no more. Equal dice move checkers from points
+// in descending order: any legal order can be so rearranged, as moving a
+// higher checker first never makes a later move illegal, and the positions
+// are the same.
+func (g *raceGen) steps(h Half, highest int, dice []int, top int) bool {
 	if len(dice) == 0 || highest == 0 {
-		hash := h.hash()
-		if i, free := seen.find(hash, func(i int32) bool { return dst[i].after == h }); i < 0 {
-			seen.keep(free, hash, int32(len(dst)))
-			dst = append(dst, racePlay{after: h})
+		if s := g.search; s != nil && !s.noTable {
+			if worst, ok := s.goal.tableTurns(&h); ok {
+				return worst <= g.turns // a look-up: cheaper than making sure it is new
+			}
 		}
-		return dst
+		dst := *g.dst
+		hash := h.hash()
+		if i, free := g.seen.find(hash, func(i int32) bool { return dst[i].after == h }); i < 0 {
+			g.seen.keep(free, hash, int32(len(dst)))
+			*g.dst = append(dst, racePlay{after: h})
+			return g.search != nil && g.search.within(h, g.turns)
+		}
+		return false
 	}
 	die, rest := dice[0], dice[1:]
 	for p := min(top, highest); p >= 1; p-- {
@@ -285,9 +328,11 @@ func raceSteps(dst []racePlay, seen *table, h Half, dice []int, top int) []raceP
 		if len(rest) > 0 && rest[0] == die {
 			next = p
 		}
-		dst = raceSteps(dst, seen, after, rest, next)
+		if g.steps(after, after.highestFrom(highest), rest, next) {
+			return true
+		}
 	}
-	return dst
+	return false
 }
 
 // raceFirst reports whether side p (Mover or Opponent) of a position with
@@ -295,6 +340,11 @@ func raceSteps(dst []racePlay, seen *table, h Half, dice []int, top int) []raceP
 // qg, whatever is rolled, p playing for it. dice is the roll of the side on
 // roll if it has rolled and not yet played; otherwise not Valid.
 func raceFirst(b *Board, p int, pg, qg raceGoal, dice Dice) bool {
+	return newRaceSearch(pg).first(b, p, qg, dice)
+}
+
+// first is raceFirst with the search for p's goal.
+func (s *raceSearch) first(b *Board, p int, qg raceGoal, dice Dice) bool {
 	q := &b[1-p]
 	if qg.reached(q) {
 		return false
@@ -306,8 +356,7 @@ func raceFirst(b *Board, p int, pg, qg raceGoal, dice Dice) bool {
 	if p == Opponent {
 		turns--
 	}
-	s := newRaceSearch(pg)
-	if p == Mover && dice.Valid() && !pg.reached(&b[p]) {
+	if p == Mover && dice.Valid() && !s.goal.reached(&b[p]) {
 		return turns >= 1 && s.afterRoll(b[p], dice, turns-1)
 	}
 	return s.within(b[p], turns)

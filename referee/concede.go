@@ -19,6 +19,7 @@ import (
 // board, and a game left in a position only one side can win is scored as
 // conceded.
 func (r *Referee) End() {
+	r.endGrace()
 	if r.pendingDone {
 		r.judgeNow()
 	}

@@ -28,6 +28,7 @@ const (
 	GameOver                        // Side won Points (Result says single, gammon or backgammon)
 	MatchOver                       // Side won the match; Score is final
 	Irregularity                    // something off the rules' path, for the monitor's log: Reason
+	Withdrawn                       // the flag of turn Turn is withdrawn: the checker in hand landed on a legal result
 )
 
 var kindNames = [...]string{
@@ -36,7 +37,7 @@ var kindNames = [...]string{
 	BoardRestored: "board-restored", Corrected: "corrected",
 	IllegalAccepted: "illegal-accepted", Doubled: "doubled", Taken: "taken",
 	Dropped: "dropped", CubeRefused: "cube-refused", GameOver: "game-over",
-	MatchOver: "match-over", Irregularity: "irregularity",
+	MatchOver: "match-over", Irregularity: "irregularity", Withdrawn: "withdrawn",
 }
 
 func (k Kind) String() string {

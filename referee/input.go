@@ -28,6 +28,7 @@ const (
 	InputTimeout                        // a side's time has run out (Referee.TimedOut)
 	InputPause                          // the director pauses (Paused) or resumes the clock
 	InputPenalty                        // the director penalizes Side for picking up the dice early
+	InputDoneGrace                      // the grace period after a DONE is over (Referee.DoneGraceOver)
 )
 
 var inputNames = [...]string{
@@ -35,6 +36,7 @@ var inputNames = [...]string{
 	InputDone: "done", InputDouble: "double", InputTake: "take", InputDrop: "drop",
 	InputCube: "cube", InputEnd: "end", InputScore: "score", InputLetStand: "let-stand",
 	InputTimeout: "timeout", InputPause: "pause", InputPenalty: "penalty",
+	InputDoneGrace: "done-grace",
 }
 
 func (k InputKind) String() string {
@@ -131,5 +133,7 @@ func (r *Referee) Apply(in Input) {
 		r.PauseClock(in.Paused)
 	case InputPenalty:
 		r.Penalize(in.Side)
+	case InputDoneGrace:
+		r.DoneGraceOver()
 	}
 }

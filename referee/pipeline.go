@@ -29,11 +29,18 @@ type Pipeline struct {
 	// Deliver, when set, receives every input for the referee instead of
 	// the referee: the daemon journals it first, then applies it.
 	Deliver func(Input)
+	// DoneGrace is how long after a DONE the referee waits for a checker
+	// still in the hand (InputDoneGrace); 0 means DefaultDoneGrace.
+	DoneGrace time.Duration
 
 	occ   engine.Occupancy
-	frame []uint16             // the last frame classified, for Learn
-	stage *sensing.SettleStage // settles with Settler; made at the first item
-	last  time.Time            // the last item's time
+	frame []uint16 // the last frame classified, for Learn
+	// graceEnds is when the grace period of the last DONE ends, zero when
+	// none runs. It follows the presses alone, not the referee's state, so
+	// a source fed again gives the journal the same inputs.
+	graceEnds time.Time
+	stage     *sensing.SettleStage // settles with Settler; made at the first item
+	last      time.Time            // the last item's time
 }
 
 // Run feeds the referee until the source ends, then tells it so (End); it
@@ -66,8 +73,10 @@ func (p *Pipeline) Step(it sensing.Item) error {
 		p.frame = append(p.frame[:0], it.Frame...) // no allocation once it has grown
 		p.watchHealth(it)
 		p.settleStage().Frame(it.At, &p.occ)
+		p.checkGrace()
 	case sensing.EventItem:
 		p.settleStage().Advance(it.At) // a press is judged on every frame before it
+		p.checkGrace()
 		p.event(it.Event)
 	}
 	return nil
@@ -119,6 +128,23 @@ func (p *Pipeline) Learn(e Event) {
 	_ = p.Classifier.Learn(p.frame, known)
 }
 
+// checkGrace tells the referee when the grace period of a DONE is over.
+func (p *Pipeline) checkGrace() {
+	if p.graceEnds.IsZero() || p.last.Before(p.graceEnds) {
+		return
+	}
+	p.graceEnds = time.Time{}
+	p.deliver(Input{At: p.last, Kind: InputDoneGrace})
+}
+
+// doneGrace returns the grace period after a DONE.
+func (p *Pipeline) doneGrace() time.Duration {
+	if p.DoneGrace > 0 {
+		return p.DoneGrace
+	}
+	return DefaultDoneGrace
+}
+
 // settleStage returns the settling stage, made on first use so that a
 // Pipeline is set up with its Settler alone.
 func (p *Pipeline) settleStage() *sensing.SettleStage {
@@ -153,6 +179,9 @@ var inputKinds = map[sensing.EventKind]InputKind{
 }
 
 func (p *Pipeline) event(e sensing.Event) {
+	if e.Kind == sensing.Done {
+		p.graceEnds = p.last.Add(p.doneGrace())
+	}
 	if kind, ok := inputKinds[e.Kind]; ok {
 		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice, Long: e.Kind == sensing.Pass})
 	}

@@ -64,8 +64,14 @@ type Referee struct {
 	unsettled   bool // the board has changed since it last settled
 	pendingDone bool // DONE was pressed while the board was unsettled
 	restored    bool // flagged, and the board is back at the position before the turn
-	setupWrong  []int
-	points      []int // scratch for Diff
+	// awaitingChecker: DONE found the mover short of a checker (grace.go);
+	// the play is judged when it lands or the grace period is over.
+	awaitingChecker bool
+	// flaggedShort: the flagged play was flagged with the mover short of a
+	// checker; it is withdrawn if the board becomes a legal result.
+	flaggedShort bool
+	setupWrong   []int
+	points       []int // scratch for Diff
 }
 
 // New returns a referee for a match, emitting its events to emit in order.
@@ -97,9 +103,10 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 	case moving, flagged:
 		if r.pendingDone {
 			r.pendingDone = false
-			r.judge()
+			r.judgeAtDone()
 			return
 		}
+		r.checkerLanded()
 		if r.phase == flagged {
 			r.checkRestored()
 		}

@@ -67,6 +67,8 @@ func summarize(events []Event) []gameSummary {
 			g.plays = append(g.plays, fmt.Sprintf("turn %d side %d %v %s", e.Turn, e.Side, e.Dice, e.Play.After.PositionID()))
 		case IllegalPlay:
 			g.illegal = append(g.illegal, fmt.Sprintf("turn %d side %d", e.Turn, e.Side))
+		case Withdrawn: // the flag never stood
+			g.illegal = g.illegal[:len(g.illegal)-1]
 		case Doubled:
 			g.cube = append(g.cube, fmt.Sprintf("double %d %d", e.Side, e.Turn))
 		case Taken:

@@ -47,6 +47,9 @@ type Status struct {
 	Flagged    []int `json:"flagged"`
 	SetupWrong []int `json:"setup_wrong"`
 	Ambiguous  bool  `json:"ambiguous"` // the sensors could not tell the last play(s) apart
+	// AwaitingChecker says DONE found a checker still in the hand: the
+	// play is judged when it lands or the grace period is over.
+	AwaitingChecker bool `json:"awaiting_checker,omitempty"`
 }
 
 // Status returns the match as the referee sees it now.
@@ -64,6 +67,8 @@ func (r *Referee) Status() Status {
 		SetupWrong: append([]int{}, r.setupWrong...),
 		Flagged:    []int{},
 		Ambiguous:  len(r.lines) > 1,
+
+		AwaitingChecker: r.awaitingChecker,
 	}
 	if owner, owned := r.match.CubeOwner(); owned {
 		s.CubeOwner = &owner

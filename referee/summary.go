@@ -83,6 +83,8 @@ func (e Event) text(play string) string {
 		return fmt.Sprintf("%s put the checkers back", who)
 	case Corrected:
 		return fmt.Sprintf("%s corrected the play", who)
+	case Withdrawn:
+		return fmt.Sprintf("flag withdrawn: %s's play is legal, the checker in hand has landed", who)
 	case IllegalAccepted:
 		if e.Reason != "" {
 			return fmt.Sprintf("%s's illegal play stands; the match record cannot hold it and stops before it: %s", who, e.Reason)

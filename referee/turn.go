@@ -13,6 +13,9 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
 		r.concede(true)
 	}
+	if side != r.onRoll {
+		r.endGrace()
+	}
 	switch {
 	case r.phase == settingUp:
 		r.startGame(side)
@@ -64,11 +67,14 @@ func (r *Referee) Done(side engine.Side) {
 		r.irregular(side, fmt.Sprintf("%v pressed DONE out of turn", side))
 		return
 	}
+	if r.awaitingChecker {
+		return // already waiting for the checker in hand
+	}
 	if r.unsettled || !r.haveBoard {
 		r.pendingDone = true
 		return
 	}
-	r.judge()
+	r.judgeAtDone()
 }
 
 // judgeNow judges the play on the last settled board, settled or not: the
@@ -96,7 +102,10 @@ func (r *Referee) judge() {
 		r.flag(inProgress)
 		return
 	}
-	if r.phase == flagged {
+	switch {
+	case r.phase == flagged && r.flaggedShort:
+		r.send(Event{Kind: Withdrawn, Side: r.onRoll, Dice: r.dice})
+	case r.phase == flagged:
 		r.send(Event{Kind: Corrected, Side: r.onRoll, Dice: r.dice})
 	}
 	r.advance(fits)
@@ -110,6 +119,7 @@ func (r *Referee) flag(inProgress bool) {
 	if inProgress {
 		fault = "partial"
 	}
+	r.flaggedShort = r.moverShort()
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})

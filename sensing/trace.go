@@ -3,6 +3,7 @@ package sensing
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -110,6 +111,10 @@ var _ Source = (*TraceReader)(nil)
 // NewTraceReader reads the trace's header from r; opts may be nil. Its
 // error is a *TraceError for a trace whose header is missing or wrong.
 func NewTraceReader(r io.Reader, opts *TraceOpts) (*TraceReader, error) {
+	r, err := decompress(r)
+	if err != nil {
+		return nil, &TraceError{Line: 1, Err: err}
+	}
 	tr := &TraceReader{sc: bufio.NewScanner(r)}
 	tr.sc.Buffer(make([]byte, 0, 64<<10), MaxTraceLine)
 	if opts != nil {
@@ -119,7 +124,7 @@ func NewTraceReader(r io.Reader, opts *TraceOpts) (*TraceReader, error) {
 		tr.opts.Epoch = time.Unix(0, 0).UTC()
 	}
 	b, err := tr.nextLine()
-	if err == io.EOF {
+	if errors.Is(err, io.EOF) {
 		err = errors.New("empty trace: no header")
 	}
 	if err == nil {
@@ -385,4 +390,32 @@ func parseHeader(b []byte) (Header, error) {
 		return Header{}, fmt.Errorf("header: %w", err)
 	}
 	return h, nil
+}
+
+// decompress returns r, read through gzip when it starts as a gzip stream
+// does (a board's own trace, .trace.jsonl.gz).
+func decompress(r io.Reader) (io.Reader, error) {
+	br := bufio.NewReader(r)
+	magic, _ := br.Peek(2)
+	if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
+		return br, nil
+	}
+	zr, err := gzip.NewReader(br)
+	if err != nil {
+		return nil, fmt.Errorf("gzip: %w", err)
+	}
+	return cutShort{zr}, nil
+}
+
+// cutShort reads a gzip stream that may end without its trailer: a board's
+// trace while it is still written, or cut by a crash after its last flush.
+// What was flushed is read; the end of the file ends it.
+type cutShort struct{ r io.Reader }
+
+func (c cutShort) Read(b []byte) (int, error) {
+	n, err := c.r.Read(b)
+	if errors.Is(err, io.ErrUnexpectedEOF) {
+		err = io.EOF
+	}
+	return n, err
 }

@@ -38,6 +38,14 @@ type Board interface {
 	Act(a Action) error
 }
 
+// TraceFiler is a Board that keeps its own trace of the match (TRACE.md):
+// the page offers it at /api/trace.jsonl.gz.
+type TraceFiler interface {
+	// TraceFile returns the current match's trace, gzipped, and a file
+	// name for it; data is nil when there is none.
+	TraceFile() (name string, data []byte)
+}
+
 // Status is what the page shows: the referee's status and what the board
 // adds to it. Its JSON is referee.Status's with the fields below beside
 // them.
@@ -60,6 +68,10 @@ type Status struct {
 	// real board; when set, the page offers the sim controls and the sim
 	// actions are accepted.
 	Sim *engine.Layout `json:"sim"`
+	// Alerts are problems of the board itself for whoever looks at the
+	// page: the director's desk unreachable because another board has its
+	// ID, say. Empty when all is well.
+	Alerts []string `json:"alerts,omitempty"`
 }
 
 // LED is what one of the board's LEDs shows. Its fields are those of the

@@ -21,6 +21,7 @@
 //	                       "id: seq", "event: kind", "data: JSON", each
 //	                       batch followed by an "event: status"
 //	GET  /api/match.mat    the match record, as an attachment
+//	GET  /api/trace.jsonl.gz  the board's own trace of the match (TraceFiler)
 //	POST /api/sim/move     SimMove        (simulated board only)
 //	POST /api/sim/button   SimButton      (simulated board only)
 //	POST /api/td/match     StartMatch     (director)

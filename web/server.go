@@ -101,6 +101,7 @@ func New(board Board, opts Options) *Server {
 	s.route("/api/events", s.events, http.MethodGet)
 	s.route("/api/match.mat", s.matchFile(RecordMat, "text/plain; charset=utf-8"), http.MethodGet)
 	s.route("/api/match.sgf", s.matchFile(RecordSGF, "application/x-go-sgf; charset=utf-8"), http.MethodGet)
+	s.route("/api/trace.jsonl.gz", s.traceFile, http.MethodGet)
 	s.route("/api/td/{action}", s.director, http.MethodPost)
 	s.route("/api/sim/{action}", s.sim, http.MethodPost)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
@@ -196,6 +197,26 @@ func (s *Server) matchFile(f RecordFormat, contentType string) http.HandlerFunc 
 		h.Set("Cache-Control", "no-store")
 		w.Write(data)
 	}
+}
+
+// traceFile sends the board's own trace of the match (TraceFiler) as an
+// attachment: what `gammon replay` settles a disputed play on.
+func (s *Server) traceFile(w http.ResponseWriter, r *http.Request) {
+	tf, ok := s.board.(TraceFiler)
+	var name string
+	var data []byte
+	if ok {
+		name, data = tf.TraceFile()
+	}
+	if data == nil {
+		writeError(w, http.StatusNotFound, "this board keeps no trace of the match")
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/gzip")
+	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": path.Base(name)}))
+	h.Set("Cache-Control", "no-store")
+	w.Write(data)
 }
 
 // recordFileName keeps a download's name to letters, digits, '.', '_' and

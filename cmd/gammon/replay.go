@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"time"
 
 	"gammond/engine"
 	"gammond/record"
@@ -14,7 +15,7 @@ import (
 	"gammond/referee"
 )
 
-const replayUsage = "replay TRACE [--report FILE]   the transcribed match as .mat on stdout (exit 3: it stops before a turn it cannot write)"
+const replayUsage = "replay TRACE [--report FILE] [--done-grace D]   the transcribed match as .mat on stdout (exit 3: it stops before a turn it cannot write)"
 
 // exitUnwritten is replay's status when the record stops before a turn it
 // cannot write (an accepted illegal play no .mat can hold): the match up to
@@ -26,12 +27,16 @@ const exitUnwritten = 3
 func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	reportFile := fs.String("report", "", "write the replay report (games, illegal and ambiguous turns) as JSON to `FILE`")
+	grace := fs.Duration("done-grace", referee.DefaultDoneGrace, "how long a DONE with a checker in hand waits for it: the board's [referee] done_grace")
 	pos, err := parseArgs(fs, args, 1, 1)
+	if err == nil && (*grace < 100*time.Millisecond || *grace > 10*time.Second) {
+		err = fmt.Errorf("--done-grace %v: want 100ms to 10s, as the board's config", *grace)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon replay: %v\nusage: gammon %s\n", err, replayUsage)
 		return exitUsage
 	}
-	m, rep, err := replay(pos[0])
+	m, rep, err := replay(pos[0], *grace)
 	var unwritten *record.UnwritableError
 	if err != nil && !errors.As(err, &unwritten) {
 		fmt.Fprintf(stderr, "gammon replay: %v\n", err)
@@ -67,8 +72,8 @@ func printReplay(m *mat.Match, rep *replayReport, unwritten *record.UnwritableEr
 // replay reads the trace at name through the pipeline and returns the match
 // it transcribed and the report. When the record stops before a turn it
 // cannot write, the match and report are those up to that turn, with a
-// *record.UnwritableError.
-func replay(name string) (*mat.Match, *replayReport, error) {
+// *record.UnwritableError. A DONE with a checker in hand waits grace for it.
+func replay(name string, grace time.Duration) (*mat.Match, *replayReport, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, err
@@ -84,6 +89,7 @@ func replay(name string) (*mat.Match, *replayReport, error) {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
 	t = record.NewTranscript(h.Match.Length, [2]string{h.Match.White, h.Match.Black})
+	p.DoneGrace = grace
 	if err := p.Run(); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -154,6 +160,10 @@ func (r *replayReport) event(e referee.Event) {
 	case referee.IllegalAccepted:
 		if n := len(g.Illegal); n > 0 && g.Illegal[n-1].Turn == e.Turn {
 			g.Illegal[n-1].Accepted = true
+		}
+	case referee.Withdrawn: // the checker in hand landed: the flag never stood
+		if n := len(g.Illegal); n > 0 && g.Illegal[n-1].Turn == e.Turn {
+			g.Illegal = g.Illegal[:n-1]
 		}
 	case referee.PlayMade:
 		if e.Ambiguous && (len(g.Ambiguous) == 0 || g.Ambiguous[len(g.Ambiguous)-1].Resolved) {

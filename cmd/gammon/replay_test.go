@@ -136,6 +136,7 @@ func TestReplayErrors(t *testing.T) {
 		{"two traces", []string{"replay", "a", "b"}, exitUsage, "want 1 argument"},
 		{"missing file", []string{"replay", filepath.Join(dir, "none.jsonl")}, exitFindings, "no such file"},
 		{"bad frame", []string{"replay", badLine}, exitFindings, "line 2"},
+		{"grace out of range", []string{"replay", "--done-grace", "20s", badLine}, exitUsage, "--done-grace 20s: want 100ms to 10s"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -214,5 +215,24 @@ func TestReplayStopsBeforeAnUnwritableTurn(t *testing.T) {
 	}
 	if u := got.Unwritten; u == nil || u.Game != 1 || u.Move != 1 || u.Turn != 2 || u.Side != engine.Black || !strings.Contains(u.Reason, "White's checkers") {
 		t.Fatalf("report's unwritten turn %+v, want game 1 move 1 turn 2 Black, White's checkers moved", u)
+	}
+}
+
+// TestReportOmitsWithdrawnFlags: a flag withdrawn because the checker in
+// hand landed on a legal play is not in the report; one that stands is.
+func TestReportOmitsWithdrawnFlags(t *testing.T) {
+	var rep replayReport
+	for _, e := range []referee.Event{
+		{Kind: referee.GameStarted, Game: 1},
+		{Kind: referee.IllegalPlay, Game: 1, Turn: 3, Fault: "illegal"},
+		{Kind: referee.Withdrawn, Game: 1, Turn: 3},
+		{Kind: referee.IllegalPlay, Game: 1, Turn: 5, Fault: "illegal"},
+		{Kind: referee.IllegalAccepted, Game: 1, Turn: 5},
+	} {
+		rep.event(e)
+	}
+	got := rep.Games[0].Illegal
+	if len(got) != 1 || got[0].Turn != 5 || !got[0].Accepted {
+		t.Fatalf("illegal plays %+v, want turn 5's alone, accepted", got)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"gammond/display/leds"
 	"gammond/display/oled"
 	"gammond/display/segment"
+	"gammond/referee"
 	"gammond/sensing/buttons"
 	"gammond/sensing/scan"
 	"gammond/web"
@@ -31,6 +32,8 @@ type Config struct {
 
 	Board   calib.Geometry    `toml:"board"`
 	Scan    scan.Config       `toml:"scan"`
+	Referee referee.Config    `toml:"referee"`
+	Trace   board.TraceConfig `toml:"trace"`
 	Buttons buttons.Config    `toml:"buttons"`
 	LEDs    leds.Config       `toml:"leds"`
 	Display segment.Config    `toml:"display"`
@@ -48,6 +51,8 @@ func DefaultConfig() Config {
 		CalibrationFile: "/var/lib/gammond/calibration.json",
 		Board:           calib.DefaultGeometry,
 		Scan:            scan.DefaultConfig(),
+		Referee:         referee.DefaultConfig(),
+		Trace:           board.DefaultTraceConfig(),
 		Buttons:         buttons.DefaultConfig(),
 		LEDs:            leds.DefaultConfig(),
 		Display:         segment.DefaultConfig(),
@@ -107,6 +112,8 @@ func (c *Config) Validate() error {
 	p.AbsPath("calibration_file", c.CalibrationFile)
 	c.Board.Check(p.Section("board"))
 	c.Scan.Check(p.Section("scan"))
+	c.Referee.Check(p.Section("referee"))
+	c.Trace.Check(p.Section("trace"))
 	c.Buttons.Check(p.Section("buttons"), c.Scan.MuxLines)
 	c.LEDs.Check(p.Section("leds"), c.Scan.ADCPorts)
 	c.Display.Check(p.Section("display"))

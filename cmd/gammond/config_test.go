@@ -119,6 +119,7 @@ func TestLoadErrors(t *testing.T) {
 		{"delay without clock", "[match]\nclock_delay = \"12s\"\n", []string{`match.clock_delay: 12s: set, but match.clock is "none"`}},
 		{"negative delay", "[match]\nclock = \"us\"\nclock_delay = \"-1s\"\n", []string{"match.clock_delay: -1s: want 0s to 1m0s"}},
 		{"negative settle", "[scan]\nsettle = \"-150ms\"\n", []string{"scan.settle: -150ms: want 1ms to 5s"}},
+		{"done grace too long", "[referee]\ndone_grace = \"1m\"\n", []string{"referee.done_grace: 1m0s: want 100ms to 10s"}},
 		{"zero rate", "[scan]\nrate = 0\n", []string{"scan.rate: 0: want 1 to 1000"}},
 		{"23 points", "[board]\npoints = 23\n", []string{"board.points: 23"}},
 		{"no mux lines", "[scan]\nmux_lines = []\n", []string{"scan.mux_lines: 0 lines"}},
@@ -139,12 +140,18 @@ func TestLoadErrors(t *testing.T) {
 		{"three digits", "[display]\ndigits = [0, 1, 3]\n", []string{"display.digits: [0 1 3]"}},
 		{"white end", "[display]\nwhite_end = \"top\"\n", []string{`display.white_end: "top"`}},
 		{"bad OLED address", "[oled]\nenabled = true\naddress = 0x70\n", []string{"oled.address: 0x70"}},
-		{"empty player", "[match]\nwhite = \"\"\n", []string{`match.white: ""`}},
+		{"empty player", "[match]\nwhite = \"\"\n", []string{`match.white: bad player name: empty`}},
+		{"player with a newline", "[match]\nblack = \"Bob\\nWins\"\n", []string{`match.black: bad player name "Bob\nWins": U+000A does not print`}},
+		{"site with a quote", "[match]\nsite = \"The \\\"Club\\\"\"\n", []string{`match.site: "The \"Club\"": a double quote`}},
 		{"long match", "[match]\nlength = 99\n", []string{"match.length: 99: want 0 to 64"}},
 		{"bad listen", "[web]\nlisten = \"8080\"\n", []string{`web.listen: "8080"`}},
 		{"bad port", "[web]\nlisten = \":http-alt\"\n", []string{`web.listen: ":http-alt"`}},
 		{"short token", "[web]\ndirector_token = \"secret\"\n", []string{"web.director_token: 6 characters"}},
-		{"bad broker", "[mqtt]\nbroker = \"td-desk:1883\"\n", []string{`mqtt.broker: "td-desk:1883"`}},
+		{"bad broker", "[mqtt]\nbroker = \"td-desk:1883\"\n", []string{`mqtt.broker: broker URL "td-desk:1883"`}},
+		{"credentials in the broker URL", "[mqtt]\nbroker = \"mqtt://u:pw@desk:1883\"\n", []string{`mqtt.broker: mqtt://u:xxxxx@desk:1883: give the username`}},
+		{"password file missing", "[mqtt]\nbroker = \"mqtts://desk:8883\"\nusername = \"t1\"\npassword_file = \"/nonexistent/pw\"\n", []string{`mqtt.password_file: password file: stat /nonexistent/pw`}},
+		{"CA for a plain broker", "[mqtt]\nbroker = \"mqtt://desk:1883\"\nca_file = \"/etc/ssl/ca.pem\"\n", []string{`mqtt.ca_file: broker URL mqtt://desk:1883 is not TLS`}},
+		{"sign-in without a broker", "[mqtt]\nusername = \"t1\"\n", []string{`mqtt.username: set, but there is no broker`}},
 		{"relative state dir", "state_dir = \"var/lib/gammond\"\n", []string{`state_dir: "var/lib/gammond": want an absolute path`}},
 		{"bad board id", "board_id = \"club 3\"\n", []string{`board_id: "club 3"`}},
 	}
@@ -221,5 +228,35 @@ func TestValidateNegativeLine(t *testing.T) {
 	c.Scan.MuxLines[0] = mux.Line{Offset: -5}
 	if err := c.Validate(); err == nil || !strings.HasPrefix(err.Error(), "scan.mux_lines[0]: -5") {
 		t.Errorf("error %v, want one about scan.mux_lines[0]", err)
+	}
+}
+
+// TestLoadSecureBroker: a TLS broker (tls:// too, which the config once
+// refused) with a user whose password file only its owner reads.
+func TestLoadSecureBroker(t *testing.T) {
+	dir := t.TempDir()
+	pw := filepath.Join(dir, "mqtt-password")
+	if err := os.WriteFile(pw, []byte("s3cret\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, broker := range []string{"tls://desk.local:8883", "mqtts://desk.local:8883"} {
+		name := filepath.Join(dir, "gammond.toml")
+		text := "[mqtt]\nbroker = \"" + broker + "\"\nusername = \"table-1\"\npassword_file = \"" + pw + "\"\nclient_id = \"board-t1\"\n"
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		cfg, err := Load(name)
+		if err != nil {
+			t.Fatalf("%s: %v", broker, err)
+		}
+		if sec := cfg.MQTT.Security(); sec.Username != "table-1" || sec.PasswordFile != pw || cfg.MQTT.ClientID != "board-t1" {
+			t.Errorf("%s: %+v", broker, cfg.MQTT)
+		}
+	}
+	if err := os.Chmod(pw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(filepath.Join(dir, "gammond.toml")); err == nil || !strings.Contains(err.Error(), "mqtt.password_file") || strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("a password file others can read: %v, want it refused without the password", err)
 	}
 }

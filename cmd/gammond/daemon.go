@@ -20,9 +20,11 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 	return board.Options{
 		StateDir: cfg.StateDir,
 		Match: board.Match{Board: cfg.BoardID, Started: started, Length: cfg.Match.Length,
-			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules, Clock: cfg.Match.Clock},
+			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules, Clock: cfg.Match.Clock,
+			Site: cfg.Match.Site, Event: cfg.Match.Event, Round: cfg.Match.Round},
 		Calibration: cal,
 		Settle:      cfg.Scan.Settle,
+		DoneGrace:   cfg.Referee.DoneGrace,
 		ClockDelay:  cfg.Match.ClockDelay,
 		EnteredDice: cfg.Match.Dice == dice.Entered,
 		Hints:       cfg.LEDs.Hints,
@@ -45,6 +47,9 @@ func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Bo
 	m := b.Match()
 	p, err := mqtt.New(&mqtt.Opts{Broker: cfg.MQTT.Broker, Board: m.Board, Page: web.PageURL(addr),
 		Players: [2]string{m.White, m.Black}, QueueDir: filepath.Join(cfg.StateDir, "mqtt"),
+		ClientID: cfg.MQTT.ClientID, Security: cfg.MQTT.Security(), OnDropped: func(d mqtt.Dropped) {
+			b.Alert(fmt.Sprintf("MQTT: the broker dropped this board as soon as it connected, %d times in a row: is another board set to board_id %q?", d.InARow, m.Board))
+		},
 		Logger: log, KeepAlive: mqtt.DefaultOpts.KeepAlive, RetryDelay: mqtt.DefaultOpts.RetryDelay, Timeout: mqtt.DefaultOpts.Timeout})
 	if err != nil {
 		return nil, fmt.Errorf("MQTT: %w", err)

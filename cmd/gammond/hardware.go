@@ -45,6 +45,7 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	defer closePanel()
 	opts := boardOptions(log, cfg, cal, time.Now())
 	opts.Health, opts.Look = true, panel.DefaultLook
+	opts.TraceLimit = cfg.Trace.Limit()
 	opts.Look.WhiteEnd = cfg.Display.End()
 	watchdog := newNotifier()
 	opts.Alive = watchdog.alive(log)

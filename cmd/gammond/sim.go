@@ -19,6 +19,7 @@ func runSim(ctx context.Context, log *slog.Logger, cfg Config) error {
 	defer src.Close()
 	opts := boardOptions(log, cfg, simulated.Calibration(), time.Now())
 	opts.Sim, opts.Presses = simulated, src
+	opts.TraceLimit = cfg.Trace.Limit()
 	b, err := board.Open(opts)
 	if err != nil {
 		return err

@@ -71,6 +71,8 @@ func message(e referee.Event) string {
 	switch {
 	case e.Kind == referee.IllegalPlay:
 		return "ILLEGAL" + pointList(e.Points)
+	case e.Kind == referee.Withdrawn:
+		return "FLAG WITHDRAWN"
 	case e.Kind == referee.SetupWrong && len(e.Points) > 0:
 		return "SET UP" + pointList(e.Points)
 	}

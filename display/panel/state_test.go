@@ -221,3 +221,14 @@ func TestComputeScreen(t *testing.T) {
 		})
 	}
 }
+
+// TestRecentSaysAFlagIsWithdrawn: when the checker in hand lands on a
+// legal play, the screen says the flag is withdrawn, not ILLEGAL.
+func TestRecentSaysAFlagIsWithdrawn(t *testing.T) {
+	var r Recent
+	r.Observe(referee.Event{Kind: referee.IllegalPlay, Points: []int{13, 8}})
+	r.Observe(referee.Event{Kind: referee.Withdrawn})
+	if got := message(referee.Event{Kind: referee.Withdrawn}); got != "FLAG WITHDRAWN" || r.message != got {
+		t.Fatalf("message %q, screen %q: want FLAG WITHDRAWN", got, r.message)
+	}
+}

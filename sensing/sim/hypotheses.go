@@ -35,6 +35,19 @@ func (h *hypotheses) fitsLegal(o *engine.Occupancy, onRoll engine.Side, d engine
 	return false
 }
 
+// inHand reports whether the occupancy could be a legal result of d with
+// the mover's last checker still in the hand: the referee waits for it
+// rather than flag it (engine.Matcher.InHand).
+func (h *hypotheses) inHand(o *engine.Occupancy, onRoll engine.Side, d engine.Dice) bool {
+	for _, b := range h.boards {
+		h.m.Start(b, onRoll, d)
+		if h.m.InHand(o) {
+			return true
+		}
+	}
+	return false
+}
+
 // play keeps the positions a legal play of d can leave that fit what the
 // sensors see of after (the position the recorded play left, opponent on
 // roll); onRoll is the mover's colour.

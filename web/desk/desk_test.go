@@ -309,3 +309,15 @@ func TestPage(t *testing.T) {
 		t.Errorf("GET /nowhere: %s, want 404", resp.Status)
 	}
 }
+
+func TestTraceURL(t *testing.T) {
+	for _, tc := range []struct{ page, want string }{
+		{"http://table-1.local:8080/", "http://table-1.local:8080/api/trace.jsonl.gz"},
+		{"https://boards.example/table-2/", "https://boards.example/table-2/api/trace.jsonl.gz"},
+		{"", ""},
+	} {
+		if got := traceURL(tc.page); got != tc.want {
+			t.Errorf("traceURL(%q) = %q, want %q", tc.page, got, tc.want)
+		}
+	}
+}

@@ -292,6 +292,8 @@ func (b *board) addEvent(e *mqtt.Event) {
 		}
 	case referee.Corrected.String():
 		b.addOutcome(outcome{seq: e.Seq, game: e.Game, turn: e.Turn, what: OutcomeCorrected})
+	case referee.Withdrawn.String(): // the checker in hand landed: the flag never stood
+		b.flags = slices.DeleteFunc(b.flags, func(f Flag) bool { return f.Game == e.Game && f.Turn == e.Turn && f.Seq < e.Seq })
 	case referee.IllegalAccepted.String():
 		b.addOutcome(outcome{seq: e.Seq, game: e.Game, turn: e.Turn, what: OutcomeAccepted})
 	}

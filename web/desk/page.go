@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"html/template"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"time"
@@ -21,6 +22,9 @@ type Board struct {
 	ID      string    `json:"id"`
 	Players [2]string `json:"players"` // by engine.Side
 	Page    string    `json:"page,omitempty"`
+	// Trace is where the board's page offers its own trace of the match
+	// (web.TraceFiler), for a disputed play; "" without a page.
+	Trace   string    `json:"trace,omitempty"`
 	Updated time.Time `json:"updated"` // by the board's clock
 	Heard   time.Time `json:"heard"`   // the last message, by the desk's clock
 	// Status is the board's latest; nil until its first state.
@@ -80,6 +84,7 @@ func (b *board) view(id string) Board {
 	if s := b.state; s != nil {
 		st := s.Status
 		v.Players, v.Page, v.Updated, v.Status, game = s.Players, s.Page, s.Updated, &st, s.Game
+		v.Trace = traceURL(s.Page)
 	}
 	for i, f := range b.flags {
 		if f.Game == game || b.state == nil {
@@ -222,4 +227,13 @@ func cubeText(s *referee.Status) string {
 		return fmt.Sprintf("%d, %s", s.Cube, *s.CubeOwner)
 	}
 	return strconv.Itoa(s.Cube)
+}
+
+// traceURL is where a board whose page is at page offers its trace.
+func traceURL(page string) string {
+	u, err := url.Parse(page)
+	if page == "" || err != nil {
+		return ""
+	}
+	return u.ResolveReference(&url.URL{Path: "api/trace.jsonl.gz"}).String()
 }

@@ -60,7 +60,7 @@
   // The referee's event kinds (referee/event.go).
   const EVENT_KINDS = ['setup-wrong', 'game-started', 'rolled', 'play', 'resolved', 'illegal',
     'board-restored', 'corrected', 'illegal-accepted', 'doubled', 'taken', 'dropped',
-    'cube-refused', 'game-over', 'match-over', 'irregularity'];
+    'cube-refused', 'game-over', 'match-over', 'irregularity', 'withdrawn'];
 
   function setLive(live) {
     document.body.dataset.live = String(live);
@@ -82,6 +82,8 @@
     const li = document.createElement('li');
     li.dataset.kind = ev.kind;
     li.dataset.seq = String(ev.seq);
+    li.dataset.game = String(ev.game);
+    li.dataset.turn = String(ev.turn);
     if (ILLEGAL.has(ev.kind)) li.className = 'illegal';
     else if (IRREGULAR.has(ev.kind)) li.className = 'irregular';
     else if (GAME.has(ev.kind)) li.className = 'game';
@@ -90,9 +92,20 @@
     t.textContent = new Date(ev.at).toLocaleTimeString();
     li.append(t, ev.text);
     const log = $('log');
+    if (ev.kind === 'withdrawn') withdrawFlag(log, ev);
     log.prepend(li);
     while (log.childElementCount > LOG_MAX) log.lastElementChild.remove();
     if (ev.kind === 'play' || ev.kind === 'illegal-accepted') $('last-play').textContent = ev.text;
+  }
+
+  // withdrawFlag strikes out the flag of the turn a withdrawn event names:
+  // the checker in hand landed, and the play was legal all along.
+  function withdrawFlag(log, ev) {
+    for (const li of log.querySelectorAll('li[data-kind="illegal"]')) {
+      if (li.dataset.game === String(ev.game) && li.dataset.turn === String(ev.turn)) {
+        li.className = 'withdrawn';
+      }
+    }
   }
 
   // ---- the status ----
@@ -117,6 +130,8 @@
     const rules = RULES[s.rules];
     $('length').textContent = (s.length > 0 ? s.length + '-point match' : 'money play') + (rules ? ', ' + rules + ' rules' : '');
     $('crawford').hidden = !s.crawford;
+    $('alerts').textContent = (s.alerts || []).join(' ');
+    $('alerts').hidden = !s.alerts || s.alerts.length === 0;
     showPhase(s);
     $('sim').hidden = !s.sim;
     if (!s.sim) selected = null;
@@ -132,7 +147,9 @@
         : 'Set up; the opening roll starts game ' + (s.game + 1),
       'rolling': mover + ' to roll or double',
       'doubled': other + ' to take or pass the cube',
-      'moving': mover + ' to play ' + s.dice.join('-'),
+      'moving': s.awaiting_checker
+        ? mover + ' pressed DONE: waiting for the checker in hand to land'
+        : mover + ' to play ' + s.dice.join('-'),
       'flagged': 'ILLEGAL play by ' + mover + ': put it right, or ' + other + ' rolls to let it stand',
       'match-over': 'The match is over',
     };

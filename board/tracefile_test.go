@@ -1,0 +1,204 @@
+package board_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"gammond/board"
+	"gammond/engine"
+	"gammond/record"
+	"gammond/record/mat"
+	"gammond/referee"
+	"gammond/sensing"
+	"gammond/sensing/sim"
+	"gammond/web"
+)
+
+// pageGame plays turns on a simulated board through its page's actions, as
+// a person on the page does: ROLL, a legal play checker by checker, DONE.
+type pageGame struct {
+	t      *testing.T
+	b      *board.Board
+	events <-chan referee.Summary
+	alive  chan struct{} // a signal after an item the board took in
+}
+
+// frames waits until the board has taken in n more items: the frames that
+// show the checkers moved, as a person's hand is slower than the scan.
+func (g *pageGame) frames(n int) {
+	g.t.Helper()
+	select {
+	case <-g.alive: // one taken in before
+	default:
+	}
+	timeout := time.After(10 * time.Second)
+	for range n {
+		select {
+		case <-g.alive:
+		case <-timeout:
+			g.t.Fatalf("the board took in no item in 10 s")
+		}
+	}
+}
+
+// act applies a page action.
+func (g *pageGame) act(a web.Action) {
+	g.t.Helper()
+	if err := g.b.Act(a); err != nil {
+		g.t.Fatalf("%+v: %v", a, err)
+	}
+}
+
+// await waits for the board's next event of the kind.
+func (g *pageGame) await(kind string) {
+	g.t.Helper()
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case e, ok := <-g.events:
+			if !ok {
+				g.t.Fatalf("the event stream closed waiting for %q", kind)
+			}
+			if e.Kind == kind {
+				return
+			}
+		case <-timeout:
+			g.t.Fatalf("no %q event in 10 s", kind)
+		}
+	}
+}
+
+// turn plays the side on roll's first legal play of its roll, then DONE,
+// then, unless the match is over, the opponent's ROLL. It reports whether
+// the match goes on.
+func (g *pageGame) turn() bool {
+	g.t.Helper()
+	st := g.b.Status()
+	before, err := engine.ParsePositionID(st.Position)
+	if err != nil {
+		g.t.Fatal(err)
+	}
+	plays := engine.LegalPlays(before, st.Dice)
+	if len(plays) > 0 {
+		for _, m := range plays[0].Steps() {
+			g.act(web.SimMove{Side: st.OnRoll, From: boardPoint(st.OnRoll, int(m.From)), To: boardPoint(st.OnRoll, int(m.To))})
+		}
+	}
+	g.frames(5)
+	g.act(web.SimButton{Side: st.OnRoll, Button: web.ButtonDone})
+	g.await(referee.PlayMade.String())
+	if g.b.Status().Phase == referee.PhaseMatchOver {
+		return false
+	}
+	g.act(web.SimButton{Side: st.OnRoll.Other(), Button: web.ButtonRoll})
+	g.await(referee.Rolled.String())
+	return true
+}
+
+// boardPoint is side's point p in the board's numbering; the bar and off
+// are themselves.
+func boardPoint(side engine.Side, p int) int {
+	if p == engine.Bar || p == engine.Off {
+		return p
+	}
+	return engine.BoardPoint(side, p)
+}
+
+// TestOwnTraceReplaysToTheRecord plays a 1-point match on a simulated board through
+// its page's actions, as `gammond -sim` does, then replays the trace the
+// board kept with the replay of `gammon replay`: the match record is the
+// one the board wrote, byte for byte (its header, which says where and when
+// the board recorded it, aside: the replay is given the board's).
+func TestOwnTraceReplaysToTheRecord(t *testing.T) {
+	simulated := sim.NewBoard(11)
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
+	o := options(t, simulated, src, engine.ClockNone)
+	o.TraceLimit = 64 << 20
+	o.Match.Length = 1
+	alive := make(chan struct{}, 1)
+	o.Alive = func() {
+		select {
+		case alive <- struct{}{}:
+		default:
+		}
+	}
+	b, err := board.Open(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx, src) }()
+	go scan(ctx, simulated, src)
+	events, unsubscribe := b.Subscribe()
+
+	g := &pageGame{t: t, b: b, events: events, alive: alive}
+	g.frames(30) // the starting position settles
+	g.act(web.SimButton{Side: engine.White, Button: web.ButtonRoll})
+	g.await(referee.Rolled.String())
+	for g.turn() {
+	}
+	name, live := b.TraceFile()
+	if !strings.HasSuffix(name, board.TraceSuffix) || len(live) == 0 {
+		t.Errorf("TraceFile() = %q, %d bytes: want the trace so far", name, len(live))
+	}
+	unsubscribe()
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	src.Close()
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	traces, err := filepath.Glob(filepath.Join(o.StateDir, "*"+board.TraceSuffix))
+	if err != nil || len(traces) != 1 {
+		t.Fatalf("traces in the state directory: %v, %v; want one", traces, err)
+	}
+	wrote, err := os.ReadFile(strings.TrimSuffix(traces[0], board.TraceSuffix) + ".mat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed := replayOwnTrace(t, traces[0])
+	header, err := mat.Read(bytes.NewReader(wrote), "the board's record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed.Tags, replayed.Comments = header.Tags, header.Comments
+	var got bytes.Buffer
+	if _, err := replayed.WriteTo(&got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), wrote) {
+		t.Fatalf("the replayed trace gives\n%s\nthe board wrote\n%s", got.Bytes(), wrote)
+	}
+	if !bytes.Contains(wrote, []byte("Wins 1 point")) {
+		t.Fatalf("the record has no game won:\n%s", wrote)
+	}
+}
+
+// replayOwnTrace replays a trace as `gammon replay` does.
+func replayOwnTrace(t *testing.T, path string) *mat.Match {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var tr *record.Transcript
+	p, h, err := referee.OpenTrace(f, func(e referee.Event) { tr.Event(e) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr = record.NewTranscript(h.Match.Length, [2]string{h.Match.White, h.Match.Black})
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return tr.Match()
+}

@@ -1,0 +1,70 @@
+package engine
+
+import "testing"
+
+// TestInHand covers the boards DONE can find with the last checker on its
+// way, and boards it must not take for one.
+func TestInHand(t *testing.T) {
+	start := StartingBoard
+	// White 31 from the start, then Black's roll of 21 from there.
+	var m Matcher
+	m.Start(start, White, Dice{3, 1})
+	var made Board // 8/5 6/5
+	for _, p := range m.Plays() {
+		if FormatPlay(start, p.Steps()) == "8/5 6/5" {
+			made = p.After.Swap()
+		}
+	}
+	shown := func(b Board) *Occupancy {
+		o := OccupancyOf(&b, White, 6, 4)
+		return &o
+	}
+	short := made
+	short[Mover][4]-- // the checker for the 5 point still in the hand
+	wrong := made
+	wrong[Mover][4]--
+	wrong[Mover][3]++ // 8/4 6/5: every checker down, one in the wrong place
+
+	// Black, on roll with 21, hits a White blot on White's 4 point (Black's
+	// 21): 24/21*.
+	blotted := StartingBoard
+	blotted[Opponent][5]-- // White: one off its 6 point...
+	blotted[Opponent][3]++ // ...onto its 4 point
+	var black Matcher
+	black.Start(blotted, Black, Dice{2, 1})
+	var hit Board
+	for _, p := range black.Plays() {
+		if FormatPlay(blotted, p.Steps()) == "24/21*" {
+			hit = p.After.Swap()
+		}
+	}
+	if hit == (Board{}) {
+		t.Fatal("no 24/21* among Black's plays of 21")
+	}
+	blotLeft := hit
+	blotLeft[Opponent][Bar-1]--
+	blotLeft[Opponent][3]++ // White's blot still on its 4 point, the hitter beside it
+	blackShown := func(b Board) *Occupancy {
+		o := OccupancyOf(&b, Black, 6, 4)
+		return &o
+	}
+
+	for _, tc := range []struct {
+		name string
+		m    *Matcher
+		o    *Occupancy
+		want bool
+	}{
+		{"a legal result", &m, shown(made), false},
+		{"one checker in the hand", &m, shown(short), true},
+		{"every checker down, one wrong", &m, shown(wrong), false},
+		{"the position before the turn", &m, shown(start), false},
+		{"the blot hit not yet lifted", &black, blackShown(blotLeft), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.m.InHand(tc.o); got != tc.want {
+				t.Fatalf("InHand = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,81 @@
+package referee
+
+import (
+	"time"
+)
+
+// DONE with a checker in hand (issue 10, item 6): a mover who presses DONE
+// while the last checker is still in the air would be judged on a board one
+// checker short. When DONE finds the mover short of a checker that no legal
+// play explains, the referee waits for it: until the board shows a legal
+// result, or the grace period (Pipeline.DoneGrace, told by InputDoneGrace)
+// is over, or the opponent rolls or doubles. A play flagged while short
+// whose board becomes a legal result before the opponent acts is withdrawn:
+// the flag never stood.
+
+// DefaultDoneGrace is how long the referee waits, after a DONE that finds the
+// mover short of a checker, for the checker to land: a hand sets down a
+// checker well within it (100-400 ms), and a flag 2 s late is still prompt.
+const DefaultDoneGrace = 2 * time.Second
+
+// judgeAtDone judges the play of a DONE on a settled board, unless the mover
+// is short of a checker: then the judgement waits for it.
+func (r *Referee) judgeAtDone() {
+	if r.moverShort() {
+		r.awaitingChecker = true
+		return
+	}
+	r.judge()
+}
+
+// moverShort reports whether the board shows a legal result of some line
+// with one of the mover's checkers still in the hand (engine.Matcher.InHand).
+func (r *Referee) moverShort() bool {
+	for i := range r.lines {
+		if r.lines[i].matcher.InHand(&r.board) {
+			return true
+		}
+	}
+	return false
+}
+
+// checkerLanded judges the play waited for once the board it settles on is
+// no longer short, and withdraws a flag raised on a short board once the
+// board shows a legal result. A flagged board that stops being a legal
+// result short of one checker is being put right: the flag stands, and
+// its correction takes a DONE.
+func (r *Referee) checkerLanded() {
+	switch {
+	case r.awaitingChecker && !r.moverShort():
+		r.awaitingChecker = false
+		r.judge()
+	case r.phase == flagged && r.flaggedShort && r.fitsLegal():
+		r.judge()
+	case r.phase == flagged && r.flaggedShort && !r.moverShort():
+		r.flaggedShort = false
+	}
+}
+
+// fitsLegal reports whether some line's legal result fits the board.
+func (r *Referee) fitsLegal() bool {
+	for i := range r.lines {
+		if complete, _ := r.lines[i].matcher.Match(&r.board); len(complete) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// DoneGraceOver tells the referee that the grace period after a DONE is
+// over: a play still waiting for a checker is judged on the board as it is.
+func (r *Referee) DoneGraceOver() { r.endGrace() }
+
+// endGrace judges a play waiting for a checker now: the grace period is
+// over, or the opponent has begun its turn.
+func (r *Referee) endGrace() {
+	if !r.awaitingChecker {
+		return
+	}
+	r.awaitingChecker = false
+	r.judge()
+}
