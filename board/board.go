@@ -54,6 +54,10 @@ type Options struct {
 	// EnteredDice says the dice are rolled by hand and entered on the
 	// page: a ROLL press is refused.
 	EnteredDice bool
+	// InferredDice says the dice are rolled by hand and entered nowhere:
+	// the referee infers each roll from the play (referee.SetInferredDice),
+	// and a ROLL press is refused.
+	InferredDice bool
 	// Hints lights the points a lifted checker may land on.
 	Hints bool
 	// Health watches every frame for sensor faults (a real board's).
@@ -218,7 +222,7 @@ func (b *Board) ResumeSource() time.Time {
 
 // setUp builds the match, the referee and the pipeline for the header.
 func (b *Board) setUp() error {
-	m, err := engine.NewMatch(b.header.Length, engine.MatchOpts{})
+	m, err := engine.NewMatch(b.header.Length, matchOpts(b.header.Rules))
 	if err != nil {
 		return err
 	}
@@ -228,6 +232,9 @@ func (b *Board) setUp() error {
 	}
 	b.match = m
 	b.ref = referee.New(m, b.clock, b.emit)
+	if b.opts.InferredDice {
+		b.ref.SetInferredDice()
+	}
 	if err := b.setClock(); err != nil {
 		return err
 	}
@@ -276,4 +283,11 @@ func (b *Board) setClock() error {
 	}
 	b.ref.SetClock(c)
 	return nil
+}
+
+// matchOpts returns the engine's options for a rule set: the US rules
+// freeze a dead cube (US 5.6: the game is played out at the cube's level);
+// the Danish rules say nothing of it.
+func matchOpts(rules engine.RuleSet) engine.MatchOpts {
+	return engine.MatchOpts{FreezeDeadCube: rules == engine.RulesUS}
 }

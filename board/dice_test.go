@@ -14,7 +14,7 @@ func TestCheckDice(t *testing.T) {
 	}{
 		{dice.Electronic, ""},
 		{dice.Entered, ""},
-		{dice.Inferred, `"inferred": not supported yet: use "electronic" or "entered"`},
+		{dice.Inferred, ""},
 		{"loaded", `"loaded": want one of ["electronic" "entered" "inferred"]`},
 	} {
 		err := board.CheckDice(tc.mode)

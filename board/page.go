@@ -212,6 +212,10 @@ func (b *Board) Act(a web.Action) error {
 // act applies an action other than a press.
 func (b *Board) act(a web.Action) error {
 	now := time.Now()
+	if in, ok := web.RefereeInput(a); ok {
+		in.At = now
+		return b.input(in)
+	}
 	switch a := a.(type) {
 	case web.SimMove:
 		return b.opts.Sim.Move(a.Side, a.From, a.To)

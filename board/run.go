@@ -110,13 +110,19 @@ func (b *Board) step(it sensing.Item) error {
 
 // roll rolls the board's electronic dice for a ROLL press: between games
 // the opening roll, one die each, whose winner opens with both. With the
-// dice entered on the page the press is refused (false).
+// dice entered on the page the press is refused (false); so is a ROLL
+// before the mover's DONE (US 4.6), which prompts the mover.
 func (b *Board) roll(e *sensing.Event) (bool, error) {
-	if b.opts.EnteredDice {
-		b.log.Warn("ROLL pressed, but the dice are entered on the page", "side", e.Side)
+	if b.opts.EnteredDice || b.opts.InferredDice {
+		b.log.Warn("ROLL pressed, but the dice are thrown by hand", "side", e.Side)
 		return false, nil
 	}
-	if b.ref.Status().Phase != referee.PhaseSettingUp {
+	s := b.ref.Status()
+	if s.Phase == referee.PhaseMoving && e.Side != s.OnRoll {
+		b.log.Warn("ROLL refused: the mover has not pressed DONE (US 4.6)", "side", e.Side, "mover", s.OnRoll)
+		return false, b.input(referee.Input{At: b.clock.Now(), Kind: referee.InputRollRefused, Side: e.Side})
+	}
+	if s.Phase != referee.PhaseSettingUp {
 		d, err := b.roller.Roll()
 		e.Dice = d
 		return err == nil, err
@@ -168,6 +174,9 @@ func (b *Board) press(ctx context.Context, a web.SimButton) error {
 	e := a.Event()
 	if e.Kind == sensing.Roll && b.opts.EnteredDice {
 		return fmt.Errorf("%w: the dice are entered on the page, not rolled by the board", web.ErrConflict)
+	}
+	if e.Kind == sensing.Roll && b.opts.InferredDice {
+		return fmt.Errorf("%w: the dice are thrown by hand and inferred from the play, not rolled by the board", web.ErrConflict)
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

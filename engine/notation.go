@@ -158,9 +158,9 @@ func (p *moveReader) point() (int, error) {
 	n, err := strconv.Atoi(word)
 	switch {
 	case err != nil && strings.Trim(word, "0123456789") == "":
-		return 0, p.errorf(at, "no point %s", word) // too many digits
+		return 0, p.errorf(at, "no point %s", shorten(word)) // too many digits
 	case err != nil:
-		return 0, p.errorf(at, "%q is not a point", word)
+		return 0, p.errorf(at, "%s is not a point", quoteShort(word))
 	case n > Bar:
 		return 0, p.errorf(at, "no point %d", n)
 	}
@@ -197,7 +197,27 @@ func (p *moveReader) skip(set string) {
 
 // errorf reports what is wrong at byte at of the input.
 func (p *moveReader) errorf(at int, format string, args ...any) error {
-	return fmt.Errorf("%w %q, column %d: %s", ErrNotation, p.s, at+1, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w %s, column %d: %s", ErrNotation, quoteShort(p.s), at+1, fmt.Sprintf(format, args...))
+}
+
+// quoteLimit is the most of an input an error quotes: enough to find it,
+// not a 60 KB line copied into a log.
+const quoteLimit = 40
+
+// quoteShort quotes s, cut to its first quoteLimit characters.
+func quoteShort(s string) string {
+	if utf8.RuneCountInString(s) <= quoteLimit {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprintf("%.*q…", quoteLimit, s)
+}
+
+// shorten cuts s to its first quoteLimit characters.
+func shorten(s string) string {
+	if utf8.RuneCountInString(s) <= quoteLimit {
+		return s
+	}
+	return string([]rune(s)[:quoteLimit]) + "…"
 }
 
 func isAlnum(c byte) bool {
@@ -214,21 +234,21 @@ func ParseDice(s string) (Dice, error) {
 			t = strings.TrimSpace(t[1:])
 		}
 		if t == "" {
-			return Dice{}, fmt.Errorf("%w %q: want two dice, found %d", ErrDice, s, n)
+			return Dice{}, fmt.Errorf("%w %s: want two dice, found %d", ErrDice, quoteShort(s), n)
 		}
 		c, size := utf8.DecodeRuneInString(t)
 		switch {
 		case c < '0' || c > '9':
-			return Dice{}, fmt.Errorf("%w %q: %q is not a die", ErrDice, s, c)
+			return Dice{}, fmt.Errorf("%w %s: %q is not a die", ErrDice, quoteShort(s), c)
 		case c < '1' || c > '6':
-			return Dice{}, fmt.Errorf("%w %q: no die shows %c", ErrDice, s, c)
+			return Dice{}, fmt.Errorf("%w %s: no die shows %c", ErrDice, quoteShort(s), c)
 		default:
 			d[n] = int(c - '0')
 		}
 		t = strings.TrimSpace(t[size:])
 	}
 	if t != "" {
-		return Dice{}, fmt.Errorf("%w %q: %q after the two dice", ErrDice, s, t)
+		return Dice{}, fmt.Errorf("%w %s: %s after the two dice", ErrDice, quoteShort(s), quoteShort(t))
 	}
 	return d, nil
 }

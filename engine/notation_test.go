@@ -299,3 +299,15 @@ func FuzzParseDice(f *testing.F) {
 		}
 	})
 }
+
+// TestErrorsQuoteLittle: an error quotes at most the start of a long
+// input, not a whole 60 KB line.
+func TestErrorsQuoteLittle(t *testing.T) {
+	long := "8/5 6/5 " + strings.Repeat("x", 60000)
+	if _, err := ParseMoves(long); err == nil || len(err.Error()) > 200 {
+		t.Errorf("ParseMoves of a 60 KB line: a %d-byte error", len(err.Error()))
+	}
+	if _, err := ParseDice("63" + strings.Repeat("9", 60000)); err == nil || len(err.Error()) > 200 {
+		t.Errorf("ParseDice of a 60 KB line: a %d-byte error", len(err.Error()))
+	}
+}

@@ -24,11 +24,9 @@ const sixPointPositions = 54264
 
 var (
 	//go:embed race_home_alloff.bin
-	tableAllOff string // turns to bear off every checker, from home
+	tableAllOff string // turns to bear off every checker, from home; and to clear the opponent's home board
 	//go:embed race_home_firstoff.bin
 	tableFirstOff string // turns to bear off a first checker, from home
-	//go:embed race_zone_clear.bin
-	tableZoneClear string // turns to clear the opponent's home board
 )
 
 // tableTurns returns the most turns the goal can take from h, rolling the
@@ -58,7 +56,7 @@ func (g raceGoal) tableTurns(h *Half) (turns int, ok bool) {
 	case firstOff:
 		return int(tableFirstOff[i]), true
 	}
-	return int(tableZoneClear[i]), true
+	return int(tableAllOff[i]), true
 }
 
 // sixPointIndex returns the place in a table of checkers on six points,

@@ -25,7 +25,7 @@ type raceTable struct {
 var raceTables = []raceTable{
 	{allOff, "race_home_alloff.bin", tableAllOff, 0},
 	{firstOff, "race_home_firstoff.bin", tableFirstOff, 0},
-	{zoneClear, "race_zone_clear.bin", tableZoneClear, 18},
+	{zoneClear, "race_home_alloff.bin", tableAllOff, 18}, // the same turns as bearing off from six points
 }
 
 // everySixPoints returns every way to place 0 to 15 checkers on points 1

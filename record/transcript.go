@@ -119,6 +119,8 @@ func (t *Transcript) Event(e referee.Event) {
 		t.pending = append(t.pending, fmt.Sprintf("%v's cube action refused: %s", e.Side, e.Reason))
 	case referee.Irregularity:
 		t.Note("irregularity: " + e.Reason)
+	case referee.Resigned, referee.EarlyRoll, referee.EarlyRollChoice, referee.Touched, referee.DiceInferred:
+		t.Note(e.Reason)
 	}
 	switch e.Kind {
 	case referee.GameStarted:

@@ -62,3 +62,24 @@ func TestTranscriptNotes(t *testing.T) {
 		t.Errorf("notes\n%+v\nwant\n%+v", got, want)
 	}
 }
+
+// TestTranscriptNotesResignation (US 11.1): the record's "Wins" line says
+// the points; a note says the game ended by a resignation accepted.
+func TestTranscriptNotesResignation(t *testing.T) {
+	dice := engine.Dice{3, 1}
+	play := engine.LegalPlays(engine.StartingBoard, dice)[0]
+	tr := NewTranscript(3, [2]string{"Anna", "Bo"})
+	tr.Event(referee.Event{Kind: referee.GameStarted, Side: engine.White, Dice: dice})
+	tr.Event(referee.Event{Kind: referee.PlayMade, Turn: 1, Side: engine.White, Dice: dice, Play: play})
+	res := engine.Result{Winner: engine.White, Kind: engine.Gammon, Points: 2}
+	tr.Event(referee.Event{Kind: referee.Resigned, Side: engine.Black, Result: res, Reason: "White accepts Black's resignation of a gammon"})
+	tr.Event(referee.Event{Kind: referee.GameOver, Side: engine.White, Result: res, Score: [2]int{2, 0}})
+	g := tr.Match().Games[0]
+	if win := g.Turns[len(g.Turns)-1].Actions[engine.White]; win.Kind != mat.Win || win.Points != 2 {
+		t.Errorf("last action %+v, want White's win of 2", win)
+	}
+	notes := tr.Notes()
+	if len(notes) == 0 || notes[len(notes)-1].Text != "White accepts Black's resignation of a gammon" {
+		t.Errorf("notes %+v: want the resignation's", notes)
+	}
+}

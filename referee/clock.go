@@ -81,7 +81,7 @@ func (r *Referee) TimeOut() {
 		return
 	}
 	r.irregular(side, fmt.Sprintf("%v's time ran out: %v wins the match", side, winner))
-	r.phase = matchOver
+	r.phase, r.offer = matchOver, nil
 	r.send(Event{Kind: MatchOver, Side: winner, Score: r.match.Score()})
 }
 

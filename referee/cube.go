@@ -77,9 +77,12 @@ func (r *Referee) Drop(side engine.Side) {
 }
 
 // Cube is the CUBE button: the side on roll doubles, the side doubled
-// takes, or with a long press passes.
+// takes, or with a long press passes. With a resignation offered to side,
+// it accepts, or with a long press rejects; with an early roll held, the
+// mover's press asks for a reroll, its long press lets the roll stand.
 func (r *Referee) Cube(side engine.Side, long bool) {
 	switch {
+	case r.answerByCube(side, long), r.chooseByCube(side, long):
 	case r.phase == doubled && side != r.onRoll && long:
 		r.Drop(side)
 	case r.phase == doubled && side != r.onRoll:
@@ -109,11 +112,31 @@ func (r *Referee) endTurn(side engine.Side, after engine.Board) {
 // and waits for the board to be set up again.
 func (r *Referee) gameOver(res engine.Result) {
 	r.clockStop()
+	r.offer, r.early, r.touched = nil, nil, r.touched[:0]
 	r.send(Event{Kind: GameOver, Side: res.Winner, Result: res, Score: r.match.Score(), Cube: r.match.Cube()})
 	r.phase = settingUp
 	r.setupWrong = nil
 	if winner, over := r.match.Winner(); over {
 		r.phase = matchOver
 		r.send(Event{Kind: MatchOver, Side: winner, Score: r.match.Score()})
+		return
+	}
+	r.announceCrawford()
+}
+
+// announceCrawford says, before it starts, that the next game is the
+// Crawford game (Danish 4.7): a side is one point from the match and no
+// Crawford game has been played.
+func (r *Referee) announceCrawford() {
+	m, score := r.match, r.match.Score()
+	if m.Length() < 2 || m.Crawford() || m.PostCrawford() {
+		return
+	}
+	for s, points := range score {
+		if points == m.Length()-1 {
+			r.send(Event{Kind: CrawfordNext, Side: engine.Side(s), Score: score,
+				Reason: fmt.Sprintf("the next game is the Crawford game: %v needs one point; no doubling (Danish 4.7)", engine.Side(s))})
+			return
+		}
 	}
 }

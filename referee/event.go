@@ -29,6 +29,15 @@ const (
 	MatchOver                       // Side won the match; Score is final
 	Irregularity                    // something off the rules' path, for the monitor's log: Reason
 	Withdrawn                       // the flag of turn Turn is withdrawn: the checker in hand landed on a legal result
+	ResignOffered                   // Side offers to resign: Result if accepted; Forced if the director may force it, Reason says
+	ResignRejected                  // Side rejected the resignation offered to it: play goes on
+	Resigned                        // Side's resignation was accepted (Result; Reason says how): GameOver follows
+	EarlyRoll                       // Side rolled Dice before the mover's DONE (US 4.6): held until the mover's turn is over
+	EarlyRollChoice                 // the mover (Side) chose that the early roll stands, or is rerolled (Reroll)
+	RollRefused                     // the board refused Side's ROLL before the mover's DONE (electronic dice, US 4.6): Reason prompts the mover
+	Touched                         // between DONE and the roll Side began moving checkers (US 4.3): Points to put back; none: restored
+	DiceInferred                    // the dice inferred: Side's play shows Dice, the smallest roll that fits; Ambiguous if others fit too
+	CrawfordNext                    // announced before it starts: the next game is the Crawford game (Side needs one point)
 )
 
 var kindNames = [...]string{
@@ -38,6 +47,9 @@ var kindNames = [...]string{
 	IllegalAccepted: "illegal-accepted", Doubled: "doubled", Taken: "taken",
 	Dropped: "dropped", CubeRefused: "cube-refused", GameOver: "game-over",
 	MatchOver: "match-over", Irregularity: "irregularity", Withdrawn: "withdrawn",
+	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
+	EarlyRoll: "early-roll", EarlyRollChoice: "early-roll-choice", RollRefused: "roll-refused",
+	Touched: "touched", DiceInferred: "dice-inferred", CrawfordNext: "crawford-next",
 }
 
 func (k Kind) String() string {
@@ -77,7 +89,9 @@ type Event struct {
 	Points    []int         // board points (1..24, engine.BarPoint) to light
 	Fault     string        // IllegalPlay: what kind of mistake ("partial", "illegal")
 	Cube      int           // cube value after the event
-	Result    engine.Result // GameOver
+	Result    engine.Result // GameOver, ResignOffered, Resigned
+	Forced    bool          // ResignOffered: the opponent can do no better, so the director may force acceptance
+	Reroll    bool          // EarlyRollChoice: the early roll is to be rolled again
 	Score     [2]int        // after GameOver, MatchOver
 	Reason    string        // CubeRefused, Irregularity, IllegalAccepted that cannot be written
 }

@@ -14,21 +14,29 @@ type InputKind uint8
 
 // The kinds of input.
 const (
-	InputSettled   InputKind = iota + 1 // the board held still: Board
-	InputUnsettled                      // the board moved
-	InputRoll                           // Side rolled Dice
-	InputDone                           // Side pressed DONE
-	InputDouble                         // Side doubles
-	InputTake                           // Side takes
-	InputDrop                           // Side passes
-	InputCube                           // Side pressed CUBE; Long for a long press
-	InputEnd                            // the input has ended
-	InputScore                          // the director corrects the score to Score
-	InputLetStand                       // the director lets a flagged play stand
-	InputTimeout                        // a side's time has run out (Referee.TimedOut)
-	InputPause                          // the director pauses (Paused) or resumes the clock
-	InputPenalty                        // the director penalizes Side for picking up the dice early
-	InputDoneGrace                      // the grace period after a DONE is over (Referee.DoneGraceOver)
+	InputSettled         InputKind = iota + 1 // the board held still: Board
+	InputUnsettled                            // the board moved
+	InputRoll                                 // Side rolled Dice
+	InputDone                                 // Side pressed DONE
+	InputDouble                               // Side doubles
+	InputTake                                 // Side takes
+	InputDrop                                 // Side passes
+	InputCube                                 // Side pressed CUBE; Long for a long press
+	InputEnd                                  // the input has ended
+	InputScore                                // the director corrects the score to Score
+	InputLetStand                             // the director lets a flagged play stand
+	InputTimeout                              // a side's time has run out (Referee.TimedOut)
+	InputPause                                // the director pauses (Paused) or resumes the clock
+	InputPenalty                              // the director penalizes Side for picking up the dice early
+	InputResign                               // Side offers to resign Points (1 single, 2 gammon, 3 backgammon, 0 the next), times the cube
+	InputAccept                               // Side accepts the resignation offered to it
+	InputReject                               // Side rejects it
+	InputForceAccept                          // the director rules the resignation on offer accepted
+	InputEarlyRollChoice                      // the mover's choice on an early roll held: Reroll, or it stands
+	InputRollRefused                          // the board refused Side's ROLL before the mover's DONE
+	InputClockIntroduce                       // the director puts the match on the Clock rules named, from the next game
+	InputClockAdjust                          // the director adds Adjust to Side's time
+	InputDoneGrace                            // the grace period after a DONE is over (Referee.DoneGraceOver)
 )
 
 var inputNames = [...]string{
@@ -37,6 +45,9 @@ var inputNames = [...]string{
 	InputCube: "cube", InputEnd: "end", InputScore: "score", InputLetStand: "let-stand",
 	InputTimeout: "timeout", InputPause: "pause", InputPenalty: "penalty",
 	InputDoneGrace: "done-grace",
+	InputResign:    "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
+	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
+	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
 }
 
 func (k InputKind) String() string {
@@ -70,6 +81,10 @@ type Input struct {
 	Long   bool              `json:"long,omitempty"`
 	Score  [2]int            `json:"score,omitzero"`
 	Paused bool              `json:"paused,omitempty"`
+	Points int               `json:"points,omitempty"` // InputResign
+	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
+	Clock  engine.ClockName  `json:"clock,omitempty"`  // InputClockIntroduce: the clock rules named
+	Adjust time.Duration     `json:"adjust,omitempty"` // InputClockAdjust
 	Board  *engine.Occupancy `json:"board,omitempty"`
 }
 
@@ -97,6 +112,8 @@ func (in *Input) Validate() error {
 		return fmt.Errorf("referee input: no side %d", in.Side)
 	case in.Kind == InputRoll && !in.Dice.Valid():
 		return fmt.Errorf("referee input: roll of %v", in.Dice)
+	case in.Kind == InputResign && (in.Points < 0 || in.Points > 3):
+		return fmt.Errorf("referee input: resignation of %d points, want 1 (single), 2 (gammon), 3 (backgammon) or 0 (the buttons: the next)", in.Points)
 	}
 	return nil
 }
@@ -135,5 +152,21 @@ func (r *Referee) Apply(in Input) {
 		r.Penalize(in.Side)
 	case InputDoneGrace:
 		r.DoneGraceOver()
+	case InputResign:
+		r.Resign(in.Side, in.Points)
+	case InputAccept:
+		r.Accept(in.Side)
+	case InputReject:
+		r.Reject(in.Side)
+	case InputForceAccept:
+		r.ForceAccept()
+	case InputEarlyRollChoice:
+		r.ChooseEarlyRoll(in.Side, in.Reroll)
+	case InputRollRefused:
+		r.RollRefused(in.Side)
+	case InputClockIntroduce:
+		r.IntroduceClock(in.Clock)
+	case InputClockAdjust:
+		r.AdjustClock(in.Side, in.Adjust)
 	}
 }

@@ -176,6 +176,7 @@ func (p *Pipeline) deliver(in Input) {
 var inputKinds = map[sensing.EventKind]InputKind{
 	sensing.Roll: InputRoll, sensing.Done: InputDone, sensing.Double: InputDouble,
 	sensing.Take: InputTake, sensing.Drop: InputDrop, sensing.Cube: InputCube, sensing.Pass: InputCube,
+	sensing.Resign: InputResign, sensing.Accept: InputAccept, sensing.Reject: InputReject,
 }
 
 func (p *Pipeline) event(e sensing.Event) {
@@ -183,7 +184,7 @@ func (p *Pipeline) event(e sensing.Event) {
 		p.graceEnds = p.last.Add(p.doneGrace())
 	}
 	if kind, ok := inputKinds[e.Kind]; ok {
-		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice, Long: e.Kind == sensing.Pass})
+		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice, Long: e.Kind == sensing.Pass, Points: e.Points})
 	}
 }
 

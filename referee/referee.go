@@ -71,7 +71,14 @@ type Referee struct {
 	// checker; it is withdrawn if the board becomes a legal result.
 	flaggedShort bool
 	setupWrong   []int
-	points       []int // scratch for Diff
+	offer        *resignation // a resignation waiting for its answer
+	early        *earlyRoll   // a roll made before the mover's DONE, held
+	touched      []int        // points moved after DONE, before the roll
+	// illegalPlays counts each side's plays flagged in the match (US 4.8).
+	illegalPlays [2]int
+	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
+	inferMatcher engine.Matcher // tries each roll when the dice are inferred
+	points       []int          // scratch for Diff
 }
 
 // New returns a referee for a match, emitting its events to emit in order.
@@ -80,6 +87,9 @@ func New(m *engine.Match, clock sensing.Clock, emit func(Event)) *Referee {
 }
 
 func (r *Referee) send(e Event) {
+	if e.Kind == IllegalPlay {
+		r.illegalPlays[e.Side]++ // US 4.8: the director warns, then may penalize
+	}
 	e.At = r.clock.Now()
 	e.Game, e.Turn = r.game, r.turn
 	r.emit(e)
@@ -100,6 +110,8 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 	switch r.phase {
 	case settingUp:
 		r.checkSetup()
+	case awaitingRoll:
+		r.checkTouched()
 	case moving, flagged:
 		if r.pendingDone {
 			r.pendingDone = false

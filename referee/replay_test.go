@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"gammond/sensing/sim"
@@ -41,7 +42,9 @@ func TestReplayTraces(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			checkReplay(t, replayTrace(t, filepath.Join(tracesDir, name+".trace.jsonl")), want)
+			events := replayTrace(t, filepath.Join(tracesDir, name+".trace.jsonl"))
+			checkReplay(t, events, want)
+			checkUntouched(t, events)
 		})
 	}
 }
@@ -111,4 +114,21 @@ func openTestdata(tb testing.TB, name string) *os.File {
 	}
 	tb.Cleanup(func() { f.Close() })
 	return f
+}
+
+// checkUntouched checks that the recorded hands touch nothing after DONE
+// (US 4.3) but to set the board up again after a game given up.
+func checkUntouched(t *testing.T, events []Event) {
+	t.Helper()
+	abandoned := map[int]bool{}
+	for _, e := range events {
+		if e.Kind == Irregularity && strings.HasPrefix(e.Reason, "game abandoned") {
+			abandoned[e.Game] = true
+		}
+	}
+	for _, e := range events {
+		if e.Kind == Touched && !abandoned[e.Game] {
+			t.Errorf("game %d turn %d: %s", e.Game, e.Turn, e.Reason)
+		}
+	}
 }

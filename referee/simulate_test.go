@@ -17,7 +17,9 @@ import (
 // with illegal plays), replays each trace
 // through the whole pipeline and gets the match back: every play and the
 // position it leaves, the cube actions, the results, and exactly the turns
-// first played illegally flagged.
+// first played illegally flagged. With illegal plays come early rolls (US
+// 4.6) at the same rate, and every resignation ends its game by the
+// trace's resign and accept (US 11.1).
 func TestSimulateRoundTrip(t *testing.T) {
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
 	if err != nil || len(files) == 0 {
@@ -27,8 +29,13 @@ func TestSimulateRoundTrip(t *testing.T) {
 	if testing.Short() { // CI runs every seed and rate (.ci/run)
 		seeds, rates = seeds[:1], rates[1:]
 	}
-	var runs, illegal atomic.Int64
-	t.Cleanup(func() { t.Logf("%d traces, %d turns first played illegally", runs.Load(), illegal.Load()) })
+	var runs, illegal, early atomic.Int64
+	t.Cleanup(func() {
+		t.Logf("%d traces, %d turns first played illegally, %d early rolls", runs.Load(), illegal.Load(), early.Load())
+		if early.Load() == 0 {
+			t.Error("no early roll was simulated")
+		}
+	})
 	for _, file := range files {
 		m, err := mat.ReadFile(file)
 		if err != nil {
@@ -44,12 +51,13 @@ func TestSimulateRoundTrip(t *testing.T) {
 				t.Run(fmt.Sprintf("%s/illegal=%v/seed=%d", name, rate, seed), func(t *testing.T) {
 					t.Parallel()
 					opts := sim.DefaultOpts
-					opts.Seed, opts.IllegalRate = seed, rate
+					opts.Seed, opts.IllegalRate, opts.EarlyRollRate = seed, rate, rate
 					var trace bytes.Buffer
 					want, err := sim.Simulate(&trace, script, &opts)
 					if err != nil {
 						t.Fatal(err)
 					}
+					written := trace.String()
 					var events []Event
 					p, _, err := OpenTrace(&trace, func(e Event) { events = append(events, e) })
 					if err != nil {
@@ -59,6 +67,8 @@ func TestSimulateRoundTrip(t *testing.T) {
 						t.Fatal(err)
 					}
 					checkReplay(t, events, want)
+					checkResignations(t, written, events)
+					early.Add(countEarlyRolls(t, events))
 					runs.Add(1)
 					for _, g := range want.Games {
 						illegal.Add(int64(len(g.Illegal)))
@@ -67,6 +77,55 @@ func TestSimulateRoundTrip(t *testing.T) {
 			}
 		}
 	}
+}
+
+// checkResignations checks that every resignation the simulator wrote
+// (US 11.1: the record's game ended by one) ended its game by the trace's
+// resign and accept, never by the set-up inference.
+func checkResignations(t *testing.T, trace string, events []Event) {
+	t.Helper()
+	written, resigned := strings.Count(trace, `"event":"resign"`), 0
+	for _, e := range events {
+		switch {
+		case e.Kind == Resigned:
+			resigned++
+		case e.Kind == Irregularity && strings.HasPrefix(e.Reason, "game abandoned"):
+			t.Errorf("game %d scored by inference: %s", e.Game, e.Reason)
+		}
+	}
+	if resigned != written {
+		t.Errorf("%d resignations accepted, the trace offers %d", resigned, written)
+	}
+}
+
+// countEarlyRolls counts the early rolls held (US 4.6), each of which
+// must stand as the next turn's roll: never an irregularity.
+func countEarlyRolls(t *testing.T, events []Event) int64 {
+	t.Helper()
+	var n int64
+	for i, e := range events {
+		switch {
+		case e.Kind == EarlyRoll:
+			n++
+			if !standsLater(events[i+1:], e) {
+				t.Errorf("game %d turn %d: %v's early roll %v does not stand", e.Game, e.Turn, e.Side, e.Dice)
+			}
+		case e.Kind == Irregularity && strings.Contains(e.Reason, "rolled"),
+			e.Kind == Touched: // the hands touch nothing after DONE (US 4.3)
+			t.Errorf("game %d turn %d: %s", e.Game, e.Turn, e.Reason)
+		}
+	}
+	return n
+}
+
+// standsLater reports whether the roll held in early is the next Rolled.
+func standsLater(events []Event, early Event) bool {
+	for _, e := range events {
+		if e.Kind == Rolled {
+			return e.Side == early.Side && e.Dice == early.Dice && e.Turn == early.Turn+1
+		}
+	}
+	return false
 }
 
 // checkReplay compares a replay's events with what the simulator says a

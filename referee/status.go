@@ -46,29 +46,64 @@ type Status struct {
 	// correction; SetupWrong the points wrong in the set-up.
 	Flagged    []int `json:"flagged"`
 	SetupWrong []int `json:"setup_wrong"`
-	Ambiguous  bool  `json:"ambiguous"` // the sensors could not tell the last play(s) apart
 	// AwaitingChecker says DONE found a checker still in the hand: the
 	// play is judged when it lands or the grace period is over.
 	AwaitingChecker bool `json:"awaiting_checker,omitempty"`
+	// Touched is the points moved after DONE, to put back before the
+	// roll (US 4.3).
+	Touched []int `json:"touched"`
+	// IllegalPlays counts each side's plays flagged in the match, by
+	// engine.Side, for the director (US 4.8: a warning, then a penalty).
+	IllegalPlays [2]int `json:"illegal_plays"`
+	Ambiguous    bool   `json:"ambiguous"` // the sensors could not tell the last play(s) apart
+
+	// Resignation is the resignation waiting for its answer; nil for none.
+	Resignation *Offer `json:"resignation"`
+	// EarlyRoll is the opponent's roll made before the mover's DONE, held
+	// until the mover's turn is over (US 4.6); nil for none.
+	EarlyRoll *HeldRoll `json:"early_roll"`
+}
+
+// HeldRoll is an early roll held, as Status reports it.
+type HeldRoll struct {
+	Side   engine.Side `json:"side"` // the side that rolled
+	Dice   engine.Dice `json:"dice"`
+	Reroll bool        `json:"reroll"` // the mover chose a reroll
+}
+
+// Offer is a resignation on offer, as Status reports it.
+type Offer struct {
+	Side   engine.Side `json:"side"`   // the side resigning
+	Points int         `json:"points"` // 1 single, 2 gammon, 3 backgammon: the level offered
+	Worth  int         `json:"worth"`  // what accepting scores, the cube counted
+	// Forced: the opponent can do no better, so the director may force
+	// acceptance (US 11.1, clock rules 5.1).
+	Forced bool `json:"forced"`
 }
 
 // Status returns the match as the referee sees it now.
 func (r *Referee) Status() Status {
 	s := Status{
-		Phase:      phaseNames[r.phase],
-		Length:     r.match.Length(),
-		Score:      r.match.Score(),
-		Game:       r.game,
-		Turn:       r.turn,
-		Crawford:   r.match.Crawford(),
-		OnRoll:     r.onRoll,
-		Cube:       r.match.Cube(),
-		CubeDead:   r.match.CubeDead(),
-		SetupWrong: append([]int{}, r.setupWrong...),
-		Flagged:    []int{},
-		Ambiguous:  len(r.lines) > 1,
+		Phase:        phaseNames[r.phase],
+		Length:       r.match.Length(),
+		Score:        r.match.Score(),
+		Game:         r.game,
+		Turn:         r.turn,
+		Crawford:     r.match.Crawford(),
+		OnRoll:       r.onRoll,
+		Cube:         r.match.Cube(),
+		CubeDead:     r.match.CubeDead(),
+		SetupWrong:   append([]int{}, r.setupWrong...),
+		Touched:      append([]int{}, r.touched...),
+		IllegalPlays: r.illegalPlays,
+		Flagged:      []int{},
+		Ambiguous:    len(r.lines) > 1,
 
 		AwaitingChecker: r.awaitingChecker,
+	}
+	s.Resignation = r.offerStatus()
+	if e := r.early; e != nil {
+		s.EarlyRoll = &HeldRoll{Side: e.side, Dice: e.dice, Reroll: e.reroll}
 	}
 	if owner, owned := r.match.CubeOwner(); owned {
 		s.CubeOwner = &owner

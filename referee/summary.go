@@ -104,6 +104,12 @@ func (e Event) text(play string) string {
 		return fmt.Sprintf("%s wins the match %d-%d", who, e.Score[0], e.Score[1])
 	case Irregularity:
 		return e.Reason
+	case ResignOffered:
+		return fmt.Sprintf("%s offers to resign a %v (%d point(s)): %s", who, e.Result.Kind, e.Result.Points, e.Reason)
+	case ResignRejected:
+		return fmt.Sprintf("%s rejects the resignation", who)
+	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext:
+		return e.Reason
 	}
 	return e.Kind.String()
 }

@@ -14,19 +14,21 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		r.concede(true)
 	}
 	if side != r.onRoll {
-		r.endGrace()
+		r.endGrace() // the opponent's roll ends the wait for a checker in hand: the play is judged first
+	}
+	if reason := r.touchRefusal(side); reason != "" {
+		r.irregular(side, reason)
+		return
 	}
 	switch {
 	case r.phase == settingUp:
 		r.startGame(side)
 	case r.phase == flagged && side != r.onRoll:
+		r.early = nil // rolled again: this roll is the one
 		r.accept()
 	case r.phase == moving && side != r.onRoll:
-		r.irregular(side, fmt.Sprintf("%v rolled before %v pressed DONE", side, r.onRoll))
-		r.judgeNow()
-		if r.phase == flagged {
-			r.accept()
-		}
+		r.holdEarlyRoll(side, d)
+		return
 	}
 	if r.phase != awaitingRoll || side != r.onRoll {
 		r.irregular(side, fmt.Sprintf("%v rolled %v out of turn", side, d))
@@ -63,6 +65,9 @@ func (r *Referee) startGame(opener engine.Side) {
 // Done tells the referee that side pressed DONE: its turn is over. The play
 // is judged on the board once it has settled.
 func (r *Referee) Done(side engine.Side) {
+	if r.inferDone(side) {
+		return
+	}
 	if (r.phase != moving && r.phase != flagged) || side != r.onRoll {
 		r.irregular(side, fmt.Sprintf("%v pressed DONE out of turn", side))
 		return
@@ -170,6 +175,7 @@ func (r *Referee) advance(fits []fit) {
 	r.send(Event{Kind: PlayMade, Side: current.Side, Dice: r.dice, Before: current.Before, Play: current.Play,
 		Board: after, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1})
 	r.endTurn(current.Side, after)
+	r.releaseEarlyRoll()
 }
 
 // growLines returns lines one longer, the new line's matcher one kept in
@@ -228,6 +234,7 @@ func (r *Referee) LetStand() {
 		return
 	}
 	r.accept()
+	r.releaseEarlyRoll()
 }
 
 // SetScore is the director's correction of the score.

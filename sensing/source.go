@@ -54,9 +54,21 @@ const (
 	Drop                        // the side passes: the game ends
 	Cube                        // CUBE pressed: doubles, or takes the cube offered
 	Pass                        // CUBE held (a long press): passes the cube offered, else doubles
+	Resign                      // the side offers to resign Points (US 11.1): DONE and CUBE held together, or the page
+	Accept                      // the side accepts the resignation on offer: the game ends
+	Reject                      // the side rejects it: play goes on
 )
 
-var eventNames = [...]string{Roll: "roll", Done: "done", Double: "double", Take: "take", Drop: "drop", Cube: "cube", Pass: "pass"}
+var eventNames = [...]string{Roll: "roll", Done: "done", Double: "double", Take: "take", Drop: "drop", Cube: "cube", Pass: "pass",
+	Resign: "resign", Accept: "accept", Reject: "reject"}
+
+// The levels of a resignation, Event.Points: what the resigning side gives
+// up, times the cube.
+const (
+	ResignSingle     = 1
+	ResignGammon     = 2
+	ResignBackgammon = 3
+)
 
 // String returns the event's name in a trace: "roll", "done" and so on.
 func (k EventKind) String() string {
@@ -74,12 +86,18 @@ type Event struct {
 	// Dice is the roll, for Roll; for a game's opening roll the side is the
 	// opener, with both dice.
 	Dice engine.Dice
+	// Points is a Resign's level: ResignSingle, ResignGammon or
+	// ResignBackgammon (a trace's "points"), times the cube.
+	Points int
 }
 
 // String returns the event for a log line: "White roll 63".
 func (e Event) String() string {
-	if e.Kind == Roll {
+	switch e.Kind {
+	case Roll:
 		return fmt.Sprintf("%s %s %s", e.Side, e.Kind, e.Dice)
+	case Resign:
+		return fmt.Sprintf("%s %s %d", e.Side, e.Kind, e.Points)
 	}
 	return fmt.Sprintf("%s %s", e.Side, e.Kind)
 }

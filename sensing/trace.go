@@ -245,8 +245,8 @@ func (tr *TraceReader) check(l *line) error {
 		return errors.New(`no "frame", "set" or "event"`)
 	case kinds > 1:
 		return errors.New(`more than one of "frame", "set" and "event"`)
-	case !l.hasEvent && (l.hasSide || l.hasDice):
-		return errors.New(`"side" or "dice" without an "event"`)
+	case !l.hasEvent && (l.hasSide || l.hasDice || l.hasPoints):
+		return errors.New(`"side", "dice" or "points" without an "event"`)
 	}
 	return nil
 }
@@ -311,7 +311,7 @@ func readEvent(l *line) (Event, error) {
 	}
 	switch {
 	case e.Kind == 0:
-		return e, fmt.Errorf("unknown event %q, want roll, done, double, take, drop, cube or pass", l.event)
+		return e, fmt.Errorf("unknown event %q, want roll, done, double, take, drop, cube, pass, resign, accept or reject", l.event)
 	case !l.hasSide:
 		return e, fmt.Errorf("%s event without a side", e.Kind)
 	case l.side != int64(engine.White) && l.side != int64(engine.Black):
@@ -322,7 +322,14 @@ func readEvent(l *line) (Event, error) {
 		return e, errors.New("roll without dice")
 	case e.Kind == Roll && len(l.dice) != 2:
 		return e, fmt.Errorf("roll with %d dice, want 2", len(l.dice))
+	case e.Kind != Resign && l.hasPoints:
+		return e, fmt.Errorf("%s event with points", e.Kind)
+	case e.Kind == Resign && !l.hasPoints:
+		return e, errors.New("resign without points")
+	case e.Kind == Resign && (l.points < ResignSingle || l.points > ResignBackgammon):
+		return e, fmt.Errorf("resign of %d points, want 1 (single), 2 (gammon) or 3 (backgammon)", l.points)
 	}
+	e.Points = int(l.points)
 	e.Side = engine.Side(l.side)
 	if e.Kind == Roll {
 		for k, d := range l.dice {

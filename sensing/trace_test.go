@@ -60,6 +60,10 @@ func TestTraceReader(t *testing.T) {
 		`{"t":7000,"event":"take","side":0}`,
 		`{"t":7000,"event":"drop","side":1}`,
 		frameLine(7010, map[int]int{0: 0, 151: 4095}),
+		`{"t":9000,"event":"resign","side":1,"points":2}`,
+		`{"t":9500,"event":"reject","side":0}`,
+		`{"t":9600, "points":3,"event":"resign","side":1}`,
+		`{"t":9700,"event":"accept","side":0}`,
 	)
 	tr, err := NewTraceReader(strings.NewReader(input), &TraceOpts{Epoch: epoch, Clock: clock})
 	if err != nil {
@@ -89,6 +93,10 @@ func TestTraceReader(t *testing.T) {
 		{9, 7000, nil, Event{Kind: Take, Side: engine.White}},
 		{10, 7000, nil, Event{Kind: Drop, Side: engine.Black}},
 		{11, 7010, frameOf(map[int]uint16{0: 0, 151: 4095}), Event{}},
+		{12, 9000, nil, Event{Kind: Resign, Side: engine.Black, Points: 2}},
+		{13, 9500, nil, Event{Kind: Reject, Side: engine.White}},
+		{14, 9600, nil, Event{Kind: Resign, Side: engine.Black, Points: 3}},
+		{15, 9700, nil, Event{Kind: Accept, Side: engine.White}},
 	} {
 		it, err := tr.Next()
 		if err != nil {
@@ -227,8 +235,12 @@ func TestTraceErrors(t *testing.T) {
 		{"t decreasing", trace(testHeader, frame, `{"t":50,"event":"done","side":0}`, `{"t":49,"event":"done","side":1}`), 4, "t 49 is before the previous line's 50"},
 		{"nothing", trace(testHeader, `{"t":0}`), 2, `no "frame", "set" or "event"`},
 		{"frame and event", trace(testHeader, `{"t":0,"event":"done","side":0,"frame":[]}`), 2, "more than one"},
-		{"side without event", trace(testHeader, `{"t":0,"set":[],"side":0}`), 2, `"side" or "dice" without an "event"`},
-		{"unknown event", trace(testHeader, `{"t":0,"event":"resign","side":0}`), 2, `unknown event "resign"`},
+		{"side without event", trace(testHeader, `{"t":0,"set":[],"side":0}`), 2, `"side", "dice" or "points" without an "event"`},
+		{"points without event", trace(testHeader, `{"t":0,"set":[],"points":1}`), 2, `"side", "dice" or "points" without an "event"`},
+		{"unknown event", trace(testHeader, `{"t":0,"event":"concede","side":0}`), 2, `unknown event "concede"`},
+		{"resign without points", trace(testHeader, `{"t":0,"event":"resign","side":0}`), 2, "resign without points"},
+		{"resign of 4", trace(testHeader, `{"t":0,"event":"resign","side":1,"points":4}`), 2, "resign of 4 points, want 1 (single), 2 (gammon) or 3 (backgammon)"},
+		{"accept with points", trace(testHeader, `{"t":0,"event":"accept","side":1,"points":2}`), 2, "accept event with points"},
 		{"event not a string", trace(testHeader, `{"t":0,"event":3,"side":0}`), 2, "cannot unmarshal number"},
 		{"event without side", trace(testHeader, `{"t":0,"event":"done"}`), 2, "done event without a side"},
 		{"side 2", trace(testHeader, `{"t":0,"event":"take","side":2}`), 2, "take event for side 2"},
@@ -282,7 +294,7 @@ func readAll(input string) error {
 }
 
 func TestTraceErrorSticks(t *testing.T) {
-	tr, err := NewTraceReader(strings.NewReader(trace(testHeader, `{"t":0,"event":"resign","side":0}`, frameLine(1, nil))), nil)
+	tr, err := NewTraceReader(strings.NewReader(trace(testHeader, `{"t":0,"event":"concede","side":0}`, frameLine(1, nil))), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -472,7 +484,9 @@ func TestEventString(t *testing.T) {
 		{Event{Kind: Roll, Side: engine.Black, Dice: engine.Dice{4, 1}}, "Black roll 41"},
 		{Event{Kind: Done, Side: engine.White}, "White done"},
 		{Event{Kind: Drop, Side: engine.White}, "White drop"},
-		{Event{Kind: 9}, "White EventKind(9)"},
+		{Event{Kind: Resign, Side: engine.Black, Points: 2}, "Black resign 2"},
+		{Event{Kind: Reject, Side: engine.White}, "White reject"},
+		{Event{Kind: 99}, "White EventKind(99)"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {
 			if got := tc.e.String(); got != tc.want {

@@ -10,14 +10,15 @@ import (
 // line is one trace line after the header, parsed but not checked: what it
 // holds, as the JSON said it. Its slices are reused from line to line.
 type line struct {
-	hasT, hasFrame, hasSet, hasEvent, hasSide, hasDice bool
+	hasT, hasFrame, hasSet, hasEvent, hasSide, hasDice, hasPoints bool
 
-	t     int64
-	frame []int64
-	set   [][2]int64
-	event []byte
-	side  int64
-	dice  []int64
+	t      int64
+	frame  []int64
+	set    [][2]int64
+	event  []byte
+	side   int64
+	dice   []int64
+	points int64
 }
 
 // reset empties l, keeping its buffers.
@@ -38,12 +39,13 @@ func (l *line) parse(b []byte) error {
 // lineJSON is a trace line as encoding/json sees it. Pointers tell a
 // missing field from a zero one.
 type lineJSON struct {
-	T     *int64     `json:"t"`
-	Frame *[]int64   `json:"frame"`
-	Set   *[][]int64 `json:"set"`
-	Event *string    `json:"event"`
-	Side  *int64     `json:"side"`
-	Dice  *[]int64   `json:"dice"`
+	T      *int64     `json:"t"`
+	Frame  *[]int64   `json:"frame"`
+	Set    *[][]int64 `json:"set"`
+	Event  *string    `json:"event"`
+	Side   *int64     `json:"side"`
+	Dice   *[]int64   `json:"dice"`
+	Points *int64     `json:"points"`
 }
 
 // parseJSON is the slow path: encoding/json, strict about unknown fields
@@ -82,6 +84,9 @@ func (l *line) parseJSON(b []byte) error {
 	}
 	if js.Dice != nil {
 		l.hasDice, l.dice = true, append(l.dice, *js.Dice...)
+	}
+	if js.Points != nil {
+		l.hasPoints, l.points = true, *js.Points
 	}
 	return nil
 }
@@ -139,6 +144,9 @@ func (l *line) field(s *scanner) bool {
 	case "dice":
 		l.dice, ok = s.ints(l.dice[:0])
 		l.hasDice = true
+	case "points":
+		l.points, ok = s.integer()
+		l.hasPoints = true
 	default:
 		return false
 	}

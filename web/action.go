@@ -10,9 +10,10 @@ import (
 )
 
 // Action is something the director or a simulated board's user does: one
-// of StartMatch, SetScore, Rule, Penalty, PauseClocks, EnterDice (the
-// director's) and SimMove, SimButton (a simulated board's). Board.Act
-// applies it.
+// of StartMatch, SetScore, Rule, Penalty, PauseClocks, EnterDice,
+// ForceResignation (the director's), Resign, AnswerResignation and
+// ChooseEarlyRoll (both), IntroduceClock, AdjustClock (the director's),
+// and SimMove, SimButton (a simulated board's). Board.Act applies it.
 type Action interface {
 	// Check reports whether the action is well formed and fits the match
 	// in s, with an error wrapping ErrInvalid, ErrConflict or
@@ -175,6 +176,8 @@ func (a EnterDice) Check(s *Status) error {
 		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
 	case !a.Dice.Valid():
 		return invalid("dice %d and %d: want 1 to 6 each", a.Dice[0], a.Dice[1])
+	case s.Phase == referee.PhaseSettingUp && a.Dice[0] == a.Dice[1]:
+		return conflict("an opening roll of %v: each player throws one die, and a tie is thrown again (US 9.3)", a.Dice)
 	case s.Phase == referee.PhaseSettingUp:
 		return nil
 	case s.Phase == referee.PhaseRolling && a.Side == s.OnRoll:

@@ -14,6 +14,11 @@ func TestCheck(t *testing.T) {
 	phase := func(p string, onRoll engine.Side) func(*Status) {
 		return func(s *Status) { s.Phase, s.OnRoll = p, onRoll }
 	}
+	offered := func(side engine.Side, points int, forced bool) func(*Status) {
+		return func(s *Status) {
+			s.Resignation = &referee.Offer{Side: side, Points: points, Worth: points, Forced: forced}
+		}
+	}
 	for _, tc := range []struct {
 		name  string
 		a     Action
@@ -21,6 +26,7 @@ func TestCheck(t *testing.T) {
 		want  error // nil, ErrInvalid, ErrConflict or ErrNotSimulated
 	}{
 		{"opening roll", EnterDice{engine.Black, engine.Dice{6, 1}}, phase(referee.PhaseSettingUp, engine.White), nil},
+		{"opening doubles (US 9.3)", EnterDice{engine.Black, engine.Dice{4, 4}}, phase(referee.PhaseSettingUp, engine.White), ErrConflict},
 		{"roll of the side on roll", EnterDice{engine.Black, engine.Dice{6, 1}}, phase(referee.PhaseRolling, engine.Black), nil},
 		{"roll of the other side", EnterDice{engine.White, engine.Dice{6, 1}}, phase(referee.PhaseRolling, engine.Black), ErrConflict},
 		{"roll that lets a flagged play stand", EnterDice{engine.White, engine.Dice{2, 2}}, phase(referee.PhaseFlagged, engine.Black), nil},
@@ -45,6 +51,17 @@ func TestCheck(t *testing.T) {
 		{"move on a real board", SimMove{engine.White, 6, 5}, func(s *Status) { s.Sim = nil }, ErrNotSimulated},
 		{"press on a real board", SimButton{engine.White, ButtonDone}, func(s *Status) { s.Sim = nil }, ErrNotSimulated},
 		{"press out of turn", SimButton{engine.Black, ButtonDone}, nil, nil},
+		{"resign a gammon (US 11.1)", Resign{engine.Black, 2}, nil, nil},
+		{"resign 4", Resign{engine.Black, 4}, nil, ErrInvalid},
+		{"resign between games", Resign{engine.Black, 1}, phase(referee.PhaseSettingUp, engine.White), ErrConflict},
+		{"raise one's own offer", Resign{engine.Black, 3}, offered(engine.Black, 2, false), nil},
+		{"lower one's own offer", Resign{engine.Black, 1}, offered(engine.Black, 2, false), ErrConflict},
+		{"resign over the other's offer", Resign{engine.White, 3}, offered(engine.Black, 2, false), ErrConflict},
+		{"accept", AnswerResignation{engine.White, true}, offered(engine.Black, 2, false), nil},
+		{"reject one's own offer", AnswerResignation{engine.Black, false}, offered(engine.Black, 2, false), ErrConflict},
+		{"answer no offer", AnswerResignation{engine.White, true}, nil, ErrConflict},
+		{"force an offer nothing beats", ForceResignation{}, offered(engine.Black, 3, true), nil},
+		{"force an offer that can be beaten", ForceResignation{}, offered(engine.Black, 1, false), ErrConflict},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := playing()

@@ -24,10 +24,20 @@ var (
 		"penalty": decode[Penalty],
 		"clocks":  decode[PauseClocks],
 		"dice":    decode[EnterDice],
+		// the players' answers entered by the director, and the ruling
+		"resign":            decode[Resign],
+		"resignation":       decode[AnswerResignation],
+		"force-resignation": decode[ForceResignation],
+		"early-roll":        decode[ChooseEarlyRoll],
+		"clock":             decode[IntroduceClock],
+		"clock-adjust":      decode[AdjustClock],
 	}
 	simActions = map[string]decoder{
-		"move":   decode[SimMove],
-		"button": decode[SimButton],
+		"move":        decode[SimMove],
+		"button":      decode[SimButton],
+		"resign":      decode[Resign],
+		"resignation": decode[AnswerResignation],
+		"early-roll":  decode[ChooseEarlyRoll],
 	}
 )
 

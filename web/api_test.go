@@ -98,6 +98,44 @@ var directorEndpoints = []endpoint{
 		},
 		unfit: func(s *Status) { s.Phase = referee.PhaseMoving },
 	},
+	{
+		path:    "/api/td/resign",
+		ok:      `{"side":1,"points":2}`,
+		want:    Resign{Side: engine.Black, Points: 2},
+		invalid: []string{`{"side":1,"points":0}`, `{"side":1,"points":4}`, `{"side":2,"points":1}`, `{"side":1,"points":"gammon"}`},
+		unfit:   func(s *Status) { s.Phase = referee.PhaseSettingUp },
+	},
+	{
+		path:    "/api/td/resignation",
+		ok:      `{"side":0,"accept":true}`,
+		fits:    func(s *Status) { s.Resignation = &referee.Offer{Side: engine.Black, Points: 1, Worth: 1} },
+		want:    AnswerResignation{Side: engine.White, Accept: true},
+		invalid: []string{`{"side":2,"accept":true}`, `{"side":0,"accept":"yes"}`},
+		unfit:   func(s *Status) { s.Resignation = nil },
+	},
+	{
+		path:    "/api/td/early-roll",
+		ok:      `{"side":0,"reroll":true}`,
+		fits:    func(s *Status) { s.EarlyRoll = &referee.HeldRoll{Side: engine.Black, Dice: engine.Dice{6, 5}} },
+		want:    ChooseEarlyRoll{Side: engine.White, Reroll: true},
+		invalid: []string{`{"side":2,"reroll":true}`, `{"side":0,"reroll":"yes"}`},
+		unfit:   func(s *Status) { s.EarlyRoll = nil },
+	},
+	{
+		path:    "/api/td/clock",
+		ok:      `{"clock":"danish"}`,
+		fits:    func(s *Status) { s.Phase, s.Clocks = referee.PhaseSettingUp, nil },
+		want:    IntroduceClock{Clock: engine.ClockDanish},
+		invalid: []string{`{"clock":"none"}`, `{"clock":"fast"}`, `{"clock":1}`},
+		unfit:   func(s *Status) { s.Phase, s.Clocks = referee.PhaseRolling, nil },
+	},
+	{
+		path:    "/api/td/clock-adjust",
+		ok:      `{"side":1,"seconds":-30}`,
+		want:    AdjustClock{Side: engine.Black, Seconds: -30},
+		invalid: []string{`{"side":1,"seconds":0}`, `{"side":1,"seconds":3601}`, `{"side":2,"seconds":30}`, `{"side":1,"seconds":1.5}`},
+		unfit:   func(s *Status) { s.Clocks = nil },
+	},
 }
 
 var simEndpoints = []endpoint{
@@ -299,12 +337,12 @@ func TestDirectorOff(t *testing.T) {
 
 func TestUnknownActions(t *testing.T) {
 	h := newHarness(t, endpoint{})
-	for _, path := range []string{"/api/td/resign", "/api/sim/shake", "/api/td/", "/api/nothing"} {
+	for _, path := range []string{"/api/td/concede", "/api/sim/shake", "/api/td/", "/api/nothing"} {
 		res, reason := h.post(path, `{}`)
 		h.refused(t, res, reason, http.StatusNotFound)
 	}
 	// Without the token, a director path says no more than 401.
-	res, reason := h.do(http.MethodPost, "/api/td/resign", "", "application/json", `{}`)
+	res, reason := h.do(http.MethodPost, "/api/td/concede", "", "application/json", `{}`)
 	h.refused(t, res, reason, http.StatusUnauthorized)
 }
 

@@ -115,11 +115,12 @@ var ledPlaces = func() []LEDPlace {
 }()
 
 // derivedLEDs lights the flagged points red and the points wrong in the
-// set-up amber, in the indicators' colours, as display/panel maps points to
+// set-up or moved after DONE amber, in the indicators' colours, as display/panel maps points to
 // LEDs.
 func derivedLEDs(s *referee.Status) []LED {
 	var lit [leds.Count]panel.LED
 	panel.PaintPoints(&lit, s.SetupWrong, panel.LED{Color: panel.DefaultLook.SetupWrong})
+	panel.PaintPoints(&lit, s.Touched, panel.LED{Color: panel.DefaultLook.SetupWrong})
 	panel.PaintPoints(&lit, s.Flagged, panel.LED{Color: panel.DefaultLook.Illegal})
 	out := make([]LED, len(lit))
 	for i, l := range lit {

@@ -24,12 +24,21 @@
 //	GET  /api/trace.jsonl.gz  the board's own trace of the match (TraceFiler)
 //	POST /api/sim/move     SimMove        (simulated board only)
 //	POST /api/sim/button   SimButton      (simulated board only)
+//	POST /api/sim/resign   Resign         (simulated board only)
+//	POST /api/sim/resignation AnswerResignation (simulated board only)
+//	POST /api/sim/early-roll ChooseEarlyRoll (simulated board only)
 //	POST /api/td/match     StartMatch     (director)
 //	POST /api/td/score     SetScore       (director)
 //	POST /api/td/rule      Rule           (director)
 //	POST /api/td/penalty   Penalty        (director)
 //	POST /api/td/clocks    PauseClocks    (director)
 //	POST /api/td/dice      EnterDice      (director)
+//	POST /api/td/resign    Resign         (director)
+//	POST /api/td/resignation AnswerResignation (director)
+//	POST /api/td/force-resignation ForceResignation (director: the opponent can do no better)
+//	POST /api/td/early-roll ChooseEarlyRoll (director: the mover's choice, US 4.6)
+//	POST /api/td/clock     IntroduceClock (director: from the next game, US 7.1)
+//	POST /api/td/clock-adjust AdjustClock (director: Danish 3.7.2)
 //
 // An action's body is a JSON object with every field of its type, no
 // other, sent as application/json. The answer is the Status after it, or

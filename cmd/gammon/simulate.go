@@ -12,7 +12,7 @@ import (
 	"gammond/sensing/sim"
 )
 
-const simulateUsage = "simulate MATCH.mat [--seed N] [--illegal RATE] [--drift COUNTS] [--drift-minutes M] [--dead S1,S2,...] [--off-centre RATE] [--hover RATE] [--late-done RATE] [--calibration full|baselines|none] [--expect FILE]   the board trace of a match, played by hand"
+const simulateUsage = "simulate MATCH.mat [--seed N] [--illegal RATE] [--early-roll RATE] [--drift COUNTS] [--drift-minutes M] [--dead S1,S2,...] [--off-centre RATE] [--hover RATE] [--late-done RATE] [--calibration full|baselines|none] [--expect FILE]   the board trace of a match, played by hand"
 
 // runSimulate writes the board trace of players playing a recorded match
 // to stdout, and with --expect what a correct replay of it gives.
@@ -22,6 +22,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	illegal := fs.Float64("illegal", 0, "chance (0..1) that a turn is first played illegally, then put right")
 	expect := fs.String("expect", "", "write what a correct replay gives (.expect.json) to this file")
 	opts := sim.DefaultOpts
+	fs.Float64Var(&opts.EarlyRollRate, "early-roll", 0, "chance (0..1) that the opponent rolls while the mover sets down its last checker (US 4.6)")
 	fs.Float64Var(&opts.DriftCounts, "drift", 0, "how far (0..600 counts of a 12-bit ADC) each sensor drifts over the match, a board warming up")
 	fs.Float64Var(&opts.DriftMinutes, "drift-minutes", opts.DriftMinutes, "the drift's time constant, in minutes")
 	fs.Float64Var(&opts.OffCentreRate, "off-centre", 0, "chance (0..1) that a checker is set down between two slots")

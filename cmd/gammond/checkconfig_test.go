@@ -9,7 +9,7 @@ import (
 // daemon refuses fails the check with the same message, before the daemon
 // touches any hardware or state.
 func TestCheckConfigRefusesWhatTheDaemonRefuses(t *testing.T) {
-	path := writeConfig(t, "state_dir = \""+t.TempDir()+"\"\n[match]\ndice = \"inferred\"\n")
+	path := writeConfig(t, "state_dir = \""+t.TempDir()+"\"\n[match]\ndice = \"loaded\"\n")
 	var check, daemon strings.Builder
 	if code := run([]string{"-check-config", "-config", path}, &check); code != 1 {
 		t.Errorf("-check-config exits %d, want 1", code)
@@ -17,7 +17,7 @@ func TestCheckConfigRefusesWhatTheDaemonRefuses(t *testing.T) {
 	if code := run([]string{"-config", path}, &daemon); code != 1 {
 		t.Errorf("the daemon exits %d, want 1", code)
 	}
-	want := "gammond: " + path + `: match.dice: "inferred": not supported yet: use "electronic" or "entered"` + "\n"
+	want := "gammond: " + path + `: match.dice: "loaded": want one of ["electronic" "entered" "inferred"]` + "\n"
 	if check.String() != want {
 		t.Errorf("-check-config says %q, want %q", check.String(), want)
 	}

@@ -113,7 +113,6 @@ func TestLoadErrors(t *testing.T) {
 		{"empty line name", "[buttons.black]\nroll = \"\"\n", []string{"buttons.black.roll", `GPIO line ""`}},
 		{"bad rules", "[match]\nrules = \"uk\"\n", []string{`match.rules: "uk": want one of ["us" "danish"]`}},
 		{"bad dice", "[match]\ndice = \"loaded\"\n", []string{`match.dice: "loaded": want one of ["electronic" "entered" "inferred"]`}},
-		{"inferred dice", "[match]\ndice = \"inferred\"\n", []string{`match.dice: "inferred": not supported yet: use "electronic" or "entered"`}},
 		{"clocked money play", "[match]\nclock = \"us\"\nlength = 0\n", []string{`match.clock: "us": money play has no clock`}},
 		{"bad clock", "[match]\nclock = \"fide\"\n", []string{`match.clock: "fide"`, `"us-doubles"`}},
 		{"delay without clock", "[match]\nclock_delay = \"12s\"\n", []string{`match.clock_delay: 12s: set, but match.clock is "none"`}},

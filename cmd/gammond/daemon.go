@@ -22,13 +22,14 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 		Match: board.Match{Board: cfg.BoardID, Started: started, Length: cfg.Match.Length,
 			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules, Clock: cfg.Match.Clock,
 			Site: cfg.Match.Site, Event: cfg.Match.Event, Round: cfg.Match.Round},
-		Calibration: cal,
-		Settle:      cfg.Scan.Settle,
-		DoneGrace:   cfg.Referee.DoneGrace,
-		ClockDelay:  cfg.Match.ClockDelay,
-		EnteredDice: cfg.Match.Dice == dice.Entered,
-		Hints:       cfg.LEDs.Hints,
-		Logger:      log,
+		Calibration:  cal,
+		Settle:       cfg.Scan.Settle,
+		DoneGrace:    cfg.Referee.DoneGrace,
+		ClockDelay:   cfg.Match.ClockDelay,
+		EnteredDice:  cfg.Match.Dice == dice.Entered,
+		InferredDice: cfg.Match.Dice == dice.Inferred,
+		Hints:        cfg.LEDs.Hints,
+		Logger:       log,
 	}
 }
 

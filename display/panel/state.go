@@ -98,6 +98,9 @@ func ledsOf(in *Input, l *Look) [leds.Count]LED {
 	if st.Phase == referee.PhaseSettingUp {
 		PaintPoints(&out, st.SetupWrong, LED{Color: l.SetupWrong})
 	}
+	if st.Phase == referee.PhaseRolling {
+		PaintPoints(&out, st.Touched, LED{Color: l.SetupWrong, Blink: true}) // US 4.3: put back before the roll
+	}
 	if st.Phase == referee.PhaseFlagged {
 		PaintPoints(&out, st.Flagged, LED{Color: l.Illegal, Blink: true})
 	}

@@ -94,6 +94,15 @@ func TestDecoder(t *testing.T) {
 		{"pass on release before the timer ran", []step{down(0, wCube), tick(990), release(1000, wCube), tick(2000)}, []Event{ev(sensing.Pass, W, 1000)}},
 		{"pass once when both could", []step{down(0, wCube), tick(1200), release(1200, wCube)}, []Event{ev(sensing.Pass, W, 1000)}},
 		{"lost release: the second press starts over", []step{down(0, wCube), tick(500), down(500, wCube), tick(1000), tick(1500)}, []Event{ev(sensing.Pass, W, 1500)}},
+		{"resign: DONE while CUBE is held (US 11.1)", []step{
+			down(0, wCube), down(400, wDone), release(500, wDone), tick(1500), release(1600, wCube),
+		}, []Event{ev(sensing.Resign, W, 400)}},
+		{"DONE after a pass is DONE", []step{
+			down(0, bCube), tick(1000), down(1200, bDone), release(1300, bCube),
+		}, []Event{ev(sensing.Pass, B, 1000), ev(sensing.Done, B, 1200)}},
+		{"the other side's CUBE makes no resignation", []step{
+			down(0, wCube), down(100, bDone), release(200, wCube),
+		}, []Event{ev(sensing.Done, B, 100), ev(sensing.Cube, W, 200)}},
 		{"release without press", []step{release(10, wCube), release(20, wDone)}, nil},
 		{"unknown line", []step{down(10, 4), release(20, 4)}, nil},
 		{"sides at once", []step{

@@ -37,7 +37,8 @@ func (b Button) String() string {
 // Event is a side's button press, in the board's one vocabulary of a press:
 // sensing.Done when DONE is pressed (the clock's moment), sensing.Roll when
 // ROLL is pressed, sensing.Cube when CUBE is released within the long press
-// and sensing.Pass when it has been held that long.
+// and sensing.Pass when it has been held that long, sensing.Resign when
+// DONE is pressed while CUBE is held short of that.
 type Event struct {
 	Kind sensing.EventKind
 	Side engine.Side
@@ -116,6 +117,8 @@ func (d *Decoder) Handle(e gpiocdev.LineEvent) {
 		d.pressCube(e.Offset, l.Side, e.Timestamp)
 	case l.Button == CubeButton:
 		d.releaseCube(e.Offset, l.Side, e.Timestamp)
+	case down && l.Button == DoneButton && d.chord(l.Side):
+		d.emit(Event{sensing.Resign, l.Side, e.Timestamp})
 	case down && l.Button == DoneButton:
 		d.emit(Event{sensing.Done, l.Side, e.Timestamp})
 	case down && l.Button == RollButton:
@@ -143,6 +146,21 @@ func (d *Decoder) timeout(offset int, side engine.Side, p *press) {
 	}
 	p.decided = true
 	d.emit(Event{sensing.Pass, side, p.at + d.long})
+}
+
+// chord reports whether side's CUBE is held, not yet a pass, as its DONE
+// goes down: CUBE then DONE held together is a resignation (the referee
+// offers a single, or raises side's offer), a gesture no single slip makes.
+// The CUBE press is used up: its release says nothing.
+func (d *Decoder) chord(side engine.Side) bool {
+	for offset, p := range d.held {
+		if d.lines[offset].Side == side && !p.decided {
+			p.timer.Stop()
+			p.decided = true
+			return true
+		}
+	}
+	return false
 }
 
 // releaseCube ends a CUBE press: sensing.Cube if short, sensing.Pass if held long and

@@ -5,7 +5,10 @@
 // Each side has three momentary switches to ground on lines with the SoC's
 // pull-ups (shared/design/HARDWARE.md): DONE ends the turn and starts the
 // opponent's clock; CUBE doubles or, for the side being doubled, takes,
-// while held for a second it passes; ROLL rolls the electronic dice. The
+// while held for a second it passes; ROLL rolls the electronic dice. DONE
+// pressed while CUBE is held (within that second) offers to resign: a
+// single, and each time again one level more; the side offered it accepts
+// with CUBE and rejects with CUBE held. The
 // lines are requested active-low with both edges and kernel debounce, so a
 // rising edge is a press and a falling edge a release.
 //

@@ -28,10 +28,8 @@ type ExpectGame struct {
 	Illegal []IllegalTurn `json:"illegal"`
 	// Winner is the side that won, nil for a game the record leaves
 	// unfinished; Points is what it scored, as the record says. A game
-	// the record ends with a resignation is simply abandoned on the
-	// board: a referee scores it as the loser conceding the most its
-	// position does not rule out, which is the record's result when the
-	// player resigned that much.
+	// the record ends with a resignation ends on the board with the
+	// loser's resign and the winner's accept.
 	Winner *engine.Side `json:"winner"`
 	Points int          `json:"points"`
 }

@@ -9,8 +9,9 @@ import (
 
 // game plays one game of the script, its steps prepared: the board set
 // up, the opening roll, every turn and cube action, and the end: the last
-// checker off and DONE, a drop, or, for a resignation, nothing: the players
-// set up the next game.
+// checker off and DONE, a drop, or a resignation offered and accepted
+// (TRACE.md's resign and accept), after which the players set up the next
+// game.
 func (r *run) game(g *GameScript, steps []step, first bool) {
 	eg := ExpectGame{Plays: []ExpectPlay{}, Cube: []CubeAction{}, Illegal: []IllegalTurn{}}
 	if !first {
@@ -28,6 +29,7 @@ func (r *run) game(g *GameScript, steps []step, first bool) {
 				r.wait(200 + r.paced(st.Side, 0, 900))
 			}
 			turn++
+			r.armEarlyRoll(steps[i+1:])
 			r.turn(&eg, st, turn)
 		case Double:
 			r.wait(r.paced(st.Side, 500, 1000))
@@ -46,8 +48,50 @@ func (r *run) game(g *GameScript, steps []step, first bool) {
 	if g.Winner != nil {
 		side := *g.Winner
 		eg.Winner, eg.Points = &side, g.Points
+		r.resignation(g, steps)
 	}
 	r.expect.Games = append(r.expect.Games, eg)
+}
+
+// resignation ends a game the script's winner won without a last checker
+// off or a drop: the loser offers to resign the level its points are at
+// the cube, and the winner accepts. A game whose points are no level at
+// the cube is left for the referee to infer from the next set-up.
+func (r *run) resignation(g *GameScript, steps []step) {
+	if ended(steps) {
+		return
+	}
+	cube := 1
+	for i := range steps {
+		if steps[i].Kind == Take {
+			cube *= 2
+		}
+	}
+	level := g.Points / cube
+	if g.Points%cube != 0 || level < sensing.ResignSingle || level > sensing.ResignBackgammon {
+		return
+	}
+	winner := *g.Winner
+	r.wait(r.span(1500, 4000))
+	r.resign(winner.Other(), level)
+	r.wait(r.paced(winner, 800, 3000))
+	r.press(sensing.Accept, winner, engine.Dice{})
+}
+
+// ended reports whether a game's steps end it: a drop, or a play that bears
+// off the mover's last checker.
+func ended(steps []step) bool {
+	if len(steps) == 0 {
+		return false
+	}
+	last := &steps[len(steps)-1]
+	switch last.Kind {
+	case Drop:
+		return true
+	case Roll:
+		return last.play.After[engine.Opponent].BorneOff() == engine.CheckersPerSide
+	}
+	return false
 }
 
 // setUp sets the board up for a game, one checker at a time: from the
@@ -73,10 +117,14 @@ func (r *run) turn(eg *ExpectGame, st *step, turn int) {
 		r.fail(fmt.Errorf("sim: turn %d: the board is not the position before the play", turn))
 		return
 	}
-	r.press(sensing.Roll, mover, d)
+	if !r.rolledEarly {
+		r.press(sensing.Roll, mover, d)
+	}
+	r.rolledEarly = false
 	r.wait(r.paced(mover, 300, 2500))
 	if r.chance(r.opts.IllegalRate) {
 		if ill, ok := r.illegal(st.before, mover, d, play); ok {
+			r.nextRoll = nil // a roll during the correction would accept the illegal play
 			r.done(mover, r.moveTo(&ill.board, mover, r.chance(r.opts.EarlyDoneRate)))
 			played := ill.board.Swap()
 			eg.Illegal = append(eg.Illegal, IllegalTurn{Turn: turn, Side: mover, Kind: ill.kind, Played: played.PositionID()})
@@ -102,7 +150,11 @@ func (r *run) turn(eg *ExpectGame, st *step, turn int) {
 	if !early && r.maybe(r.opts.LateDoneRate) {
 		early, r.late = true, true
 	}
+	if !early && !tryLast { // else the DONE or the try would come after the roll
+		r.earlyRoll = r.nextRoll
+	}
 	pressed := r.perform(ts, early && !tryLast)
+	r.earlyRoll, r.nextRoll = nil, nil
 	if tryLast {
 		pressed = r.try(play.After.Swap(), mover, d, false, early)
 	}
@@ -161,4 +213,25 @@ func (r *run) tryBoard(b engine.Board, d engine.Dice, start bool) (engine.Board,
 		}
 	}
 	return b, false
+}
+
+// armEarlyRoll arms, at the EarlyRollRate, the opponent's next roll (the
+// step after this turn's, if it is a roll) to go down while the mover sets
+// down its last checker (US 4.6).
+func (r *run) armEarlyRoll(next []step) {
+	r.nextRoll = nil
+	if len(next) == 0 || next[0].Kind != Roll || !r.maybe(r.opts.EarlyRollRate) {
+		return
+	}
+	r.nextRoll = &sensing.Event{Kind: sensing.Roll, Side: next[0].Side, Dice: next[0].Dice}
+}
+
+// pressEarlyRoll presses the early roll armed, as the last motion begins.
+func (r *run) pressEarlyRoll() {
+	if r.earlyRoll == nil {
+		return
+	}
+	e := *r.earlyRoll
+	r.earlyRoll, r.rolledEarly = nil, true
+	r.press(e.Kind, e.Side, e.Dice)
 }

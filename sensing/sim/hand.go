@@ -228,6 +228,9 @@ func (r *run) perform(ts []transfer, early bool) bool {
 		} else {
 			r.wait(r.paced(t.side, 100, 600))
 		}
+		if len(ts) == 0 {
+			r.pressEarlyRoll()
+		}
 		r.move(t, early && len(ts) == 0)
 	}
 	return early

@@ -31,6 +31,10 @@ type Opts struct {
 	// EarlyDoneRate is the chance that DONE is pressed while the turn's
 	// last checker is still being set down (or lifted, bearing off).
 	EarlyDoneRate float64
+	// EarlyRollRate is the chance that the opponent rolls while the
+	// mover's last checker is being set down (US 4.6): the mover then
+	// presses DONE, and the early roll stands.
+	EarlyRollRate float64
 	// CarryRate is the chance that a checker moved by several dice is
 	// carried to its last point in one go rather than moved die by die.
 	CarryRate float64
@@ -141,6 +145,8 @@ var DefaultOpts = Opts{
 	// The recorded DONEs come 93 ms or more after the last change; a
 	// hurried player presses during the set-down.
 	EarlyDoneRate: 0.15,
+	// Off: the recorded traces show none.
+	EarlyRollRate: 0,
 	// Most players carry a checker to its point; some count die by die.
 	CarryRate:   0.6,
 	StopRate:    0.3,
@@ -181,6 +187,7 @@ func (o *Opts) validate() error {
 		v    float64
 	}{
 		{"IllegalRate", o.IllegalRate}, {"TryRate", o.TryRate}, {"EarlyDoneRate", o.EarlyDoneRate},
+		{"EarlyRollRate", o.EarlyRollRate},
 		{"CarryRate", o.CarryRate}, {"StopRate", o.StopRate}, {"SlideRate", o.SlideRate},
 		{"HitterFirstRate", o.HitterFirstRate}, {"ShuffleRate", o.ShuffleRate},
 		{"ReboundRate", o.ReboundRate}, {"ClearRate", o.ClearRate}, {"NoiseShare", o.NoiseShare},

@@ -72,6 +72,11 @@ type run struct {
 	dueSet  bool
 	dueAt   int64
 	dueSide engine.Side
+	// nextRoll is the opponent's roll chosen to go down early this turn;
+	// earlyRoll the same, armed for the recorded play's last motion
+	// (pressed by perform); rolledEarly says it went down so.
+	nextRoll, earlyRoll *sensing.Event
+	rolledEarly         bool
 	// When the next spike and full frame come, if the board is idle then.
 	nextSpike, nextFull int64
 	// late: the turn's DONE goes down before its last checker lands.
@@ -235,7 +240,13 @@ func (r *run) fullFrame() {
 // press writes a button press at now.
 func (r *run) press(k sensing.EventKind, side engine.Side, d engine.Dice) {
 	r.flushDue(r.now)
-	r.tw.event(r.now, k, side, d)
+	r.tw.event(r.now, sensing.Event{Kind: k, Side: side, Dice: d})
+}
+
+// resign has side offer to resign points (sensing.ResignSingle and up).
+func (r *run) resign(side engine.Side, points int) {
+	r.flushDue(r.now)
+	r.tw.event(r.now, sensing.Event{Kind: sensing.Resign, Side: side, Points: points})
 }
 
 // armDone presses the mover's DONE a few ms into the motion about to
@@ -248,6 +259,6 @@ func (r *run) armDone() {
 func (r *run) flushDue(t int64) {
 	if r.dueSet && r.dueAt <= t {
 		r.dueSet = false
-		r.tw.event(r.dueAt, sensing.Done, r.dueSide, engine.Dice{})
+		r.tw.event(r.dueAt, sensing.Event{Kind: sensing.Done, Side: r.dueSide})
 	}
 }

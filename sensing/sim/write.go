@@ -9,7 +9,6 @@ import (
 	"strconv"
 
 	"gammond/calib"
-	"gammond/engine"
 	"gammond/sensing"
 )
 
@@ -95,14 +94,18 @@ func (tw *traceWriter) set(t int64, sensors []int, rs []uint16) {
 	tw.line()
 }
 
-// event writes a press; dice only for a roll.
-func (tw *traceWriter) event(t int64, k sensing.EventKind, side engine.Side, d engine.Dice) {
+// event writes a press; dice only for a roll, points only for a
+// resignation.
+func (tw *traceWriter) event(t int64, e sensing.Event) {
 	if !tw.start(t) {
 		return
 	}
-	tw.buf = fmt.Appendf(tw.buf, `,"event":%q,"side":%d`, k.String(), side)
-	if k == sensing.Roll {
-		tw.buf = fmt.Appendf(tw.buf, `,"dice":[%d,%d]`, d[0], d[1])
+	tw.buf = fmt.Appendf(tw.buf, `,"event":%q,"side":%d`, e.Kind.String(), e.Side)
+	switch e.Kind {
+	case sensing.Roll:
+		tw.buf = fmt.Appendf(tw.buf, `,"dice":[%d,%d]`, e.Dice[0], e.Dice[1])
+	case sensing.Resign:
+		tw.buf = fmt.Appendf(tw.buf, `,"points":%d`, e.Points)
 	}
 	tw.buf = append(tw.buf, '}')
 	tw.line()

@@ -60,7 +60,9 @@
   // The referee's event kinds (referee/event.go).
   const EVENT_KINDS = ['setup-wrong', 'game-started', 'rolled', 'play', 'resolved', 'illegal',
     'board-restored', 'corrected', 'illegal-accepted', 'doubled', 'taken', 'dropped',
-    'cube-refused', 'game-over', 'match-over', 'irregularity', 'withdrawn'];
+    'cube-refused', 'game-over', 'match-over', 'irregularity',
+    'resign-offered', 'resign-rejected', 'resigned', 'early-roll', 'early-roll-choice', 'roll-refused',
+    'touched', 'dice-inferred', 'crawford-next', 'withdrawn'];
 
   function setLive(live) {
     document.body.dataset.live = String(live);
@@ -72,8 +74,8 @@
   // ---- the event log ----
 
   const ILLEGAL = new Set(['illegal', 'illegal-accepted']);
-  const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong']);
-  const GAME = new Set(['game-started', 'game-over', 'match-over']);
+  const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong', 'early-roll', 'roll-refused', 'touched']);
+  const GAME = new Set(['game-started', 'game-over', 'match-over', 'resign-offered', 'resigned', 'crawford-next']);
 
   function addEvent(ev) {
     if (ev.seq <= lastSeq) return;
