@@ -95,9 +95,9 @@ func (c *Classifier) learnSlot(i int, r uint16, side engine.Side, k int) {
 		// reads) follows the board's drift, so that drift is not taken
 		// for a checker.
 		switch {
-		case k >= 1 && math.Abs(d) > c.t.EmptyStay*s.gain(d):
+		case k >= 1 && math.Abs(d) > c.t.EmptyEnter*s.gain(d):
 			s.masked, s.votes = false, 0
-		case math.Abs(d) <= c.t.EmptyStay*s.gain(d):
+		case math.Abs(d) <= c.t.EmptyEnter*s.gain(d):
 			s.shift(d * learnRate)
 		}
 		return
