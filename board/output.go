@@ -67,9 +67,11 @@ type Shown struct {
 	Panel panel.State
 }
 
-// emit receives the referee's events, in order, and hands them to the
-// outputs.
+// emit receives the referee's events, in order, lets the classifier learn
+// from the position each makes known (referee.Pipeline.Learn), and hands
+// them to the outputs.
 func (b *Board) emit(re referee.Event) {
+	b.pipe.Learn(re)
 	stopped := b.tr.Err() != nil
 	b.tr.Event(re)
 	if err := b.tr.Err(); err != nil && !stopped {

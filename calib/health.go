@@ -128,6 +128,9 @@ type Monitor struct {
 	brokenSince          []time.Time
 	seen                 bool
 	records              [problems][]record
+	// failed holds the sensors this Observe found Stuck or Dead for the
+	// first time (Failed).
+	failed []int
 }
 
 // NewMonitor returns a Monitor for the board cl reads, with the
@@ -137,7 +140,8 @@ func NewMonitor(cl *Classifier, opts *HealthOpts) *Monitor {
 		opts = &DefaultHealthOpts
 	}
 	n, g := len(cl.class), cl.board
-	m := &Monitor{cl: cl, opts: *opts, last: make([]uint16, n), since: make([]time.Time, n), held: make([]int, n)}
+	m := &Monitor{cl: cl, opts: *opts, last: make([]uint16, n), since: make([]time.Time, n), held: make([]int, n),
+		failed: make([]int, 0, 2*n)}
 	for i := 0; i < n; {
 		size := g.Slots
 		if i >= g.Points*g.Slots {
@@ -160,6 +164,7 @@ func NewMonitor(cl *Classifier, opts *HealthOpts) *Monitor {
 // Observe is on the per-frame path: it allocates nothing
 // (BenchmarkMonitor).
 func (m *Monitor) Observe(at time.Time, frame []uint16) {
+	m.failed = m.failed[:0]
 	if len(frame) != len(m.last) {
 		return
 	}
@@ -253,10 +258,18 @@ func (m *Monitor) note(p Problem, at time.Time, i int, r uint16) {
 	rec := &m.records[p-1][i]
 	if rec.frames == 0 {
 		rec.first = at
+		if p == Stuck || p == Dead {
+			m.failed = append(m.failed, i)
+		}
 	}
 	rec.frames++
 	rec.last, rec.reading = at, r
 }
+
+// Failed returns the sensors the last Observe found Stuck or Dead for the
+// first time: a reading that cannot be trusted, to be masked
+// (Classifier.Mask). The slice is reused by the next Observe.
+func (m *Monitor) Failed() []int { return m.failed }
 
 // Findings returns every problem seen so far, by sensor and then by
 // Problem. It allocates: call it for a report, not per frame.

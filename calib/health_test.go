@@ -247,3 +247,37 @@ func BenchmarkMonitor(b *testing.B) {
 		m.Observe(tick(k), f)
 	}
 }
+
+// TestMonitorFailed: Failed names a frozen sensor once, in the frame that
+// found it stuck, and nothing in the other frames.
+func TestMonitorFailed(t *testing.T) {
+	c := testCalibration()
+	cl, err := NewClassifier(c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := NewMonitor(cl, &HealthOpts{StuckChanges: 50, StuckFor: time.Second, InconsistentFor: time.Hour})
+	rng := rand.New(rand.NewPCG(7, 8))
+	frame := make([]uint16, c.Board.Sensors())
+	var o engine.Occupancy
+	var failedAt []int
+	for k := range 300 {
+		for i := range frame {
+			frame[i] = noisy(rng, reading(c, i, startLevels[i]))
+		}
+		frame[frozenSensor] = 2050
+		if err := cl.Classify(frame, &o); err != nil {
+			t.Fatal(err)
+		}
+		m.Observe(tick(k), frame)
+		for _, i := range m.Failed() {
+			if i != frozenSensor {
+				t.Errorf("frame %d: sensor %d failed, want only %d", k, i, frozenSensor)
+			}
+			failedAt = append(failedAt, k)
+		}
+	}
+	if len(failedAt) != 1 || failedAt[0] != 100 {
+		t.Errorf("sensor %d named failed at frames %v, want once at 100", frozenSensor, failedAt)
+	}
+}

@@ -46,7 +46,7 @@ func (c *Classifier) Learn(frame []uint16, known *engine.Layout) error {
 		for s := range g.Slots {
 			i := g.Sensor(Place{Point: p, Slot: s})
 			k := onSlot(n, s, g.Slots)
-			if k == 1 && s+1 < g.Slots && onSlot(n, s+1, g.Slots) == 0 && c.class[i+1] != Empty {
+			if k == 1 && !c.sensors[i].masked && s+1 < g.Slots && onSlot(n, s+1, g.Slots) == 0 && !c.clearlyEmpty(i+1) {
 				continue // part of its field may be on the slot above: off-centre
 			}
 			c.learnSlot(i, frame[i], side, k)
@@ -58,6 +58,12 @@ func (c *Classifier) Learn(frame []uint16, known *engine.Layout) error {
 		}
 	}
 	return nil
+}
+
+// clearlyEmpty reports whether sensor i's slot reads empty, and no part
+// of a checker either: a checker below it is whole on its own slot.
+func (c *Classifier) clearlyEmpty(i int) bool {
+	return c.class[i] == Empty && math.Abs(c.frac[i]) <= offCentreMin
 }
 
 // onSlot returns how many of a point's n checkers sit on slot s of its
@@ -83,15 +89,24 @@ func (c *Classifier) learnSlot(i int, r uint16, side engine.Side, k int) {
 	d := float64(r) - s.base
 	if s.masked {
 		// Masked wrongly (a checker not yet set down when it was judged
-		// dead): a checker the position puts there reads as one again.
-		if got, ok := classify(d*s.scale(d), 0, Unsure, c.thresholds(i, d)).Side(); ok && k == 1 && got == side {
+		// dead): under a checker the position puts there it reads more
+		// than empty again, if only part of it (set down off-centre).
+		// Reading empty, it is dead still, and its baseline (all it
+		// reads) follows the board's drift, so that drift is not taken
+		// for a checker.
+		switch {
+		case k >= 1 && math.Abs(d) > c.t.EmptyEnter*s.gain(d):
 			s.masked, s.votes = false, 0
+		case math.Abs(d) <= c.t.EmptyEnter*s.gain(d):
+			s.shift(d * learnRate)
 		}
 		return
 	}
 	switch {
 	case k <= 0:
-		if math.Abs(d) <= learnGate*s.gain(d) {
+		// Only while it reads empty: part of a checker (set down
+		// off-centre below it, held above it) is not the baseline.
+		if c.class[i] == Empty && math.Abs(d) <= learnGate*s.gain(d) {
 			s.shift(d * learnRate)
 			s.votes = 0
 		}
@@ -102,7 +117,9 @@ func (c *Classifier) learnSlot(i int, r uint16, side engine.Side, k int) {
 		}
 	case k == 1:
 		s.votes = 0
-		c.learnLevel(s, side, r)
+		if got, ok := c.class[i].Side(); ok && got == side {
+			c.learnLevel(s, side, r) // read whole, as a checker of its colour
+		}
 	default:
 		s.votes = 0
 	}

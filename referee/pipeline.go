@@ -14,6 +14,8 @@ import (
 // Pipeline carries a board's inputs to the referee: each frame is
 // classified into an occupancy, settled (sensing.SettleStage), and passed
 // on once it holds still; each button event becomes the referee's call.
+// The classifier learns from every position the referee comes to know
+// (Learn), and a sensor health finds stuck or dead is masked.
 type Pipeline struct {
 	Source     sensing.Source
 	Classifier *calib.Classifier
@@ -21,7 +23,8 @@ type Pipeline struct {
 	// sensing.SettleStage.
 	Settler *sensing.Settler
 	Referee *Referee
-	// Health, when set, watches every frame for sensor faults.
+	// Health, when set, watches every frame for sensor faults; a sensor
+	// it finds stuck or dead is masked (calib.Classifier.Mask).
 	Health *calib.Monitor
 	// Deliver, when set, receives every input for the referee instead of
 	// the referee: the daemon journals it first, then applies it.
@@ -30,7 +33,8 @@ type Pipeline struct {
 	// still in the hand (InputDoneGrace); 0 means DefaultDoneGrace.
 	DoneGrace time.Duration
 
-	occ engine.Occupancy
+	occ   engine.Occupancy
+	frame []uint16 // the last frame classified, for Learn
 	// graceEnds is when the grace period of the last DONE ends, zero when
 	// none runs. It follows the presses alone, not the referee's state, so
 	// a source fed again gives the journal the same inputs.
@@ -66,9 +70,8 @@ func (p *Pipeline) Step(it sensing.Item) error {
 		if err := p.Classifier.Classify(it.Frame, &p.occ); err != nil {
 			return fmt.Errorf("frame at %v: %w", it.At, err)
 		}
-		if p.Health != nil {
-			p.Health.Observe(it.At, it.Frame)
-		}
+		p.frame = append(p.frame[:0], it.Frame...) // no allocation once it has grown
+		p.watchHealth(it)
 		p.settleStage().Frame(it.At, &p.occ)
 		p.checkGrace()
 	case sensing.EventItem:
@@ -77,6 +80,52 @@ func (p *Pipeline) Step(it sensing.Item) error {
 		p.event(it.Event)
 	}
 	return nil
+}
+
+// watchHealth lets Health check the frame, and masks the sensors it
+// finds stuck or dead.
+func (p *Pipeline) watchHealth(it sensing.Item) {
+	if p.Health == nil {
+		return
+	}
+	p.Health.Observe(it.At, it.Frame)
+	for _, i := range p.Health.Failed() {
+		p.Classifier.Mask(i)
+	}
+}
+
+// startingLayout is the starting position, for Learn.
+var startingLayout = engine.LayoutOf(&engine.StartingBoard, engine.White)
+
+// setupLearnMax is the most points a settled board being set up may differ
+// from the starting position on and still teach the classifier: a dead
+// sensor reads its point one short (Learn's gates keep a hand or a checker
+// in transit from teaching anything).
+const setupLearnMax = 3
+
+// Learn teaches the classifier from the position an event of the
+// referee's makes known, read in the last frame classified: the position a
+// play judged unambiguous leaves, the starting position once a game starts
+// or a board being set up differs from it on setupLearnMax points or
+// fewer. Call it with every event the referee emits, on the pipeline's
+// goroutine (OpenTrace's pipeline does); other events teach nothing.
+func (p *Pipeline) Learn(e Event) {
+	if len(p.frame) == 0 {
+		return // no frame yet (a journal replayed): nothing to learn from
+	}
+	var known *engine.Layout
+	switch {
+	case e.Kind == PlayMade && !e.Ambiguous:
+		l := engine.LayoutOf(&e.Board, e.OnRoll)
+		known = &l
+	case e.Kind == GameStarted, e.Kind == SetupWrong && len(e.Points) <= setupLearnMax:
+		known = &startingLayout
+	default:
+		return
+	}
+	// The frame passed Classify, so it has the board's length: Learn's
+	// only error cannot arise.
+	_ = p.Classifier.Learn(p.frame, known)
 }
 
 // checkGrace tells the referee when the grace period of a DONE is over.
@@ -157,10 +206,10 @@ func OpenTrace(r io.Reader, emit func(Event)) (*Pipeline, *sensing.Header, error
 	if err != nil {
 		return nil, nil, fmt.Errorf("trace match: %w", err)
 	}
-	return &Pipeline{
-		Source:     tr,
-		Classifier: cl,
-		Settler:    sensing.NewSettler(sensing.DefaultSettleWindow),
-		Referee:    New(m, clock, emit),
-	}, h, nil
+	p := &Pipeline{Source: tr, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow)}
+	p.Referee = New(m, clock, func(e Event) {
+		p.Learn(e)
+		emit(e)
+	})
+	return p, h, nil
 }

@@ -119,3 +119,112 @@ func TestPipelineSpikes(t *testing.T) {
 		})
 	}
 }
+
+// testClassifier returns a classifier for the pipeline tests' board, every
+// sensor calibrated at testBase, testWhite and testBlack.
+func testClassifier(t *testing.T) *calib.Classifier {
+	t.Helper()
+	cal := calib.Calibration{Board: calib.ReferenceBoard}
+	for range calib.ReferenceBoard.Sensors() {
+		cal.Baseline, cal.White, cal.Black = append(cal.Baseline, testBase), append(cal.White, testWhite), append(cal.Black, testBlack)
+	}
+	cl, err := calib.NewClassifier(&cal, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cl
+}
+
+// testPipeline returns a pipeline for a 1-point match reading src with
+// cl, and the kinds of the events it emits.
+func testPipeline(t *testing.T, src sensing.Source, cl *calib.Classifier) (*Pipeline, *[]Kind) {
+	t.Helper()
+	m, err := engine.NewMatch(1, engine.MatchOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kinds := new([]Kind)
+	p := &Pipeline{Source: src, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow)}
+	p.Referee = New(m, sensing.NewVirtualClock(time.UnixMilli(0)), func(e Event) {
+		p.Learn(e)
+		*kinds = append(*kinds, e.Kind)
+	})
+	return p, kinds
+}
+
+// TestPipelineLearnsDeadSensor: a sensor under a checker of the starting
+// position that reads empty makes the set-up board one short; the
+// settled boards set up teach the classifier it is dead, it is masked,
+// and the game starts.
+func TestPipelineLearnsDeadSensor(t *testing.T) {
+	dead := calib.ReferenceBoard.Sensor(calib.Place{Point: 6, Slot: 1})
+	start := frameOf(engine.StartingBoard, engine.White)
+	start[dead] = testBase
+	hand := slices.Clone(start)
+	hand[calib.ReferenceBoard.Sensor(calib.Place{Point: 3, Slot: 0})] = testBase + 300 // a hand passing
+	src := items{frameAt(0, start), frameAt(1000, hand), frameAt(1100, start), frameAt(2000, start), frameAt(2500, start),
+		pressAt(3000, sensing.Roll, engine.White, engine.Dice{3, 1})}
+	cl := testClassifier(t)
+	p, kinds := testPipeline(t, &src, cl)
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if !cl.Masked(dead) {
+		t.Errorf("sensor %d, read empty under a checker by two set-ups, is not masked", dead)
+	}
+	if !slices.Contains(*kinds, GameStarted) {
+		t.Errorf("events %v: the game never started", *kinds)
+	}
+}
+
+// TestPipelineLearnsLevels: the checkers of a started game read 60 counts
+// above the calibrated White level: the game's start teaches the
+// classifier, whose White level moves towards the reading.
+func TestPipelineLearnsLevels(t *testing.T) {
+	start := frameOf(engine.StartingBoard, engine.White)
+	covered := calib.ReferenceBoard.Sensor(calib.Place{Point: 24, Slot: 0}) // White's back checkers
+	for i, r := range start {
+		if r == testWhite {
+			start[i] = testWhite + 60
+		}
+	}
+	src := items{frameAt(0, start), frameAt(1000, start), pressAt(1500, sensing.Roll, engine.White, engine.Dice{3, 1})}
+	cl := testClassifier(t)
+	p, kinds := testPipeline(t, &src, cl)
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(*kinds, GameStarted) {
+		t.Fatalf("events %v: the game never started", *kinds)
+	}
+	if _, white, _, _ := cl.Levels(covered); white <= testWhite || white > testWhite+60 {
+		t.Errorf("sensor %d's White level %v after the game started, want above %d, at most %d", covered, white, testWhite, testWhite+60)
+	}
+}
+
+// TestPipelineMasksStuckSensor: a sensor whose reading holds while its
+// neighbours' change is found stuck by health, and masked.
+func TestPipelineMasksStuckSensor(t *testing.T) {
+	stuck := calib.ReferenceBoard.Sensor(calib.Place{Point: 7, Slot: 2})
+	var src items
+	for k := range 300 {
+		f := frameOf(engine.StartingBoard, engine.White)
+		for i := range f {
+			if i != stuck {
+				f[i] += uint16(k % 3) // live sensors' noise
+			}
+		}
+		src = append(src, frameAt(10*k, f))
+	}
+	cl := testClassifier(t)
+	p, _ := testPipeline(t, &src, cl)
+	p.Health = calib.NewMonitor(cl, &calib.HealthOpts{StuckChanges: 50, StuckFor: time.Second, InconsistentFor: time.Hour})
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	for i := range calib.ReferenceBoard.Sensors() {
+		if got, want := cl.Masked(i), i == stuck; got != want {
+			t.Errorf("sensor %d masked %v, want %v", i, got, want)
+		}
+	}
+}

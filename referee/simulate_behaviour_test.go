@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"gammond/calib"
-	"gammond/engine"
 	"gammond/record/mat"
 	"gammond/sensing"
 	"gammond/sensing/sim"
@@ -66,18 +65,23 @@ func TestSimulateBehaviours(t *testing.T) {
 }
 
 // TestSimulateBehavioursNeedLearn: dead sensors under the checkers are
-// masked only when a known position shows them dead: the pipeline must
-// pass each judged position to calib.Learn (TestSimulateBehavioursLearning
-// runs them through a harness that does).
+// masked once a known position shows them dead: the pipeline passes each
+// position the referee comes to know to calib.Learn (Pipeline.Learn).
 func TestSimulateBehavioursNeedLearn(t *testing.T) {
-	t.Skip("needs the pipeline to call calib.Learn: next round")
-	roundTrips(t, []behaviour{deadOnThem, all(drift, offCentre, hover, deadOnThem)})
+	roundTrips(t, []behaviour{deadOnThem})
+}
+
+// TestSimulateDeadSensorsOffCentre: dead sensors under the checkers with
+// checkers set down off-centre, drift and hovering checkers.
+func TestSimulateDeadSensorsOffCentre(t *testing.T) {
+	t.Skip("open: match-003 misjudges turns (illegal rates 0 and 0.15): while the board is set up a point one short is taken for a dead sensor (Learn from SetupWrong), and an off-centre checker on a masked slot reads as no checker: next round")
+	roundTrips(t, []behaviour{all(drift, offCentre, hover, deadOnThem)})
 }
 
 // TestSimulateOffCentreSelfCalibrating: checkers set down off-centre on a
 // board that is learning its levels (a header with baselines alone).
 func TestSimulateOffCentreSelfCalibrating(t *testing.T) {
-	t.Skip("open: one trace in 24 fails: a sensor learning its level on its own can take an off-centre checker's part for it: next round")
+	t.Skip("open: all 8 traces of the two matches fail, as they did on main before the pipeline learned: on the provisional bands (ProvisionalThresholds) the part of an off-centre checker left on its slot (0.3..0.7 of a gain) still reads as a checker (CheckerStay 0.55), or the part on the slot above enters as one (CheckerEnter 0.65, up to 0.86 of the nominal gain on a strong sensor), so the point stays unsure or counts a checker too many, and selfLearn takes such a part for a sensor's level: next round")
 	roundTrips(t, []behaviour{all(offCentre, baselines), all(drift, offCentre, hover, baselines)})
 }
 
@@ -87,12 +91,12 @@ func TestSimulateLateDone(t *testing.T) {
 	roundTrips(t, []behaviour{lateDone})
 }
 
-// TestSimulateBehavioursLearning runs the behaviours that need
-// calib.Learn through a test harness that calls it as the pipeline will
-// (learningReplay): the recipe for round 2, measured now.
+// TestSimulateBehavioursLearning plays the behaviours that lean on
+// learning from known positions (no calibration, dead sensors), with
+// drift and hovering checkers, through the pipeline that learns.
 func TestSimulateBehavioursLearning(t *testing.T) {
-	roundTripsWith(t, []behaviour{noCalib, all(hover, noCalib), deadOnThem}, learningReplay, 0, 0.15)
-	roundTripsWith(t, []behaviour{all(drift, deadOnThem), all(drift, hover, noCalib, deadOnThem)}, learningReplay, 0)
+	roundTrips(t, []behaviour{all(hover, noCalib)})
+	roundTripsWith(t, []behaviour{all(drift, deadOnThem), all(drift, hover, noCalib, deadOnThem)}, replay, 0)
 }
 
 // TestSimulateDeadSensorsIllegalLearning: dead sensors with drift and
@@ -102,7 +106,7 @@ func TestSimulateBehavioursLearning(t *testing.T) {
 // (engine.Occupancy.FitsMasked tells it).
 func TestSimulateDeadSensorsIllegalLearning(t *testing.T) {
 	t.Skip("open: the referee must report a play whose fit relies on masked slots as ambiguous (engine.Occupancy.FitsMasked), and the simulator's Expect count it so: next round")
-	roundTripsWith(t, []behaviour{all(drift, deadOnThem), all(drift, hover, noCalib, deadOnThem)}, learningReplay, 0.15)
+	roundTripsWith(t, []behaviour{all(drift, deadOnThem), all(drift, hover, noCalib, deadOnThem)}, replay, 0.15)
 }
 
 // tally counts a behaviour's round trips: traces, turns played, turns
@@ -142,58 +146,6 @@ func replay(t *testing.T, trace io.Reader) []Event {
 		t.Fatal(err)
 	}
 	return events
-}
-
-// learningReplay is replay with the classifier learning from every
-// position the referee knows: each play judged unambiguous (the position
-// it leaves), each game started (the starting position), and each settled
-// board while setting up that differs from the starting position on three
-// points or fewer (a dead sensor reads one short there; Learn's gates keep
-// a hand or a checker in transit from teaching anything).
-func learningReplay(t *testing.T, trace io.Reader) []Event {
-	var events []Event
-	var p *Pipeline
-	src := &lastFrame{}
-	start := engine.LayoutOf(&engine.StartingBoard, engine.White)
-	learn := func(l *engine.Layout) {
-		if src.frame != nil {
-			if err := p.Classifier.Learn(src.frame, l); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	p, _, err := OpenTrace(trace, func(e Event) {
-		events = append(events, e)
-		switch {
-		case e.Kind == PlayMade && !e.Ambiguous:
-			l := engine.LayoutOf(&e.Board, e.OnRoll)
-			learn(&l)
-		case e.Kind == GameStarted, e.Kind == SetupWrong && len(e.Points) <= 3:
-			learn(&start)
-		}
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	src.Source, p.Source = p.Source, src
-	if err := p.Run(); err != nil {
-		t.Fatal(err)
-	}
-	return events
-}
-
-// lastFrame is a Source that keeps the last frame it passed on.
-type lastFrame struct {
-	sensing.Source
-	frame []uint16
-}
-
-func (s *lastFrame) Next() (sensing.Item, error) {
-	it, err := s.Source.Next()
-	if err == nil && it.Kind == sensing.FrameItem {
-		s.frame = append(s.frame[:0], it.Frame...)
-	}
-	return it, err
 }
 
 // roundTripsWith is roundTrips with a replay of its own and the illegal

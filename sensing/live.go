@@ -24,6 +24,7 @@ type Live struct {
 	next int
 
 	taken chan struct{} // the last item Next returned, acknowledged by the next call
+	last  time.Time     // the time of the last item Next returned
 }
 
 type liveItem struct {
@@ -103,7 +104,11 @@ func (l *Live) Fail(err error) {
 // waiting to hand something on return.
 func (l *Live) Close() { l.once.Do(func() { close(l.done) }) }
 
-// Next implements Source: it waits for the next item.
+// Next implements Source: it waits for the next item. Items come in the
+// order they were handed on, their times never going back: a frame stamped
+// by a scanner running late, behind a press stamped since, takes the
+// press's time. The board, its journal and its own trace then all see one
+// time line, and a replay of that trace judges as the board did.
 func (l *Live) Next() (Item, error) {
 	if l.taken != nil {
 		close(l.taken)
@@ -112,6 +117,10 @@ func (l *Live) Next() (Item, error) {
 	select {
 	case it := <-l.items:
 		l.taken = it.taken
+		if it.At.Before(l.last) {
+			it.At = l.last
+		}
+		l.last = it.At
 		return it.Item, nil
 	case <-l.done:
 		l.mu.Lock()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"io"
+	"slices"
 	"testing"
 	"time"
 
@@ -103,4 +104,29 @@ func (s *sliceSource) Next() (Item, error) {
 	it := s.items[0]
 	s.items = s.items[1:]
 	return it, nil
+}
+
+// TestLiveTimeNeverGoesBack: a frame stamped before a press already handed
+// on comes out at the press's time.
+func TestLiveTimeNeverGoesBack(t *testing.T) {
+	l := NewLive(2)
+	t0 := time.Unix(100, 0)
+	go func() {
+		l.Send(t0.Add(time.Second), Event{Kind: Done})
+		l.Frame(t0, []uint16{1, 2}) // the scanner's tick, late
+		l.Frame(t0.Add(2*time.Second), []uint16{1, 2})
+		l.Close()
+	}()
+	var got []time.Time
+	for {
+		it, err := l.Next()
+		if err != nil {
+			break
+		}
+		got = append(got, it.At)
+	}
+	want := []time.Time{t0.Add(time.Second), t0.Add(time.Second), t0.Add(2 * time.Second)}
+	if !slices.Equal(got, want) {
+		t.Fatalf("times %v, want %v", got, want)
+	}
 }

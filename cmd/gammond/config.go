@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/BurntSushi/toml"
 
@@ -89,18 +91,34 @@ func decodeError(path string, err error) error {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
 		if pe.LastKey != "" {
-			return fmt.Errorf("%s:%d: %s: %s", path, pe.Position.Line, pe.LastKey, pe.Message)
+			return fmt.Errorf("%s:%d: %s: %s", path, pe.Position.Line, oneLine(pe.LastKey), oneLine(pe.Message))
 		}
-		return fmt.Errorf("%s:%d: %s", path, pe.Position.Line, pe.Message)
+		return fmt.Errorf("%s:%d: %s", path, pe.Position.Line, oneLine(pe.Message))
 	}
 	if m := decoderError.FindStringSubmatch(err.Error()); m != nil {
-		return fmt.Errorf("%s:%s: %s: %s", path, m[1], m[2], m[3])
+		return fmt.Errorf("%s:%s: %s: %s", path, m[1], oneLine(m[2]), oneLine(m[3]))
 	}
 	return fmt.Errorf("%s: %w", path, err)
 }
 
+// oneLine escapes the control characters of a decoder's message, which
+// quotes the file's text (a newline included): each problem stays one line
+// starting with the file name.
+func oneLine(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if unicode.IsControl(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // decoderError is the form of the decoder's type errors.
-var decoderError = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
+var decoderError = regexp.MustCompile(`(?s)^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
 
 // Validate reports every setting that is out of range or inconsistent, one
 // line each, starting with the key: the one validation the daemon and

@@ -49,3 +49,34 @@ func FuzzOpen(f *testing.F) {
 		}
 	})
 }
+
+// FuzzCheck feeds arbitrary files to check, what gammon journal verify and
+// salvage read: it must not panic, and the sound prefix salvage would keep
+// must read back whole, holding the records check counted.
+func FuzzCheck(f *testing.F) {
+	good := readFile(f, build(f, 4))
+	offs := starts(f, good)
+	for _, seed := range [][]byte{
+		good,
+		flip(good, offs[2]*8+40),
+		flip(good, 100),
+		slicesConcat(good[:offs[1]], good[offs[2]:]),
+		good[:len(good)-2],
+		good[:fileHeaderSize-1],
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c := check("fuzz", data)
+		if c.Sound < 0 || c.Sound > c.Size || c.Size != int64(len(data)) || c.Beyond < 0 {
+			t.Fatalf("check: %+v of %d bytes", c, len(data))
+		}
+		if c.OK() || c.Sound < fileHeaderSize {
+			return
+		}
+		s, err := scan(data[:c.Sound])
+		if err != nil || s.seq != c.Records || s.cut != "" {
+			t.Fatalf("the sound prefix of %d bytes reads %+v, %v; want %d records", c.Sound, s, err, c.Records)
+		}
+	})
+}
