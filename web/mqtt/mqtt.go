@@ -86,15 +86,15 @@ func CheckBoardID(id string) error {
 func ParseBroker(s string) (*url.URL, error) {
 	u, err := url.Parse(s)
 	if err != nil {
-		return nil, fmt.Errorf("broker URL: %w", err)
+		return nil, errors.New("broker URL: not a URL") // url's error quotes it, password and all
 	}
 	switch u.Scheme {
 	case "mqtt", "tcp", "mqtts", "tls", "ssl", "ws", "wss":
 	default:
-		return nil, fmt.Errorf("broker URL %q: want mqtt://HOST:PORT (or tcp, mqtts, tls, ssl, ws, wss)", s)
+		return nil, fmt.Errorf("broker URL %q: want mqtt://HOST:PORT (or tcp, mqtts, tls, ssl, ws, wss)", u.Redacted())
 	}
 	if u.Hostname() == "" {
-		return nil, fmt.Errorf("broker URL %q: no host", s)
+		return nil, fmt.Errorf("broker URL %q: no host", u.Redacted())
 	}
 	return u, nil
 }

@@ -183,3 +183,14 @@ func TestNoEmptyRecord(t *testing.T) {
 		t.Errorf("Match with an empty record: %v, want it refused", err)
 	}
 }
+
+// TestBrokerErrorsHideThePassword: a broker URL refused for any reason is
+// quoted without the password it carries.
+func TestBrokerErrorsHideThePassword(t *testing.T) {
+	for _, broker := range []string{"mqtt://u:hunter2@:1883", "http://u:hunter2@desk:1883", "mqtt://u:hunter2@desk:1883/%zz"} {
+		_, err := mqtt.ParseBroker(broker)
+		if err == nil || strings.Contains(err.Error(), "hunter2") {
+			t.Errorf("ParseBroker(%q): %v; want an error without the password", broker, err)
+		}
+	}
+}
