@@ -63,8 +63,10 @@ var eventNames = [...]string{Roll: "roll", Done: "done", Double: "double", Take:
 	Resign: "resign", Accept: "accept", Reject: "reject"}
 
 // The levels of a resignation, Event.Points: what the resigning side gives
-// up, times the cube.
+// up, times the cube. ResignNext, the buttons' resignation, is the level
+// above the side's own offer standing, or a single.
 const (
+	ResignNext       = 0
 	ResignSingle     = 1
 	ResignGammon     = 2
 	ResignBackgammon = 3
@@ -86,8 +88,8 @@ type Event struct {
 	// Dice is the roll, for Roll; for a game's opening roll the side is the
 	// opener, with both dice.
 	Dice engine.Dice
-	// Points is a Resign's level: ResignSingle, ResignGammon or
-	// ResignBackgammon (a trace's "points"), times the cube.
+	// Points is a Resign's level: ResignNext, ResignSingle, ResignGammon
+	// or ResignBackgammon (a trace's "points"), times the cube.
 	Points int
 }
 

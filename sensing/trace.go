@@ -326,8 +326,8 @@ func readEvent(l *line) (Event, error) {
 		return e, fmt.Errorf("%s event with points", e.Kind)
 	case e.Kind == Resign && !l.hasPoints:
 		return e, errors.New("resign without points")
-	case e.Kind == Resign && (l.points < ResignSingle || l.points > ResignBackgammon):
-		return e, fmt.Errorf("resign of %d points, want 1 (single), 2 (gammon) or 3 (backgammon)", l.points)
+	case e.Kind == Resign && (l.points < ResignNext || l.points > ResignBackgammon):
+		return e, fmt.Errorf("resign of %d points, want 1 (single), 2 (gammon), 3 (backgammon) or 0 (the level above the side's own offer)", l.points)
 	}
 	e.Points = int(l.points)
 	e.Side = engine.Side(l.side)

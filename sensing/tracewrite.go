@@ -105,15 +105,19 @@ func (tw *TraceWriter) Frame(at time.Time, frame []uint16) error {
 	return tw.write()
 }
 
-// Event writes a press at at; the dice only for a roll that has them.
+// Event writes a press at at; the dice only for a roll that has them, the
+// level for a resignation.
 func (tw *TraceWriter) Event(at time.Time, e Event) error {
 	tw.start(at)
 	tw.buf = append(tw.buf, `,"event":"`...)
 	tw.buf = append(tw.buf, e.Kind.String()...)
 	tw.buf = append(tw.buf, `","side":`...)
 	tw.buf = strconv.AppendInt(tw.buf, int64(e.Side), 10)
-	if e.Kind == Roll && e.Dice.Valid() {
+	switch {
+	case e.Kind == Roll && e.Dice.Valid():
 		tw.buf = fmt.Appendf(tw.buf, `,"dice":[%d,%d]`, e.Dice[0], e.Dice[1])
+	case e.Kind == Resign:
+		tw.buf = fmt.Appendf(tw.buf, `,"points":%d`, e.Points)
 	}
 	tw.buf = append(tw.buf, "}\n"...)
 	return tw.write()

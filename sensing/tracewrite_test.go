@@ -49,7 +49,10 @@ func TestTraceWriterRoundTrip(t *testing.T) {
 	}
 	steps = append(steps, step{ms: 60, event: &Event{Kind: Roll, Side: engine.Black, Dice: engine.Dice{6, 3}}},
 		step{ms: 70, frame: slices.Clone(frame)}, // unchanged: no line
-		step{ms: 80, event: &Event{Kind: Done, Side: engine.Black}})
+		step{ms: 80, event: &Event{Kind: Done, Side: engine.Black}},
+		step{ms: 90, event: &Event{Kind: Resign, Side: engine.White, Points: ResignNext}}, // the buttons' resignation
+		step{ms: 95, event: &Event{Kind: Resign, Side: engine.White, Points: ResignGammon}},
+		step{ms: 99, event: &Event{Kind: Accept, Side: engine.Black}})
 	for _, s := range steps {
 		at := epoch.Add(time.Duration(s.ms) * time.Millisecond)
 		if s.event != nil {
