@@ -1,10 +1,14 @@
 package board
 
 import (
+	"bytes"
 	"cmp"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -13,6 +17,7 @@ import (
 	"time"
 
 	"gammond/calib"
+	"gammond/record/journal"
 	"gammond/sensing"
 	"gammond/web"
 )
@@ -59,6 +64,9 @@ func (c *counter) Write(b []byte) (int, error) {
 // began before it stopped (a new gzip member, no second header).
 func (r *traceRecorder) open(path string, c *calib.Calibration, m sensing.Match, epoch time.Time) error {
 	r.close()
+	if err := sealTornTrace(path); err != nil {
+		return fmt.Errorf("board trace: %w", err)
+	}
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return fmt.Errorf("board trace: %w", err)
@@ -78,6 +86,35 @@ func (r *traceRecorder) open(path string, c *calib.Calibration, m sensing.Match,
 	}
 	r.prune()
 	return nil
+}
+
+// sealTornTrace mends the trace a crash left: its last gzip member never
+// finished, so a member appended after it would not read. What the last
+// flushes saved, to the last whole line, is written back as one finished
+// member (atomically); nothing at all if not even the header survived.
+// A trace that reads whole, or none, is left alone.
+func sealTornTrace(path string) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) || err == nil && len(data) == 0 {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	var saved []byte
+	if zr, err := gzip.NewReader(bytes.NewReader(data)); err == nil {
+		if saved, err = io.ReadAll(zr); err == nil {
+			return nil
+		}
+	}
+	saved = saved[:bytes.LastIndexByte(saved, '\n')+1]
+	var sealed bytes.Buffer
+	if len(saved) > 0 {
+		zw := gzip.NewWriter(&sealed)
+		zw.Write(saved) // a bytes.Buffer takes every write
+		zw.Close()
+	}
+	return journal.WriteFileAtomic(path, sealed.Bytes(), 0o644)
 }
 
 // item records a frame or a press.

@@ -1,6 +1,8 @@
 package board
 
 import (
+	"errors"
+	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -105,5 +107,68 @@ func BenchmarkBoardFrame(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		step()
+	}
+}
+
+// TestTraceTornByACrashReadsAfterRestart: a crash leaves the trace's gzip
+// member unfinished (flushed, no trailer); the board started again seals
+// what was saved and carries on, and the whole trace reads.
+func TestTraceTornByACrashReadsAfterRestart(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "b-1"+TraceSuffix)
+	n := calib.ReferenceBoard.Sensors()
+	c := &calib.Calibration{Board: calib.ReferenceBoard, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
+	for i := range n {
+		c.Baseline[i], c.White[i], c.Black[i] = 2048, 2700, 1400
+	}
+	epoch := time.Unix(0, 0)
+	frame := slices.Clone(c.Baseline)
+	at := func(ms int) time.Time { return epoch.Add(time.Duration(ms) * time.Millisecond) }
+
+	r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
+	if err := r.open(path, c, sensing.Match{Length: 1, White: "Ann", Black: "Bob"}, epoch); err != nil {
+		t.Fatal(err)
+	}
+	for ms := range 3 {
+		frame[ms] = 2700
+		r.item(sensing.Item{At: at(ms * 10), Kind: sensing.FrameItem, Frame: frame})
+	}
+	if err := r.flush(); err != nil {
+		t.Fatal(err)
+	}
+	r.tw.Frame(at(40), frame) // written after the last flush: lost in the crash
+	r.file.Close()            // the crash: no trailer, the gzip writer never closed
+	r.file, r.zw, r.tw = nil, nil, nil
+
+	again := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
+	if err := again.open(path, c, sensing.Match{Length: 1, White: "Ann", Black: "Bob"}, epoch); err != nil {
+		t.Fatal(err)
+	}
+	again.item(sensing.Item{At: at(100), Kind: sensing.EventItem, Event: sensing.Event{Kind: sensing.Done, Side: 0}})
+	again.close()
+
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tr, err := sensing.NewTraceReader(f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []sensing.ItemKind
+	for {
+		it, err := tr.Next()
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				t.Fatalf("after %d items: %v", len(items), err)
+			}
+			break
+		}
+		items = append(items, it.Kind)
+	}
+	want := []sensing.ItemKind{sensing.FrameItem, sensing.FrameItem, sensing.FrameItem, sensing.EventItem}
+	if !slices.Equal(items, want) {
+		t.Fatalf("items %v, want the three flushed frames and the press after the restart", items)
 	}
 }
