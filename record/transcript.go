@@ -82,8 +82,13 @@ func (t *Transcript) Match() *mat.Match { return &t.match }
 func (t *Transcript) Notes() []mat.Note { return t.notes }
 
 // Note adds a note on the last action recorded, or on the game when it
-// has none yet: a director's ruling, the clock's times.
+// has none yet: a director's ruling, the clock's times. A note before the
+// first game waits for its first action, and opens no game of its own.
 func (t *Transcript) Note(text string) {
+	if len(t.match.Games) == 0 {
+		t.pending = append(t.pending, text) // before the first game: on its first action
+		return
+	}
 	g := t.game()
 	n := mat.Note{Game: len(t.match.Games) - 1, Turn: -1, Text: text}
 	for i := len(g.Turns) - 1; i >= 0 && n.Turn < 0; i-- {

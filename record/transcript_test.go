@@ -2,6 +2,7 @@ package record
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -81,5 +82,24 @@ func TestTranscriptNotesResignation(t *testing.T) {
 	notes := tr.Notes()
 	if len(notes) == 0 || notes[len(notes)-1].Text != "White accepts Black's resignation of a gammon" {
 		t.Errorf("notes %+v: want the resignation's", notes)
+	}
+}
+
+// TestTranscriptNoteBeforeTheFirstGame: an irregularity before the first
+// game (a game started on a wrong set-up) opens no empty game of its own;
+// its note goes on the game's first action.
+func TestTranscriptNoteBeforeTheFirstGame(t *testing.T) {
+	dice := engine.Dice{3, 1}
+	play := engine.LegalPlays(engine.StartingBoard, dice)[0]
+	tr := NewTranscript(3, [2]string{"Anna", "Bo"})
+	tr.Event(referee.Event{Kind: referee.Irregularity, Reason: "the game starts with the board not in the starting position (points [6])"})
+	tr.Event(referee.Event{Kind: referee.GameStarted, Side: engine.White, Dice: dice})
+	tr.Event(referee.Event{Kind: referee.PlayMade, Turn: 1, Side: engine.White, Dice: dice, Play: play})
+	if n := len(tr.Match().Games); n != 1 {
+		t.Fatalf("%d games, want the one played", n)
+	}
+	notes := tr.Notes()
+	if len(notes) == 0 || notes[0].Game != 0 || notes[0].Turn != 0 || !strings.Contains(notes[0].Text, "starting position") {
+		t.Errorf("notes %+v, want the irregularity on the first play", notes)
 	}
 }
