@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -165,6 +166,19 @@ func LoadFile(path string) (*Calibration, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, nil
+}
+
+// LoadFileOrLearn loads the calibration file at path or, when there is
+// none, returns an empty calibration of the board g for the classifier to
+// fill in as it learns (baselines from the first frame or the starting
+// position, checker levels from the first known positions); learning says
+// which. A file that is there but unreadable is an error.
+func LoadFileOrLearn(path string, g Geometry) (c *Calibration, learning bool, err error) {
+	c, err = LoadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return &Calibration{Board: g}, true, nil
+	}
+	return c, false, err
 }
 
 // SaveFile writes c to path atomically: a power cut leaves the old file or

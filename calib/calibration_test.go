@@ -114,3 +114,24 @@ func TestLoadErrors(t *testing.T) {
 		}
 	})
 }
+
+// TestLoadFileOrLearn: with no calibration file the board learns from an
+// empty calibration of its geometry; a file there is loaded; a damaged one
+// is an error, never learnt over.
+func TestLoadFileOrLearn(t *testing.T) {
+	dir := t.TempDir()
+	c, learning, err := LoadFileOrLearn(filepath.Join(dir, "calibration.json"), ReferenceBoard)
+	if err != nil || !learning || c.Board != ReferenceBoard || c.Baseline != nil {
+		t.Fatalf("no file: %+v, learning %v, %v; want an empty calibration to learn", c, learning, err)
+	}
+	if _, err := NewClassifier(c, nil); err != nil {
+		t.Fatalf("the classifier refuses the empty calibration: %v", err)
+	}
+	bad := filepath.Join(dir, "bad.json")
+	if err := os.WriteFile(bad, []byte("{"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, learning, err := LoadFileOrLearn(bad, ReferenceBoard); err == nil || learning {
+		t.Errorf("a damaged file: learning %v, %v; want an error", learning, err)
+	}
+}

@@ -2,13 +2,8 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
-	"unicode"
-
-	"github.com/BurntSushi/toml"
 
 	"gammond/board"
 	"gammond/calib"
@@ -68,16 +63,8 @@ func DefaultConfig() Config {
 // Keys the file does not set keep their defaults; unknown keys are an error.
 func Load(path string) (Config, error) {
 	c := DefaultConfig()
-	md, err := toml.DecodeFile(path, &c)
-	if err != nil {
-		return Config{}, decodeError(path, err)
-	}
-	if keys := md.Undecoded(); len(keys) > 0 {
-		names := make([]string, len(keys))
-		for i, k := range keys {
-			names[i] = k.String()
-		}
-		return Config{}, fmt.Errorf("%s: unknown keys: %s", path, strings.Join(names, ", "))
+	if err := check.DecodeFile(path, &c); err != nil {
+		return Config{}, err
 	}
 	if err := c.Validate(); err != nil {
 		// One problem a line, each with the file name, as compilers print them.
@@ -85,40 +72,6 @@ func Load(path string) (Config, error) {
 	}
 	return c, nil
 }
-
-// decodeError puts the file name in front of the TOML decoder's error.
-func decodeError(path string, err error) error {
-	var pe toml.ParseError
-	if errors.As(err, &pe) {
-		if pe.LastKey != "" {
-			return fmt.Errorf("%s:%d: %s: %s", path, pe.Position.Line, oneLine(pe.LastKey), oneLine(pe.Message))
-		}
-		return fmt.Errorf("%s:%d: %s", path, pe.Position.Line, oneLine(pe.Message))
-	}
-	if m := decoderError.FindStringSubmatch(err.Error()); m != nil {
-		return fmt.Errorf("%s:%s: %s: %s", path, m[1], oneLine(m[2]), oneLine(m[3]))
-	}
-	return fmt.Errorf("%s: %w", path, err)
-}
-
-// oneLine escapes the control characters of a decoder's message, which
-// quotes the file's text (a newline included): each problem stays one line
-// starting with the file name.
-func oneLine(s string) string {
-	var b strings.Builder
-	for _, r := range s {
-		if unicode.IsControl(r) {
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// decoderError is the form of the decoder's type errors.
-var decoderError = regexp.MustCompile(`(?s)^toml: line (\d+) \(last key "([^"]*)"\): (.*)$`)
 
 // Validate reports every setting that is out of range or inconsistent, one
 // line each, starting with the key: the one validation the daemon and

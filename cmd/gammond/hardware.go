@@ -24,9 +24,12 @@ import (
 // the config wires it) until ctx is done: the scanner's
 // frames and the buttons' presses reach the board as one source.
 func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
-	cal, err := calib.LoadFile(cfg.CalibrationFile)
+	cal, learning, err := calib.LoadFileOrLearn(cfg.CalibrationFile, cfg.Board)
 	if err != nil {
 		return fmt.Errorf("calibration: %w", err)
+	}
+	if learning {
+		log.Info("no calibration file: the board calibrates itself from what it reads (gammon calibrate writes one)", "file", cfg.CalibrationFile)
 	}
 	if _, err := host.Init(); err != nil {
 		return fmt.Errorf("periph: %w", err)
