@@ -159,8 +159,8 @@ func TestRaceTablesAsSearched(t *testing.T) {
 	hs := everySixPoints()
 	for _, rt := range raceTables {
 		samples := 300
-		if testing.Short() {
-			samples = 50
+		if testing.Short() { // CI's full run takes all 300 (.ci/run)
+			samples = 15
 		}
 		for range samples {
 			h := rt.placed(hs[r.IntN(len(hs))])

@@ -262,7 +262,10 @@ func TestRacePlaysHashedAsScan(t *testing.T) {
 	}
 	var seen table
 	var buf []racePlay
-	for _, h := range halves {
+	for i, h := range halves {
+		if testing.Short() && i%8 != 0 { // CI's full run compares them all (.ci/run)
+			continue
+		}
 		for _, d := range worstRollsFirst {
 			buf = racePlays(h, d, buf[:0], &seen)
 			if want := racePlaysByScan(h, d); !slices.Equal(buf, want) {
