@@ -59,20 +59,10 @@ func run(t *testing.T, o board.Options) *board.Board {
 	return b
 }
 
-// scan reads the simulated board's sensors into src until ctx is done.
+// scan reads the simulated board's sensors into src a hundred times a
+// second until ctx is done.
 func scan(ctx context.Context, simulated *sim.Board, src *sensing.Live) {
-	frame := make([]uint16, simulated.Calibration().Board.Sensors())
-	tick := time.NewTicker(10 * time.Millisecond)
-	defer tick.Stop()
-	for {
-		select {
-		case at := <-tick.C:
-			simulated.Frame(frame)
-			src.Frame(at, frame)
-		case <-ctx.Done():
-			return
-		}
-	}
+	simulated.Scan(ctx, src, 10*time.Millisecond)
 }
 
 // simBoard runs a simulated board with the clock named.

@@ -31,23 +31,6 @@ func runSim(ctx context.Context, log *slog.Logger, cfg Config) error {
 	}
 	defer stop()
 	log.Info("simulated board", "state", cfg.StateDir)
-	go scanSim(ctx, simulated, src, 50)
+	go simulated.Scan(ctx, src, time.Second/50)
 	return b.Run(ctx, src)
-}
-
-// scanSim reads the simulated board's sensors rate times a second into src
-// until ctx is done.
-func scanSim(ctx context.Context, simulated *sim.Board, src *sensing.Live, rate int) {
-	frame := make([]uint16, simulated.Calibration().Board.Sensors())
-	tick := time.NewTicker(time.Second / time.Duration(rate))
-	defer tick.Stop()
-	for {
-		select {
-		case at := <-tick.C:
-			simulated.Frame(frame)
-			src.Frame(at, frame)
-		case <-ctx.Done():
-			return
-		}
-	}
 }

@@ -1,14 +1,17 @@
 package sim
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	"gammond/calib"
 	"gammond/engine"
+	"gammond/sensing"
 )
 
 // checker is a checker on a pile, resting on its slot (seat 1) or part
@@ -475,5 +478,22 @@ func (b *Board) stir(share, sd float64) {
 	skip := func() int { return int(min(b.rng.ExpFloat64()/rate, float64(n))) }
 	for s := skip(); s < n; s += 1 + skip() {
 		b.noise[s] = max(-3*sd, min(3*sd, b.rng.NormFloat64()*sd))
+	}
+}
+
+// Scan reads the board's sensors into src every period, as a scanner does,
+// until ctx is done: gammond -sim's board, and tests of the daemon's.
+func (b *Board) Scan(ctx context.Context, src *sensing.Live, every time.Duration) {
+	frame := make([]uint16, b.geo.Sensors())
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	for {
+		select {
+		case at := <-tick.C:
+			b.Frame(frame)
+			src.Frame(at, frame)
+		case <-ctx.Done():
+			return
+		}
 	}
 }
