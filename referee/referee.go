@@ -73,6 +73,7 @@ type Referee struct {
 	setupWrong   []int
 	offer        *resignation // a resignation waiting for its answer
 	early        *earlyRoll   // a roll made before the mover's DONE, held
+	stood        *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
 	touched      []int        // points moved after DONE, before the roll
 	// illegalPlays counts each side's plays flagged in the match (US 4.8).
 	illegalPlays [2]int
@@ -113,6 +114,7 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 	case awaitingRoll:
 		r.checkTouched()
 	case moving, flagged:
+		r.closeChoice()
 		if r.pendingDone {
 			r.pendingDone = false
 			r.judgeAtDone()

@@ -69,6 +69,9 @@ type HeldRoll struct {
 	Side   engine.Side `json:"side"` // the side that rolled
 	Dice   engine.Dice `json:"dice"`
 	Reroll bool        `json:"reroll"` // the mover chose a reroll
+	// AfterDone: the roll stood at the mover's DONE and the roller has not
+	// begun to play it: the mover may still have it rerolled (US 4.6).
+	AfterDone bool `json:"after_done"`
 }
 
 // Offer is a resignation on offer, as Status reports it.
@@ -102,8 +105,8 @@ func (r *Referee) Status() Status {
 		AwaitingChecker: r.awaitingChecker,
 	}
 	s.Resignation = r.offerStatus()
-	if e := r.early; e != nil {
-		s.EarlyRoll = &HeldRoll{Side: e.side, Dice: e.dice, Reroll: e.reroll}
+	if e := r.choosable(); e != nil {
+		s.EarlyRoll = &HeldRoll{Side: e.side, Dice: e.dice, Reroll: e.reroll, AfterDone: e == r.stood}
 	}
 	if owner, owned := r.match.CubeOwner(); owned {
 		s.CubeOwner = &owner

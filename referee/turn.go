@@ -65,6 +65,7 @@ func (r *Referee) startGame(opener engine.Side) {
 // Done tells the referee that side pressed DONE: its turn is over. The play
 // is judged on the board once it has settled.
 func (r *Referee) Done(side engine.Side) {
+	r.stood = nil // the roller's DONE plays the early roll let stand
 	if r.inferDone(side) {
 		return
 	}
