@@ -232,6 +232,7 @@ func (b *Board) setUp() error {
 	}
 	b.match = m
 	b.ref = referee.New(m, b.clock, b.emit)
+	b.ref.SetRules(b.header.Rules)
 	if b.opts.InferredDice {
 		b.ref.SetInferredDice()
 	}

@@ -38,6 +38,10 @@ const (
 	Touched                         // between DONE and the roll Side began moving checkers (US 4.3): Points to put back; none: restored
 	DiceInferred                    // the dice inferred: Side's play shows Dice, the smallest roll that fits; Ambiguous if others fit too
 	CrawfordNext                    // announced before it starts: the next game is the Crawford game (Side needs one point)
+	// CrawfordAnnulled: the director annulled the cube of a game the score
+	// makes the Crawford game (Danish 4.4.4): Score, Cube now; Result
+	// corrected if the game had ended.
+	CrawfordAnnulled
 )
 
 var kindNames = [...]string{
@@ -50,6 +54,7 @@ var kindNames = [...]string{
 	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
 	EarlyRoll: "early-roll", EarlyRollChoice: "early-roll-choice", RollRefused: "roll-refused",
 	Touched: "touched", DiceInferred: "dice-inferred", CrawfordNext: "crawford-next",
+	CrawfordAnnulled: "crawford-annulled",
 }
 
 func (k Kind) String() string {

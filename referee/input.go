@@ -37,6 +37,7 @@ const (
 	InputClockIntroduce                       // the director puts the match on the Clock rules named, from the next game
 	InputClockAdjust                          // the director adds Adjust to Side's time
 	InputDoneGrace                            // the grace period after a DONE is over (Referee.DoneGraceOver)
+	InputAnnulCrawford                        // the director annuls a Crawford game's cube (Danish 4.4.4)
 )
 
 var inputNames = [...]string{
@@ -48,6 +49,7 @@ var inputNames = [...]string{
 	InputResign:    "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
 	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
 	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
+	InputAnnulCrawford: "annul-crawford",
 }
 
 func (k InputKind) String() string {
@@ -168,5 +170,7 @@ func (r *Referee) Apply(in Input) {
 		r.IntroduceClock(in.Clock)
 	case InputClockAdjust:
 		r.AdjustClock(in.Side, in.Adjust)
+	case InputAnnulCrawford:
+		r.AnnulCrawfordDouble()
 	}
 }

@@ -75,6 +75,9 @@ type Referee struct {
 	early        *earlyRoll   // a roll made before the mover's DONE, held
 	stood        *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
 	touched      []int        // points moved after DONE, before the roll
+	lastGame     *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
+	// rules is the rule set (SetRules); "" is the US rules.
+	rules engine.RuleSet
 	// illegalPlays counts each side's plays flagged in the match (US 4.8).
 	illegalPlays [2]int
 	inferred     bool           // the dice are inferred from the plays (SetInferredDice)

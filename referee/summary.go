@@ -108,7 +108,7 @@ func (e Event) text(play string) string {
 		return fmt.Sprintf("%s offers to resign a %v (%d point(s)): %s", who, e.Result.Kind, e.Result.Points, e.Reason)
 	case ResignRejected:
 		return fmt.Sprintf("%s rejects the resignation", who)
-	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext:
+	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext, CrawfordAnnulled:
 		return e.Reason
 	}
 	return e.Kind.String()

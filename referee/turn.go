@@ -53,7 +53,7 @@ func (r *Referee) startGame(opener engine.Side) {
 		r.irregular(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v)", r.setupWrong))
 	}
 	r.game++
-	r.turn = 0
+	r.turn, r.lastGame = 0, nil
 	r.onRoll = opener
 	r.oneLine(engine.StartingBoard)
 	r.startMatchGame()
@@ -245,4 +245,7 @@ func (r *Referee) SetScore(score [2]int) {
 		return
 	}
 	r.irregular(r.onRoll, fmt.Sprintf("the director set the score to %d-%d", score[0], score[1]))
+	if r.phase == settingUp {
+		r.announceCrawford() // the corrected score may make the next game the Crawford game (Danish 4.7)
+	}
 }

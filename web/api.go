@@ -31,6 +31,7 @@ var (
 		"early-roll":        decode[ChooseEarlyRoll],
 		"clock":             decode[IntroduceClock],
 		"clock-adjust":      decode[AdjustClock],
+		"annul-crawford":    decode[AnnulCrawford],
 	}
 	simActions = map[string]decoder{
 		"move":        decode[SimMove],

@@ -78,7 +78,7 @@ func inGame(s *Status) bool {
 
 // RefereeInput returns the referee's input for an action the referee
 // takes as it is (Resign, AnswerResignation, ForceResignation,
-// ChooseEarlyRoll, IntroduceClock, AdjustClock), its time left to the
+// ChooseEarlyRoll, IntroduceClock, AdjustClock, AnnulCrawford), its time left to the
 // caller; false for any other action.
 func RefereeInput(a Action) (referee.Input, bool) {
 	switch a := a.(type) {
@@ -98,6 +98,8 @@ func RefereeInput(a Action) (referee.Input, bool) {
 		return referee.Input{Kind: kind, Side: a.Side}, true
 	case ForceResignation:
 		return referee.Input{Kind: referee.InputForceAccept}, true
+	case AnnulCrawford:
+		return referee.Input{Kind: referee.InputAnnulCrawford}, true
 	}
 	return referee.Input{}, false
 }

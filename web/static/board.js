@@ -62,7 +62,7 @@
     'board-restored', 'corrected', 'illegal-accepted', 'doubled', 'taken', 'dropped',
     'cube-refused', 'game-over', 'match-over', 'irregularity',
     'resign-offered', 'resign-rejected', 'resigned', 'early-roll', 'early-roll-choice', 'roll-refused',
-    'touched', 'dice-inferred', 'crawford-next', 'withdrawn'];
+    'touched', 'dice-inferred', 'crawford-next', 'withdrawn', 'crawford-annulled'];
 
   function setLive(live) {
     document.body.dataset.live = String(live);
@@ -75,7 +75,7 @@
 
   const ILLEGAL = new Set(['illegal', 'illegal-accepted']);
   const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong', 'early-roll', 'roll-refused', 'touched']);
-  const GAME = new Set(['game-started', 'game-over', 'match-over', 'resign-offered', 'resigned', 'crawford-next']);
+  const GAME = new Set(['game-started', 'game-over', 'match-over', 'resign-offered', 'resigned', 'crawford-next', 'crawford-annulled']);
 
   function addEvent(ev) {
     if (ev.seq <= lastSeq) return;
