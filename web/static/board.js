@@ -452,6 +452,13 @@
     dice: (f) => ({ side: int(f.side.value), dice: [int(f.die0.value), int(f.die1.value)] }),
     clocks: (f, b) => ({ paused: b.value === 'true' }),
     penalty: (f, b) => ({ side: int(f.side.value), kind: b.value }),
+    resign: (f) => ({ side: int(f.side.value), points: int(f.points.value) }),
+    resignation: (f, b) => ({ side: int(f.side.value), accept: b.value === 'true' }),
+    'force-resignation': () => ({}),
+    'early-roll': (f, b) => ({ side: int(f.side.value), reroll: b.value === 'true' }),
+    clock: (f) => ({ clock: f.clock.value }),
+    'clock-adjust': (f) => ({ side: int(f.side.value), seconds: int(f.seconds.value) }),
+    'annul-crawford': () => ({}),
   };
 
   async function onDirector(e) {
