@@ -38,6 +38,7 @@ const (
 	InputClockAdjust                          // the director adds Adjust to Side's time
 	InputDoneGrace                            // the grace period after a DONE is over (Referee.DoneGraceOver)
 	InputAnnulCrawford                        // the director annuls a Crawford game's cube (Danish 4.4.4)
+	InputOutOfPlay                            // the director rules Points of Side's checkers out of play (US 4.7)
 )
 
 var inputNames = [...]string{
@@ -49,7 +50,7 @@ var inputNames = [...]string{
 	InputResign:    "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
 	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
 	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
-	InputAnnulCrawford: "annul-crawford",
+	InputAnnulCrawford: "annul-crawford", InputOutOfPlay: "out-of-play",
 }
 
 func (k InputKind) String() string {
@@ -83,7 +84,7 @@ type Input struct {
 	Long   bool              `json:"long,omitempty"`
 	Score  [2]int            `json:"score,omitzero"`
 	Paused bool              `json:"paused,omitempty"`
-	Points int               `json:"points,omitempty"` // InputResign
+	Points int               `json:"points,omitempty"` // InputResign; InputOutOfPlay: checkers
 	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
 	Clock  engine.ClockName  `json:"clock,omitempty"`  // InputClockIntroduce: the clock rules named
 	Adjust time.Duration     `json:"adjust,omitempty"` // InputClockAdjust
@@ -172,5 +173,7 @@ func (r *Referee) Apply(in Input) {
 		r.AdjustClock(in.Side, in.Adjust)
 	case InputAnnulCrawford:
 		r.AnnulCrawfordDouble()
+	case InputOutOfPlay:
+		r.RuleOutOfPlay(in.Side, in.Points)
 	}
 }

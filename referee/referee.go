@@ -78,6 +78,11 @@ type Referee struct {
 	lastGame     *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
 	// rules is the rule set (SetRules); "" is the US rules.
 	rules engine.RuleSet
+	// setupWrongAtStart: the game started on a wrong set-up, official from
+	// the rule set's deadline (setupOfficial); outOfPlay counts the
+	// checkers the director ruled out of play (setup.go).
+	setupWrongAtStart, setupOfficial bool
+	outOfPlay                        [2]int
 	// illegalPlays counts each side's plays flagged in the match (US 4.8).
 	illegalPlays [2]int
 	inferred     bool           // the dice are inferred from the plays (SetInferredDice)

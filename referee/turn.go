@@ -38,6 +38,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		r.matchErr(side, r.match.Roll(side))
 	}
 	r.turn++
+	r.checkSetupDeadline()
 	r.dice = d
 	for i := range r.lines {
 		r.lines[i].matcher.Start(r.lines[i].board, r.onRoll, d)
@@ -49,8 +50,10 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 // startGame begins a game with side opening. The starting position is
 // official whatever the board shows; a wrong set-up is reported.
 func (r *Referee) startGame(opener engine.Side) {
-	if !r.haveBoard || len(r.setupWrong) > 0 {
-		r.irregular(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v)", r.setupWrong))
+	r.setupWrongAtStart = !r.haveBoard || len(r.setupWrong) > 0
+	r.setupOfficial, r.outOfPlay = !r.setupWrongAtStart, [2]int{}
+	if r.setupWrongAtStart {
+		r.irregular(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v): %s", r.setupWrong, r.setupDeadlineText()))
 	}
 	r.game++
 	r.turn, r.lastGame = 0, nil

@@ -32,6 +32,7 @@ var (
 		"clock":             decode[IntroduceClock],
 		"clock-adjust":      decode[AdjustClock],
 		"annul-crawford":    decode[AnnulCrawford],
+		"out-of-play":       decode[RuleOutOfPlay],
 	}
 	simActions = map[string]decoder{
 		"move":        decode[SimMove],

@@ -31,8 +31,8 @@ type directorPress struct {
 
 // directorPresses are the director's actions beyond the score that the
 // web API has: the clock tools (US 7.1, Danish 3.7.2), resignations and
-// their forced acceptance (US 11.1), the early roll's choice (US 4.6) and
-// the Crawford annulment (Danish 4.4.4).
+// their forced acceptance (US 11.1), the early roll's choice (US 4.6),
+// checkers out of play (US 4.7) and the Crawford annulment (Danish 4.4.4).
 var directorPresses = []directorPress{
 	{form: "resign", fill: `f.side.value = "1"; f.points.value = "2"`,
 		want: Resign{Side: engine.Black, Points: 2}},
@@ -54,6 +54,8 @@ var directorPresses = []directorPress{
 		want: ChooseEarlyRoll{Side: engine.White, Reroll: false}},
 	{form: "clock-adjust", fill: `f.side.value = "1"; f.seconds.value = "-45"`,
 		want: AdjustClock{Side: engine.Black, Seconds: -45}},
+	{form: "out-of-play", fill: `f.side.value = "1"; f.checkers.value = "2"`,
+		want: RuleOutOfPlay{Side: engine.Black, Checkers: 2}},
 	{form: "clock", fill: `f.clock.value = "danish"`,
 		state: func(s *Status) { s.Phase, s.Clocks, s.EarlyRoll = referee.PhaseSettingUp, nil, nil },
 		want:  IntroduceClock{Clock: engine.ClockDanish}},

@@ -459,6 +459,7 @@
     clock: (f) => ({ clock: f.clock.value }),
     'clock-adjust': (f) => ({ side: int(f.side.value), seconds: int(f.seconds.value) }),
     'annul-crawford': () => ({}),
+    'out-of-play': (f) => ({ side: int(f.side.value), checkers: int(f.checkers.value) }),
   };
 
   async function onDirector(e) {
