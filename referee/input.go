@@ -37,6 +37,7 @@ const (
 	InputClockIntroduce                       // the director puts the match on the Clock rules named, from the next game
 	InputClockAdjust                          // the director adds Adjust to Side's time
 	InputDoneGrace                            // the grace period after a DONE is over (Referee.DoneGraceOver)
+	InputOption                               // Side takes up a Welsh option (Option; Welsh)
 )
 
 var inputNames = [...]string{
@@ -48,6 +49,7 @@ var inputNames = [...]string{
 	InputResign:    "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
 	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
 	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
+	InputOption: "option",
 }
 
 func (k InputKind) String() string {
@@ -85,6 +87,7 @@ type Input struct {
 	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
 	Clock  engine.ClockName  `json:"clock,omitempty"`  // InputClockIntroduce: the clock rules named
 	Adjust time.Duration     `json:"adjust,omitempty"` // InputClockAdjust
+	Option Option            `json:"option,omitempty"` // InputOption
 	Board  *engine.Occupancy `json:"board,omitempty"`
 }
 
@@ -112,6 +115,10 @@ func (in *Input) Validate() error {
 		return fmt.Errorf("referee input: no side %d", in.Side)
 	case in.Kind == InputRoll && !in.Dice.Valid():
 		return fmt.Errorf("referee input: roll of %v", in.Dice)
+	case in.Kind == InputOption && in.Option == "":
+		return errors.New("referee input: option with no option named")
+	case in.Kind == InputOption && in.Option == OptionNominate && !in.Dice.Valid():
+		return fmt.Errorf("referee input: nominate of %v", in.Dice)
 	case in.Kind == InputResign && (in.Points < 0 || in.Points > 3):
 		return fmt.Errorf("referee input: resignation of %d points, want 1 (single), 2 (gammon), 3 (backgammon) or 0 (the buttons: the next)", in.Points)
 	}

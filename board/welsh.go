@@ -1,0 +1,31 @@
+package board
+
+import (
+	"gammond/engine/welsh"
+	"gammond/referee"
+)
+
+// welshExt is the extension of a Welsh match's record (docs/WELSH.md), which
+// "gammon check --rules welsh" looks for.
+const welshExt = ".welsh"
+
+// setUpWelsh builds a Welsh match's referee (rules = "welsh"): it keeps the
+// match's record, written where the standard game's .mat goes. A clocked
+// match runs the 70-minute clocks of rule 12, whichever clock is named.
+func (b *Board) setUpWelsh() {
+	w := referee.NewWelsh(welsh.NewRecorder(b.header.White, b.header.Black, 0), b.clock, b.emit)
+	if b.header.clocked() {
+		w.SetClock(welsh.NewClock())
+	}
+	b.welsh, b.ref = w, w
+}
+
+// matchOver reports whether the match is over.
+func (b *Board) matchOver() bool {
+	if b.welsh != nil {
+		over, _ := b.welsh.Over()
+		return over
+	}
+	_, over := b.match.Winner()
+	return over
+}
