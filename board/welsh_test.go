@@ -3,6 +3,7 @@ package board_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"log/slog"
 	"os"
@@ -17,6 +18,7 @@ import (
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/sim"
+	"gammond/web"
 )
 
 // script is a board's source written ahead: frames of a simulated board's
@@ -160,5 +162,52 @@ func TestWelshMatchOnTheBoard(t *testing.T) {
 	if after.Seq != status.Seq || after.Position != status.Position || after.Phase != status.Phase || after.Dice != status.Dice || after.Score != status.Score {
 		t.Fatalf("after a restart: event %d, %s %s %v %v; want event %d, %s %s %v %v",
 			after.Seq, after.Phase, after.Position, after.Dice, after.Score, status.Seq, status.Phase, status.Position, status.Dice, status.Score)
+	}
+}
+
+// TestWelshOptionsFromThePage: on a simulated Welsh board the Welsh options
+// come from the page as web.WelshOption, checked first (odds and evens
+// here, then a nominate the rules refuse in the middle of a turn); the
+// page's ROLL throws the electronic dice and starts the game; a standard
+// match refuses the options.
+func TestWelshOptionsFromThePage(t *testing.T) {
+	simulated := sim.NewBoard(14)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
+	o.Match.Rules = engine.RulesWelsh
+	b := run(t, o)
+	call := web.WelshOption{Side: engine.White, Option: referee.OptionOddsEvens, Dice: engine.Dice{3, 4}, Odds: true}
+	if err := b.Act(call); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.Status(); s.Welsh == nil || s.Welsh.Chooser == nil || *s.Welsh.Chooser != engine.White {
+		t.Fatalf("after White's right call of odds: %+v, want White to choose", s.Welsh)
+	}
+	if err := b.Act(web.SimButton{Side: engine.Black, Button: web.ButtonRoll}); err != nil {
+		t.Fatal(err)
+	}
+	s := b.Status()
+	if s.Phase != referee.PhaseMoving || s.OnRoll != engine.Black || !s.Dice.Valid() || s.Rules != engine.RulesWelsh {
+		t.Fatalf("after Black's ROLL: %s, %v on roll, dice %v: want Black's throw of a Welsh game", s.Phase, s.OnRoll, s.Dice)
+	}
+	nominate := web.WelshOption{Side: engine.White, Option: referee.OptionNominate, Dice: engine.Dice{5, 5}}
+	if err := b.Act(nominate); err != nil {
+		t.Fatal(err)
+	}
+	events := b.Events(0)
+	if last := events[len(events)-1]; last.Kind != "irregularity" || !strings.Contains(last.Text, "nominat") {
+		t.Fatalf("last event %+v, want the nominate refused: Black has thrown", last)
+	}
+	for _, bad := range []web.WelshOption{
+		{Side: engine.Black, Option: referee.OptionOffer},
+		{Side: engine.Black, Option: "rethrow"},
+		{Side: engine.Black, Option: referee.OptionNominate},
+	} {
+		if err := b.Act(bad); !errors.Is(err, web.ErrInvalid) {
+			t.Errorf("Act(%+v) = %v, want invalid", bad, err)
+		}
+	}
+	standard := simBoard(t, engine.ClockNone)
+	if err := standard.Act(nominate); !errors.Is(err, web.ErrConflict) {
+		t.Fatalf("a Welsh option on a standard match: %v, want a conflict", err)
 	}
 }

@@ -71,7 +71,7 @@ type Welsh struct {
 	nominee    *welsh.Throw // the next throw, nominated (rule 21)
 	nominated  [2]bool      // each player's nominate spent
 	offer      *welsh.Offer // an offer to concede waiting for its answer
-	offerOpen  bool         // the one-throw-win occasion is open (rule 18)
+	offerBy    *engine.Side // who may offer to concede: the one-throw-win occasion is open (rule 18)
 	chooser    *engine.Side // who won odds and evens, before the first game
 
 	board        engine.Occupancy
@@ -159,6 +159,12 @@ func (w *Welsh) Apply(in Input) {
 		w.Answer(in.Side, true)
 	case InputReject:
 		w.Answer(in.Side, false)
+	case InputForceAccept:
+		if w.offer != nil && w.offer.Mandatory {
+			w.Answer(w.offer.By.Other(), true)
+			return
+		}
+		w.irregular(w.onRoll, "no offer to concede that must be accepted (rule 18: the fiver to 24 exactly)")
 	case InputLetStand:
 		w.LetStand()
 	case InputTimeout:
@@ -292,7 +298,7 @@ func (w *Welsh) throwDice(side engine.Side, d engine.Dice) {
 		w.irregular(side, err.Error())
 		return
 	}
-	w.nominee, w.oneDie, w.offerOpen = nil, false, false
+	w.nominee, w.oneDie, w.offerBy = nil, false, nil
 	w.turn++
 	w.send(Event{Kind: Rolled, Side: side, Dice: t.Dice})
 	switch out {
@@ -434,8 +440,13 @@ func (w *Welsh) turnNotes(mover engine.Side, ev welsh.TurnEvents) {
 		w.note(mover, "%v throws again: a bonus throw (rule 18)", mover)
 	}
 	if ev.OfferWindow {
-		w.offerOpen = true
-		w.note(mover.Other(), "%v has a one-throw win: %v may offer to concede (rule 18)", mover, mover.Other())
+		board, next, _ := w.rec.Match().Board()
+		by := next // the player on turn may lose, unless he has the one-throw win
+		if welsh.OneThrowWin(&board) {
+			by = next.Other()
+		}
+		w.offerBy = &by
+		w.note(by, "%v has a one-throw win: %v may offer to concede (rule 18)", by.Other(), by)
 	}
 }
 
@@ -447,7 +458,7 @@ func (w *Welsh) gameOver(last engine.Side) {
 	if w.gameClock != nil {
 		w.clockErr(w.gameClock.Stop(w.clock.Now()))
 	}
-	w.phase, w.offer, w.offerOpen, w.nominee = settingUp, nil, false, nil
+	w.phase, w.offer, w.offerBy, w.nominee = settingUp, nil, nil, nil
 	w.setupWrong = w.setupWrong[:0]
 	winner := r.Winner
 	if r.Ending == welsh.WashBySticks || r.Ending == welsh.WashBySnakes {
@@ -585,7 +596,7 @@ func (w *Welsh) Answer(side engine.Side, accept bool) {
 		w.irregular(side, err.Error())
 		return
 	}
-	w.offer, w.offerOpen = nil, false
+	w.offer, w.offerBy = nil, nil
 	if !accept {
 		w.send(Event{Kind: ResignRejected, Side: side})
 		return

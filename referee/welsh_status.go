@@ -40,10 +40,10 @@ type WelshStatus struct {
 	// nominate is spent, by engine.Side.
 	Nominee   *engine.Dice `json:"nominee,omitempty"`
 	Nominated [2]bool      `json:"nominated"`
-	// OfferOpen: the player not on roll may offer to concede (rule 18);
-	// Offer is an offer waiting for its answer.
-	OfferOpen bool         `json:"offer_open"`
-	Offer     *welsh.Offer `json:"offer,omitempty"`
+	// OfferBy may offer to concede: the one-throw-win occasion is open
+	// (rule 18); Offer is an offer waiting for its answer.
+	OfferBy *engine.Side `json:"offer_by,omitempty"`
+	Offer   *welsh.Offer `json:"offer,omitempty"`
 	// Chooser won odds and evens: he chooses who throws first (rule 7).
 	Chooser *engine.Side `json:"chooser,omitempty"`
 	Games   int          `json:"games"` // games to win the match (rule 1)
@@ -80,7 +80,7 @@ func (w *Welsh) Status() Status {
 	}
 	s.Position = b.PositionID()
 	s.Checkers = engine.LayoutOf(&b, w.onRoll)
-	ws := &WelshStatus{Games: welsh.MatchGames, Nominated: w.nominated, OfferOpen: w.offerOpen, Offer: w.offer,
+	ws := &WelshStatus{Games: welsh.MatchGames, Nominated: w.nominated, OfferBy: w.offerBy, Offer: w.offer,
 		Chooser: w.chooser, OneDie: w.oneDie, AceyDeucey: w.phase == moving && w.mayRethrow,
 		Triangle: welsh.HasTriangle(&b[engine.Mover]), CubeRight: "either"}
 	if !centred {
@@ -93,6 +93,9 @@ func (w *Welsh) Status() Status {
 	if w.nominee != nil {
 		d := w.nominee.Dice
 		ws.Nominee = &d
+	}
+	if o := w.offer; o != nil { // the page answers it as a resignation
+		s.Resignation = &Offer{Side: o.By, Points: o.Games, Worth: o.Games, Forced: o.Mandatory}
 	}
 	s.Welsh = ws
 	return s

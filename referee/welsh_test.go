@@ -274,7 +274,7 @@ func TestWelshWashBySnakesAndOddsEvens(t *testing.T) {
 // and record (a restart).
 func TestWelshRandomGamesReplayFromTheJournal(t *testing.T) {
 	seen := map[string]int{}
-	for seed := range uint64(4) {
+	for seed := range uint64(8) {
 		r := rand.New(rand.NewPCG(seed, 14))
 		f := newWelshFixture(t)
 		direct := welsh.NewRecorder("Ann", "Bob", 0)
@@ -301,6 +301,21 @@ func TestWelshRandomGamesReplayFromTheJournal(t *testing.T) {
 				}
 				turns++
 				continue
+			}
+			if by := f.w.offerBy; by != nil && f.w.phase == awaitingRoll {
+				if o, err := direct.OfferConcession(*by, 1, r.IntN(2) == 0); err == nil {
+					f.apply(Input{Kind: InputOption, Side: *by, Option: OptionOffer, Points: 1, Long: o.Mandatory})
+					accept := o.Mandatory || r.IntN(2) == 0
+					if err := direct.AnswerConcession(o, accept); err != nil {
+						t.Fatal(err)
+					}
+					answer := InputReject
+					if accept {
+						answer = InputAccept
+					}
+					f.apply(Input{Kind: answer, Side: by.Other()})
+					continue
+				}
 			}
 			if f.w.phase == awaitingRoll {
 				if r.IntN(10) == 0 {
@@ -373,7 +388,7 @@ func TestWelshRandomGamesReplayFromTheJournal(t *testing.T) {
 		}
 	}
 	t.Logf("events and notes seen: %v", seen)
-	for _, want := range []string{"game-over", "doubled", "dances:", "throws", "may"} {
+	for _, want := range []string{"game-over", "doubled", "dances:", "throws", "may", "resign-offered", "resigned", "resign-rejected"} {
 		if seen[want] == 0 {
 			t.Errorf("no %q in the random games: %v", want, seen)
 		}

@@ -31,6 +31,7 @@ var (
 		"early-roll":        decode[ChooseEarlyRoll],
 		"clock":             decode[IntroduceClock],
 		"clock-adjust":      decode[AdjustClock],
+		"welsh":             decode[WelshOption],
 	}
 	simActions = map[string]decoder{
 		"move":        decode[SimMove],
@@ -38,6 +39,7 @@ var (
 		"resign":      decode[Resign],
 		"resignation": decode[AnswerResignation],
 		"early-roll":  decode[ChooseEarlyRoll],
+		"welsh":       decode[WelshOption],
 	}
 )
 

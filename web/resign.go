@@ -98,6 +98,8 @@ func RefereeInput(a Action) (referee.Input, bool) {
 		return referee.Input{Kind: kind, Side: a.Side}, true
 	case ForceResignation:
 		return referee.Input{Kind: referee.InputForceAccept}, true
+	case WelshOption:
+		return a.Input(), true
 	}
 	return referee.Input{}, false
 }
