@@ -394,3 +394,29 @@ func TestWelshRandomGamesReplayFromTheJournal(t *testing.T) {
 		}
 	}
 }
+
+// TestWelshClockTimeOut (rule 12a): with the 70-minute clocks, a player
+// whose time runs out loses the match, recorded as timed out.
+func TestWelshClockTimeOut(t *testing.T) {
+	f := newWelshFixture(t)
+	f.w.SetClock(welsh.NewClock())
+	f.roll(engine.White, 6, 4)
+	f.play(engine.White, mv(13, 12), mv(12, 8))
+	if side, out := f.w.TimedOut(); out {
+		t.Fatalf("%v timed out at once", side)
+	}
+	f.clock.Set(f.clock.Now().Add(welsh.ClockTime + time.Minute))
+	side, out := f.w.TimedOut()
+	if !out || side != engine.Black {
+		t.Fatalf("TimedOut() = %v, %v; want Black, whose clock ran", side, out)
+	}
+	n := len(f.events)
+	f.w.Apply(Input{At: f.clock.Now(), Kind: InputTimeout})
+	got := f.since(n)
+	if last := got[len(got)-1]; last.Kind != MatchOver || last.Side != engine.White {
+		t.Fatalf("events %v, want the match over, won by White", kinds(got))
+	}
+	if rec := f.record(); !strings.Contains(rec, "Black timeout\nmatch White timed-out score 0-0\n") {
+		t.Fatalf("record:\n%s", rec)
+	}
+}
