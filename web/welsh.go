@@ -8,19 +8,20 @@ import (
 // WelshOption is a Welsh backgammon player's option given on the page
 // (docs/WELSH.md), for the options the buttons cannot give: a nominate, an
 // offer to concede with the fiver, odds and evens; and those they can
-// (acey-deucey, one die). It fits a Welsh match only.
+// (acey-deucey, one die). It fits a Welsh match only. As every action's,
+// its JSON gives every field; those the option does not use are zero.
 type WelshOption struct {
 	Side   engine.Side    `json:"side"`
 	Option referee.Option `json:"option"`
 	// Dice: for OptionNominate the throw nominated; for OptionOddsEvens the
 	// shaker's hidden dice.
-	Dice engine.Dice `json:"dice,omitzero"`
+	Dice engine.Dice `json:"dice"`
 	// Games and Fiver: for OptionOffer the games offered, and the £5 paid
 	// with them (rule 18).
-	Games int  `json:"games,omitempty"`
-	Fiver bool `json:"fiver,omitempty"`
+	Games int  `json:"games"`
+	Fiver bool `json:"fiver"`
 	// Odds: for OptionOddsEvens, the call is odds (else evens).
-	Odds bool `json:"odds,omitempty"`
+	Odds bool `json:"odds"`
 }
 
 // Check implements Action: the option's own fields; whether the rules allow
