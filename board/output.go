@@ -191,8 +191,8 @@ func (b *Board) indicators(s referee.Status) panel.State {
 	if b.pipe.Health != nil {
 		in.Findings = b.pipe.Health.Findings()
 	}
-	if b.opts.Hints && b.welsh == nil && s.Phase == referee.PhaseMoving { // hints show standard plays only
-		in.Hints = panel.Hints(b.recent.Before(), s.OnRoll, s.Dice, &b.occ)
+	if b.opts.Hints && s.Phase == referee.PhaseMoving {
+		in.Hints = b.hints(s)
 	}
 	return panel.Compute(&in, &b.look)
 }

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"gammond/display/panel"
 	"gammond/engine/welsh"
 	"gammond/referee"
 )
@@ -18,6 +19,16 @@ func (b *Board) setUpWelsh() {
 		w.SetClock(welsh.NewClock())
 	}
 	b.welsh, b.ref = w, w
+}
+
+// hints are the points a lifted checker may land on (hint mode), by the
+// match's rules.
+func (b *Board) hints(s referee.Status) []int {
+	if b.welsh == nil {
+		return panel.Hints(b.recent.Before(), s.OnRoll, s.Dice, &b.occ)
+	}
+	t := welsh.Throw{Dice: s.Dice, OneDie: s.Dice[1] == 0}
+	return panel.WelshHints(b.recent.Before(), s.OnRoll, t, &b.occ)
 }
 
 // matchOver reports whether the match is over.

@@ -65,6 +65,9 @@ type Welsh struct {
 	// are the throw's legal plays (the unchanged board when none).
 	before engine.Board
 	plays  []engine.Play
+	// partials are the positions on the way to a legal play (welsh.Partials):
+	// a DONE on one is a play not finished ("partial").
+	partials []engine.Board
 	// mayRethrow: the throw is a 2-1 not yet played (rule 13).
 	mayRethrow bool
 	oneDie     bool         // the player to throw chose one die (rule 11)
@@ -315,6 +318,7 @@ func (w *Welsh) throwDice(side engine.Side, d engine.Dice) {
 	if len(w.plays) == 0 {
 		w.plays = []engine.Play{{After: w.before.Swap()}}
 	}
+	w.partials = welsh.Partials(w.before, t)
 	w.phase = moving
 	if w.mayRethrow {
 		w.note(side, "%v may throw the 2-1 again (acey-deucey, rule 13)", side)
@@ -364,9 +368,16 @@ func (w *Welsh) judge() {
 			return
 		}
 	}
+	fault := "illegal"
+	for i := range w.partials {
+		if w.board.Fits(&w.partials[i], w.onRoll) {
+			fault = "partial" // on the way to a legal play: not finished
+			break
+		}
+	}
 	w.flagged = w.nearest()
 	w.phase = flagged
-	w.send(Event{Kind: IllegalPlay, Side: w.onRoll, Dice: w.throw.Dice, Points: w.flagged, Fault: "illegal"})
+	w.send(Event{Kind: IllegalPlay, Side: w.onRoll, Dice: w.throw.Dice, Points: w.flagged, Fault: fault})
 }
 
 // nearest returns the points where the board differs from the legal result

@@ -137,6 +137,14 @@ func TestWelshIllegalFlaggedAtDone(t *testing.T) {
 	if st := f.w.Status(); st.Phase != PhaseFlagged || !reflect.DeepEqual(st.Flagged, []int{2, 3}) || st.IllegalPlays[engine.White] != 1 {
 		t.Fatalf("status %+v, want flagged on 2 and 3", st)
 	}
+	if got[0].Fault != "illegal" {
+		t.Fatalf("fault %q, want illegal", got[0].Fault)
+	}
+	n = len(f.events)
+	f.play(engine.White, mv(8, 3)) // half the play: still moving
+	if got := f.since(n); len(got) != 1 || got[0].Kind != IllegalPlay || got[0].Fault != "partial" {
+		t.Fatalf("events %+v, want the half-made play flagged as partial", got)
+	}
 	n = len(f.events)
 	f.play(engine.White, mv(8, 3), mv(6, 5))
 	if got := kinds(f.since(n)); !reflect.DeepEqual(got, []Kind{Corrected, PlayMade}) {
