@@ -488,6 +488,18 @@ func (w *Welsh) matchOver() {
 	}
 	w.phase = matchOver
 	w.send(Event{Kind: MatchOver, Side: winner, Score: w.rec.Match().Score(), Reason: how.String()})
+	w.prizes()
+}
+
+// prizes tells what the match's end costs whom (rule 23), a note a payment.
+func (w *Welsh) prizes() {
+	pay, err := w.rec.Match().Prizes()
+	if err != nil {
+		return // the match is not over: no prizes yet
+	}
+	for _, p := range pay {
+		w.note(p.To, "prizes (rule 23): %v pays %v £%d.%02d for %s", p.From, p.To, p.Pence/100, p.Pence%100, p.Why)
+	}
 }
 
 // accept lets a flagged play stand: the opponent threw or doubled, so
@@ -643,6 +655,7 @@ func (w *Welsh) TimeOut() {
 	w.irregular(side, fmt.Sprintf("%v's time ran out: %v wins the match (rule 12a)", side, side.Other()))
 	w.phase = matchOver
 	w.send(Event{Kind: MatchOver, Side: side.Other(), Score: w.rec.Match().Score(), Reason: welsh.TimedOut.String()})
+	w.prizes()
 }
 
 func (w *Welsh) pauseClock(paused bool) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -421,8 +422,17 @@ func TestWelshClockTimeOut(t *testing.T) {
 	n := len(f.events)
 	f.w.Apply(Input{At: f.clock.Now(), Kind: InputTimeout})
 	got := f.since(n)
-	if last := got[len(got)-1]; last.Kind != MatchOver || last.Side != engine.White {
+	over := slices.IndexFunc(got, func(e Event) bool { return e.Kind == MatchOver })
+	if over < 0 || got[over].Side != engine.White {
 		t.Fatalf("events %v, want the match over, won by White", kinds(got))
+	}
+	// Rule 23: a time-out costs £20, and Black won no game: £25 more.
+	var prizes []string
+	for _, e := range got[over+1:] {
+		prizes = append(prizes, e.Reason)
+	}
+	if want := []string{"prizes (rule 23): Black pays White £20.00 for timed out", "prizes (rule 23): Black pays White £25.00 for a match to nil"}; !reflect.DeepEqual(prizes, want) {
+		t.Fatalf("notes after the match %q, want %q", prizes, want)
 	}
 	if rec := f.record(); !strings.Contains(rec, "Black timeout\nmatch White timed-out score 0-0\n") {
 		t.Fatalf("record:\n%s", rec)
