@@ -45,6 +45,23 @@ func (a WelshOption) Check(s *Status) error {
 		referee.OptionNominate, referee.OptionOffer, referee.OptionOddsEvens)
 }
 
+// checkWelsh is EnterDice's Check in a Welsh match: a game's first throw is
+// anyone's, doubles too (rule 7); the thrower's while he may throw, or
+// throw an unplayed 2-1 again (rule 13); the opponent's on a flagged play.
+func (a EnterDice) checkWelsh(s *Status) error {
+	switch {
+	case s.Phase == referee.PhaseSettingUp:
+		return nil
+	case s.Phase == referee.PhaseRolling && a.Side == s.OnRoll:
+		return nil
+	case s.Phase == referee.PhaseMoving && a.Side == s.OnRoll && s.Welsh.AceyDeucey:
+		return nil
+	case s.Phase == referee.PhaseFlagged && a.Side != s.OnRoll:
+		return nil
+	}
+	return conflict("no throw of %v is due (%s, %v on roll)", a.Side, s.Phase, s.OnRoll)
+}
+
 // Input returns the referee's input for the option.
 func (a WelshOption) Input() referee.Input {
 	in := referee.Input{Kind: referee.InputOption, Side: a.Side, Option: a.Option, Dice: a.Dice}
