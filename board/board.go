@@ -227,6 +227,7 @@ func (b *Board) setUp() error {
 	if err != nil {
 		return fmt.Errorf("calibration: %w", err)
 	}
+	b.welsh = nil // a new match's rules may not be the last one's
 	if b.header.Rules == engine.RulesWelsh {
 		b.setUpWelsh()
 	} else if err := b.setUpStandard(); err != nil {

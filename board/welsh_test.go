@@ -211,3 +211,35 @@ func TestWelshOptionsFromThePage(t *testing.T) {
 		t.Fatalf("a Welsh option on a standard match: %v, want a conflict", err)
 	}
 }
+
+// TestWelshThenStandardMatch: the director starts a standard match on a
+// board set up for a Welsh one, then a Welsh one again: each runs its own
+// rules.
+func TestWelshThenStandardMatch(t *testing.T) {
+	simulated := sim.NewBoard(14)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
+	o.Match.Rules = engine.RulesWelsh
+	b := run(t, o)
+	if s := b.Status(); s.Welsh == nil || s.Length != welsh.MatchGames {
+		t.Fatalf("a Welsh match's status: length %d, Welsh %v", s.Length, s.Welsh)
+	}
+	for _, rules := range []engine.RuleSet{engine.RulesUS, engine.RulesWelsh} {
+		if err := b.Act(web.StartMatch{White: "A", Black: "B", Length: 3, Rules: rules, Clock: engine.ClockNone}); err != nil {
+			t.Fatal(err)
+		}
+		s := b.Status()
+		if (s.Welsh != nil) != (rules == engine.RulesWelsh) || s.Rules != rules {
+			t.Fatalf("after starting a %s match: rules %s, Welsh %v", rules, s.Rules, s.Welsh)
+		}
+		name, record := b.MatchFile(web.RecordMat)
+		if isWelsh := rules == engine.RulesWelsh; strings.HasSuffix(name, ".welsh") != isWelsh || bytes.HasPrefix(record, []byte("welsh-match")) != isWelsh {
+			t.Fatalf("a %s match's record %s: %.40q", rules, name, record)
+		}
+	}
+	if err := b.Act(web.SimButton{Side: engine.Black, Button: web.ButtonRoll}); err != nil {
+		t.Fatal(err)
+	}
+	if s := b.Status(); s.Phase != referee.PhaseMoving || s.OnRoll != engine.Black || s.Game != 1 {
+		t.Fatalf("after Black's first throw of the Welsh match: %s, %v on roll, game %d", s.Phase, s.OnRoll, s.Game)
+	}
+}
