@@ -545,9 +545,13 @@ func (w *Welsh) LetStand() {
 }
 
 // Double is side's double before throwing (rule 3): no take or pass, the
-// right to double passes to the other player.
+// right to double passes to the other player. Between games it starts the
+// game with side first, as his ROLL would: he is about to throw.
 func (w *Welsh) Double(side engine.Side) {
-	if w.phase == flagged && side != w.onRoll && !w.accept() {
+	switch {
+	case w.phase == settingUp && !w.startGame(side):
+		return
+	case w.phase == flagged && side != w.onRoll && !w.accept():
 		return
 	}
 	cube, _, _ := w.rec.Match().Cube()

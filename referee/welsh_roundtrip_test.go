@@ -16,7 +16,7 @@ import (
 // Over the seeds the records hold stream crossings, rovers moving back,
 // check-outs, dances, doubles and acey-deuceys.
 func TestWelshSimulateRoundTrip(t *testing.T) {
-	seeds := []uint64{1, 2, 3, 4, 5, 6}
+	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
 	if testing.Short() {
 		seeds = seeds[:3]
 	}

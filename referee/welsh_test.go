@@ -438,3 +438,17 @@ func TestWelshClockTimeOut(t *testing.T) {
 		t.Fatalf("record:\n%s", rec)
 	}
 }
+
+// TestWelshDoubleBeforeTheFirstThrow (rule 3): "either player about to
+// roll" may double, the game's first thrower too: his CUBE starts the game.
+func TestWelshDoubleBeforeTheFirstThrow(t *testing.T) {
+	f := newWelshFixture(t)
+	f.apply(Input{Kind: InputCube, Side: engine.Black})
+	if got := f.since(0); len(got) != 2 || got[0].Kind != GameStarted || got[0].Side != engine.Black || got[1].Kind != Doubled || got[1].Cube != 2 {
+		t.Fatalf("events %+v, want game 1 started by Black, doubled to 2", got)
+	}
+	f.roll(engine.Black, 6, 4)
+	if !strings.Contains(f.record(), "game Black 1\nBlack double\nBlack throw 64\n") {
+		t.Fatalf("record:\n%s", f.record())
+	}
+}

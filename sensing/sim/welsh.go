@@ -88,12 +88,13 @@ func (r *run) welshGame(rec *welsh.Recorder, first bool) bool {
 		r.fail(fmt.Errorf("sim: Welsh game: %w", err))
 		return false
 	}
+	rethrow := false
 	for range WelshTurns {
 		b, side, err := m.Board()
 		if errors.Is(err, welsh.ErrNoGame) {
 			return true
 		}
-		r.welshTurn(rec, b, side)
+		rethrow = r.welshTurn(rec, b, side, !rethrow)
 		if r.err != nil {
 			return false
 		}
@@ -101,16 +102,19 @@ func (r *run) welshGame(rec *welsh.Recorder, first bool) bool {
 	return false
 }
 
-// welshTurn plays one throw of side from b: perhaps a double first, the
-// throw, and its play (or the throw again, rules 7 and 13).
-func (r *run) welshTurn(rec *welsh.Recorder, b engine.Board, side engine.Side) {
+// welshTurn plays one throw of side from b: perhaps a double first (if
+// mayDouble), the throw, and its play (or the throw again, rules 7 and 13).
+// It reports an acey-deucey to throw again: the next ROLL, on the board
+// unmoved, throws it, with no double before it (on the buttons the ROLL is
+// the option; a double first is the page's option, then CUBE).
+func (r *run) welshTurn(rec *welsh.Recorder, b engine.Board, side engine.Side, mayDouble bool) (rethrow bool) {
 	r.mover = side
 	if have, want := r.b.layout(), engine.LayoutOf(&b, side); have != want {
 		r.fail(errors.New("sim: Welsh turn: the board is not the position before the throw"))
-		return
+		return false
 	}
 	r.wait(200 + r.paced(side, 0, 900))
-	if r.chance(WelshDoubleRate) && rec.Double(side) == nil {
+	if mayDouble && r.chance(WelshDoubleRate) && rec.Double(side) == nil {
 		r.press(sensing.Double, side, engine.Dice{})
 		r.wait(r.paced(side, 300, 1000))
 	}
@@ -120,14 +124,14 @@ func (r *run) welshTurn(rec *welsh.Recorder, b engine.Board, side engine.Side) {
 	switch {
 	case err != nil:
 		r.fail(fmt.Errorf("sim: Welsh throw: %w", err))
-		return
+		return false
 	case out == welsh.ThrowAgain || out == welsh.ThrowWashesSnake:
-		return // thrown again at the next turn, or the game is over
+		return false // thrown again at the next turn, or the game is over
 	case out == welsh.ThrowMayRethrow && r.chance(0.5):
 		if err := rec.ThrowAgainAceyDeucey(side); err != nil {
 			r.fail(err)
 		}
-		return // the next turn's ROLL, the board unmoved, throws it again
+		return true
 	}
 	r.wait(r.paced(side, 300, 2500))
 	after := b.Swap()
@@ -147,6 +151,7 @@ func (r *run) welshTurn(rec *welsh.Recorder, b engine.Board, side engine.Side) {
 	if _, err := rec.Play(side, after); err != nil {
 		r.fail(fmt.Errorf("sim: Welsh play: %w", err))
 	}
+	return false
 }
 
 // welshIllegal returns a position, the mover on roll, that no legal play of
