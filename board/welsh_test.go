@@ -72,8 +72,9 @@ func mv(from, to int) engine.Move { return engine.Move{From: int8(from), To: int
 // backgammon from its sensors and buttons: the opening 6-4 across the
 // stream, an illegal play flagged at DONE and put right, a double with no
 // take, a wash by snakes ending game 1; the Welsh record is written at the
-// game's end (NAME.welsh, as the .mat is), checks clean, and a restart replays the journal
-// to the same match.
+// game's end (NAME.welsh, as the .mat is), checks clean; the board's own
+// trace says the rules and replays to the same match; and a restart
+// replays the journal to the same match.
 func TestWelshMatchOnTheBoard(t *testing.T) {
 	simulated := sim.NewBoard(14)
 	started := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
@@ -83,6 +84,7 @@ func TestWelshMatchOnTheBoard(t *testing.T) {
 			Rules: engine.RulesWelsh, Clock: engine.ClockNone},
 		Calibration: simulated.Calibration(),
 		Settle:      sensing.DefaultSettleWindow,
+		TraceLimit:  1 << 20,
 		Logger:      slog.New(slog.DiscardHandler),
 	}
 	s := &script{sim: simulated, at: started}
@@ -151,6 +153,29 @@ func TestWelshMatchOnTheBoard(t *testing.T) {
 		if !bytes.Contains(raw, []byte(want)) {
 			t.Fatalf("record lacks %q:\n%s", want, raw)
 		}
+	}
+
+	// The board's own trace says the rules, and replays to the same match.
+	traces, err := filepath.Glob(filepath.Join(o.StateDir, "*"+board.TraceSuffix))
+	if err != nil || len(traces) != 1 {
+		t.Fatalf("the board's own traces %v, %v: want one", traces, err)
+	}
+	own, err := os.Open(traces[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer own.Close()
+	p, w, h, err := referee.OpenWelshTrace(own, func(referee.Event) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	var replayed bytes.Buffer
+	w.Record().WriteTo(&replayed)
+	if h.Match.Rules != engine.RulesWelsh || !bytes.HasPrefix(replayed.Bytes(), raw) || !strings.Contains(replayed.String(), "game Black 1\nBlack throw 32\n") {
+		t.Fatalf("the board's own trace (rules %q) replays to:\n%s\nwant the record:\n%s", h.Match.Rules, replayed.String(), raw)
 	}
 
 	again, err := board.Open(o)
