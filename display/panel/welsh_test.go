@@ -2,10 +2,12 @@ package panel
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"gammond/engine"
 	"gammond/engine/welsh"
+	"gammond/referee"
 )
 
 // TestWelshHints: the points a lifted man may go to on the way to a legal
@@ -44,5 +46,32 @@ func TestWelshHints(t *testing.T) {
 				t.Errorf("got %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestRecentWelshBonusThrow: a Welsh play after which the mover throws
+// again (the event's board has the mover on roll) lights the points it
+// changed, as any play does.
+func TestRecentWelshBonusThrow(t *testing.T) {
+	start := engine.StartingBoard
+	after, err := welsh.Apply(start, []engine.Move{{From: 8, To: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Recent
+	r.Observe(referee.Event{Kind: referee.PlayMade, Side: engine.Black, Before: start, Board: after, OnRoll: engine.Black})
+	var lit []int
+	for i, on := range r.lastPlay {
+		if on {
+			lit = append(lit, i)
+		}
+	}
+	want := []int{layoutLED(engine.Black, engine.BoardPoint(engine.Black, 3)), layoutLED(engine.Black, engine.BoardPoint(engine.Black, 8))}
+	slices.Sort(want)
+	if !slices.Equal(lit, want) {
+		t.Fatalf("LEDs %v lit, want %v: Black's 8 and 3", lit, want)
+	}
+	if r.Before() != after {
+		t.Fatal("the next turn's board is not the play's")
 	}
 }
