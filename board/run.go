@@ -122,7 +122,7 @@ func (b *Board) roll(e *sensing.Event) (bool, error) {
 		b.log.Warn("ROLL refused: the mover has not pressed DONE (US 4.6)", "side", e.Side, "mover", s.OnRoll)
 		return false, b.input(referee.Input{At: b.clock.Now(), Kind: referee.InputRollRefused, Side: e.Side})
 	}
-	if s.Phase != referee.PhaseSettingUp {
+	if s.Phase != referee.PhaseSettingUp || b.welsh != nil { // a Welsh game starts with its first throw
 		d, err := b.roller.Roll()
 		e.Dice = d
 		return err == nil, err

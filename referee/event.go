@@ -38,6 +38,8 @@ const (
 	Touched                         // between DONE and the roll Side began moving checkers (US 4.3): Points to put back; none: restored
 	DiceInferred                    // the dice inferred: Side's play shows Dice, the smallest roll that fits; Ambiguous if others fit too
 	CrawfordNext                    // announced before it starts: the next game is the Crawford game (Side needs one point)
+	ThrowVoid                       // Welsh: Side's throw of Dice is not played but thrown again: Reason says why (rules 7, 13)
+	Note                            // Welsh: what a turn or an option brought about, to point out to the players: Reason
 	// CrawfordAnnulled: the director annulled the cube of a game the score
 	// makes the Crawford game (Danish 4.4.4): Score, Cube now; Result
 	// corrected if the game had ended.
@@ -54,6 +56,7 @@ var kindNames = [...]string{
 	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
 	EarlyRoll: "early-roll", EarlyRollChoice: "early-roll-choice", RollRefused: "roll-refused",
 	Touched: "touched", DiceInferred: "dice-inferred", CrawfordNext: "crawford-next",
+	ThrowVoid: "throw-void", Note: "note",
 	CrawfordAnnulled: "crawford-annulled",
 }
 
@@ -88,6 +91,10 @@ type Event struct {
 	// are checker moves a .mat and GNU Backgammon can hold; when there are
 	// none, Moves is nil and Reason says why.
 	Moves []engine.Move
+	// Notation is the play (PlayMade) or the moves (IllegalAccepted) as
+	// the match's rules write them when engine.FormatPlay does not (Welsh:
+	// welsh.FormatPlay); "" for the standard game.
+	Notation string
 
 	Ambiguous bool          // PlayMade: several legal plays fit what the sensors saw
 	Plays     []TurnPlay    // Resolved: the plays from the ambiguous turn on

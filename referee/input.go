@@ -37,6 +37,7 @@ const (
 	InputClockIntroduce                       // the director puts the match on the Clock rules named, from the next game
 	InputClockAdjust                          // the director adds Adjust to Side's time
 	InputDoneGrace                            // the grace period after a DONE is over (Referee.DoneGraceOver)
+	InputOption                               // Side takes up a Welsh option (Option; Welsh)
 	InputAnnulCrawford                        // the director annuls a Crawford game's cube (Danish 4.4.4)
 	InputOutOfPlay                            // the director rules Points of Side's checkers out of play (US 4.7)
 )
@@ -50,7 +51,7 @@ var inputNames = [...]string{
 	InputResign:    "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
 	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
 	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
-	InputAnnulCrawford: "annul-crawford", InputOutOfPlay: "out-of-play",
+	InputOption: "option", InputAnnulCrawford: "annul-crawford", InputOutOfPlay: "out-of-play",
 }
 
 func (k InputKind) String() string {
@@ -88,6 +89,7 @@ type Input struct {
 	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
 	Clock  engine.ClockName  `json:"clock,omitempty"`  // InputClockIntroduce: the clock rules named
 	Adjust time.Duration     `json:"adjust,omitempty"` // InputClockAdjust
+	Option Option            `json:"option,omitempty"` // InputOption
 	Board  *engine.Occupancy `json:"board,omitempty"`
 }
 
@@ -115,6 +117,12 @@ func (in *Input) Validate() error {
 		return fmt.Errorf("referee input: no side %d", in.Side)
 	case in.Kind == InputRoll && !in.Dice.Valid():
 		return fmt.Errorf("referee input: roll of %v", in.Dice)
+	case in.Kind == InputOption && in.Option == "":
+		return errors.New("referee input: option with no option named")
+	case in.Kind == InputOption && in.Option == OptionNominate && !in.Dice.Valid():
+		return fmt.Errorf("referee input: nominate of %v", in.Dice)
+	case in.Kind == InputOutOfPlay && (in.Points < 1 || in.Points >= engine.CheckersPerSide):
+		return fmt.Errorf("referee input: %d checkers out of play, want 1 to %d", in.Points, engine.CheckersPerSide-1)
 	case in.Kind == InputResign && (in.Points < 0 || in.Points > 3):
 		return fmt.Errorf("referee input: resignation of %d points, want 1 (single), 2 (gammon), 3 (backgammon) or 0 (the buttons: the next)", in.Points)
 	}

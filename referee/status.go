@@ -62,6 +62,9 @@ type Status struct {
 	// EarlyRoll is the opponent's roll made before the mover's DONE, held
 	// until the mover's turn is over (US 4.6); nil for none.
 	EarlyRoll *HeldRoll `json:"early_roll"`
+	// Welsh is the Welsh game's own state (rules = "welsh"); nil for the
+	// standard game.
+	Welsh *WelshStatus `json:"welsh,omitempty"`
 }
 
 // HeldRoll is an early roll held, as Status reports it.

@@ -50,6 +50,9 @@ func (e Event) Summary() Summary {
 		s.Score = &score
 		s.Won = e.Result.Points
 	}
+	if e.Notation != "" {
+		s.Play = e.Notation
+	}
 	s.Text = e.text(s.Play)
 	return s
 }
@@ -108,7 +111,7 @@ func (e Event) text(play string) string {
 		return fmt.Sprintf("%s offers to resign a %v (%d point(s)): %s", who, e.Result.Kind, e.Result.Points, e.Reason)
 	case ResignRejected:
 		return fmt.Sprintf("%s rejects the resignation", who)
-	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext, CrawfordAnnulled:
+	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext, ThrowVoid, Note, CrawfordAnnulled:
 		return e.Reason
 	}
 	return e.Kind.String()

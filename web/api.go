@@ -31,6 +31,7 @@ var (
 		"early-roll":        decode[ChooseEarlyRoll],
 		"clock":             decode[IntroduceClock],
 		"clock-adjust":      decode[AdjustClock],
+		"welsh":             decode[WelshOption],
 		"annul-crawford":    decode[AnnulCrawford],
 		"out-of-play":       decode[RuleOutOfPlay],
 	}
@@ -40,6 +41,7 @@ var (
 		"resign":      decode[Resign],
 		"resignation": decode[AnswerResignation],
 		"early-roll":  decode[ChooseEarlyRoll],
+		"welsh":       decode[WelshOption],
 	}
 )
 

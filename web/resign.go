@@ -99,6 +99,8 @@ func RefereeInput(a Action) (referee.Input, bool) {
 		return referee.Input{Kind: kind, Side: a.Side}, true
 	case ForceResignation:
 		return referee.Input{Kind: referee.InputForceAccept}, true
+	case WelshOption:
+		return a.Input(), true
 	case AnnulCrawford:
 		return referee.Input{Kind: referee.InputAnnulCrawford}, true
 	case RuleOutOfPlay:
