@@ -22,6 +22,8 @@ func (a RuleOutOfPlay) Check(s *Status) error {
 		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
 	case a.Checkers < 1 || a.Checkers >= engine.CheckersPerSide:
 		return invalid("checkers %d: want 1 to %d", a.Checkers, engine.CheckersPerSide-1)
+	case s.Rules == engine.RulesWelsh:
+		return conflict("Welsh backgammon has no set-up deadline (US 4.7, Danish 4.2.4) nor checkers out of play")
 	case !inGame(s):
 		return conflict("no game in progress")
 	}

@@ -23,6 +23,7 @@ func TestRuleOutOfPlayCheckUS4_7(t *testing.T) {
 		{"every checker", RuleOutOfPlay{engine.Black, 15}, nil, ErrInvalid},
 		{"no such side", RuleOutOfPlay{2, 1}, nil, ErrInvalid},
 		{"between games", RuleOutOfPlay{engine.White, 1}, func(s *Status) { s.Phase = referee.PhaseSettingUp }, ErrConflict},
+		{"Welsh", RuleOutOfPlay{engine.White, 1}, func(s *Status) { s.Rules = engine.RulesWelsh }, ErrConflict},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			st := playing()
