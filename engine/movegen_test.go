@@ -167,6 +167,7 @@ func checkSteps(tb testing.TB, b Board, d Dice, p Play) {
 }
 
 func TestPlaysOracle(t *testing.T) {
+	t.Parallel()
 	var g Generator
 	failures := 0
 	for i, r := range loadOracle(t) {
@@ -437,6 +438,7 @@ func opponentMoved(after Board) Board {
 }
 
 func TestIsLegalOracle(t *testing.T) {
+	t.Parallel()
 	var g Generator
 	for i, r := range loadOracle(t) {
 		for _, p := range r.Plays {

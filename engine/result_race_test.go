@@ -139,6 +139,7 @@ func racePositions(n, lo, hi int) []Half {
 // rolls' turns, nor worstFloor the worst rolls'. A bound that fails here
 // would make the engine certain of something that may not happen.
 func TestRaceBounds(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name      string
 		goal      raceGoal
