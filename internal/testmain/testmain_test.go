@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -51,6 +52,38 @@ func TestRaceStillFails(t *testing.T) {
 				t.Errorf("exit status %d, want %d, with %q in the output:\n%s", code, tc.wantCode, tc.wantOut, out)
 			}
 		})
+	}
+}
+
+// TestTempDirOnRAMDisk runs testdata/racy's binary without TMPDIR: its
+// temporary directory is the RAM disk if there is one, and the system's
+// default if not; and with TMPDIR set, it is TMPDIR.
+func TestTempDirOnRAMDisk(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "racy.test")
+	build := exec.Command(goTool(t), "test", "-c", "-o", bin, "./testdata/racy")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go test -c ./testdata/racy: %v\n%s", err, out)
+	}
+	withoutTMPDIR := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
+	want := testmain.RAMDisk()
+	if want == "" {
+		want = "/tmp" // os.TempDir's default on Unix
+	}
+	mine := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		env  []string
+		want string
+	}{
+		{"TMPDIR unset", withoutTMPDIR, want},
+		{"TMPDIR set", slices.Concat(withoutTMPDIR, []string{"TMPDIR=" + mine}), mine},
+	} {
+		cmd := exec.Command(bin, "-test.run=^TestTempDir$")
+		cmd.Env = slices.Concat(tc.env, []string{"RACY_TEMPDIR=1"})
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "tempdir: "+tc.want+"\n") {
+			t.Errorf("%s: %v, want the temporary directory %s:\n%s", tc.name, err, tc.want, out)
+		}
 	}
 }
 

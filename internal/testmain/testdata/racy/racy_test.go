@@ -3,6 +3,7 @@
 package racy
 
 import (
+	"fmt"
 	"os"
 	"testing"
 
@@ -40,5 +41,11 @@ func TestMaybeRace(t *testing.T) {
 func TestMaybeFail(t *testing.T) {
 	if os.Getenv("RACY_FAIL") != "" {
 		t.Fatal("failing as RACY_FAIL asks")
+	}
+}
+
+func TestTempDir(t *testing.T) {
+	if os.Getenv("RACY_TEMPDIR") != "" {
+		fmt.Println("tempdir:", os.TempDir())
 	}
 }
