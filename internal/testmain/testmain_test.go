@@ -14,15 +14,22 @@ import (
 
 func TestMain(m *testing.M) { testmain.Run(m) }
 
-// TestRaceStillFails builds testdata/racy with -race and runs it: a data
-// race in a test, or in a child given testmain.Env, must still fail, and
-// a failing test's status must come through; the clean run passes.
-func TestRaceStillFails(t *testing.T) {
+// TestRacyBinary builds testdata/racy with -race and runs it as the
+// subtests ask.
+func TestRacyBinary(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "racy.test")
 	build := exec.Command(goTool(t), "test", "-c", "-race", "-o", bin, "./testdata/racy")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go test -c -race ./testdata/racy: %v\n%s", err, out)
 	}
+	t.Run("a race still fails", func(t *testing.T) { testRaceStillFails(t, bin) })
+	t.Run("temporary directories on the RAM disk", func(t *testing.T) { testTempDirOnRAMDisk(t, bin) })
+}
+
+// testRaceStillFails: a data race in a test, or in a child given
+// testmain.Env, must still fail, and a failing test's status must come
+// through; the clean run passes.
+func testRaceStillFails(t *testing.T, bin string) {
 	for _, tc := range []struct {
 		name     string
 		env      string
@@ -55,15 +62,10 @@ func TestRaceStillFails(t *testing.T) {
 	}
 }
 
-// TestTempDirOnRAMDisk runs testdata/racy's binary without TMPDIR: its
-// temporary directory is the RAM disk if there is one, and the system's
-// default if not; and with TMPDIR set, it is TMPDIR.
-func TestTempDirOnRAMDisk(t *testing.T) {
-	bin := filepath.Join(t.TempDir(), "racy.test")
-	build := exec.Command(goTool(t), "test", "-c", "-o", bin, "./testdata/racy")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go test -c ./testdata/racy: %v\n%s", err, out)
-	}
+// testTempDirOnRAMDisk: without TMPDIR, the binary's temporary directory
+// is the RAM disk if there is one, and the system's default if not; with
+// TMPDIR set, it is TMPDIR.
+func testTempDirOnRAMDisk(t *testing.T, bin string) {
 	withoutTMPDIR := slices.DeleteFunc(os.Environ(), func(kv string) bool { return strings.HasPrefix(kv, "TMPDIR=") })
 	want := testmain.RAMDisk()
 	if want == "" {
