@@ -343,6 +343,7 @@ func TestPlaysNotARoll(t *testing.T) {
 // TestPlaysAnyBoard feeds boards Validate rejects: the plays mean nothing,
 // but the generator must neither panic nor make up moves.
 func TestPlaysAnyBoard(t *testing.T) {
+	t.Parallel()
 	var full, crowded Board
 	for i := range full[Mover] {
 		full[Mover][i], full[Opponent][i] = 255, 255

@@ -255,6 +255,7 @@ func racePlaysByScan(h Half, d Dice) []racePlay {
 // for every roll of every race in the oracle and of many random races, one
 // table serving them all as in a search.
 func TestRacePlaysHashedAsScan(t *testing.T) {
+	t.Parallel()
 	halves := racePositions(4, 1, 12)
 	for _, r := range loadOracle(t) {
 		if !r.Board.Contact() {
