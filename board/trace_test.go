@@ -86,6 +86,7 @@ func pipelineRecord(t *testing.T, trace []byte) []byte {
 // writing the record at each game's end, records the match as the bare
 // pipeline does (gammon replay).
 func TestTraceRecord(t *testing.T) {
+	t.Parallel()
 	raw, err := os.ReadFile(matchTrace)
 	if err != nil {
 		t.Fatal(err)
@@ -101,6 +102,7 @@ func TestTraceRecord(t *testing.T) {
 // the positions it knows (referee.Pipeline.Learn), masks them, and records
 // the match the simulated players played, as the bare pipeline does.
 func TestTraceDeadSensors(t *testing.T) {
+	t.Parallel()
 	m, err := mat.ReadFile(filepath.Join("..", "testdata", "matches", "match-010-1pt.mat"))
 	if err != nil {
 		t.Fatal(err)

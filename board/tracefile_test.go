@@ -115,6 +115,7 @@ func boardPoint(side engine.Side, p int) int {
 // one the board wrote, byte for byte (its header, which says where and when
 // the board recorded it, aside: the replay is given the board's).
 func TestOwnTraceReplaysToTheRecord(t *testing.T) {
+	t.Parallel()
 	simulated := sim.NewBoard(11)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
 	o := options(t, simulated, src, engine.ClockNone)

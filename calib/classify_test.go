@@ -126,6 +126,7 @@ func TestClassifyRails(t *testing.T) {
 // reference board's), and checks that no slot changes class more than once:
 // a slot at a threshold may cross it, never come back.
 func TestClassifyNoNoiseFlicker(t *testing.T) {
+	t.Parallel()
 	th := DefaultThresholds
 	noHysteresis := th
 	noHysteresis.EmptyStay, noHysteresis.CheckerStay = th.EmptyEnter, th.CheckerEnter
@@ -151,6 +152,7 @@ func TestClassifyNoNoiseFlicker(t *testing.T) {
 		{"without hysteresis, White flickers", noHysteresis, 1, th.CheckerEnter, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			c := testCalibration()
 			cl, err := NewClassifier(c, &tc.th)
 			if err != nil {

@@ -69,6 +69,7 @@ var startLevels = func() []float64 {
 }()
 
 func TestMonitorHealthy(t *testing.T) {
+	t.Parallel()
 	r := monitorRun{frames: 6000, level: startingLevels}
 	if fs := r.findings(t, nil); len(fs) != 0 {
 		t.Errorf("a minute of a healthy board: findings %v", fs)

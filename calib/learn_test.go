@@ -61,6 +61,7 @@ func (f *framer) frame(l *engine.Layout) []uint16 {
 // over a match), with checkers standing: the occupancy never leaves the
 // position, and the levels follow.
 func TestClassifyFollowsDrift(t *testing.T) {
+	t.Parallel()
 	for _, drift := range []float64{300, -300} {
 		c := testCalibration()
 		cl, err := NewClassifier(c, nil)
@@ -97,6 +98,7 @@ func TestClassifyFollowsDrift(t *testing.T) {
 // empty slot, coming and going, from as far as the empty band's edge)
 // for a long time: the slot's levels do not follow it.
 func TestClassifyTrackingIgnoresAHand(t *testing.T) {
+	t.Parallel()
 	c := testCalibration()
 	cl, err := NewClassifier(c, nil)
 	if err != nil {

@@ -50,6 +50,7 @@ func TestLandings(t *testing.T) {
 // mover: a point is a landing exactly when setting the checker down there
 // (its hits on the bar) gives one of them, and putting it back always is.
 func TestLandingsLegalPlays(t *testing.T) {
+	t.Parallel()
 	records := loadOracle(t)
 	step := max(len(records)/150, 1)
 	if testing.Short() {

@@ -197,6 +197,7 @@ func checkReference(t *testing.T, g *Generator, b Board, d Dice, ref refResult) 
 }
 
 func TestReferenceOracle(t *testing.T) {
+	t.Parallel()
 	records := loadOracle(t)
 	step := 1
 	if testing.Short() {

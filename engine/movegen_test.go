@@ -167,6 +167,7 @@ func checkSteps(tb testing.TB, b Board, d Dice, p Play) {
 }
 
 func TestPlaysOracle(t *testing.T) {
+	t.Parallel()
 	var g Generator
 	failures := 0
 	for i, r := range loadOracle(t) {
@@ -342,6 +343,7 @@ func TestPlaysNotARoll(t *testing.T) {
 // TestPlaysAnyBoard feeds boards Validate rejects: the plays mean nothing,
 // but the generator must neither panic nor make up moves.
 func TestPlaysAnyBoard(t *testing.T) {
+	t.Parallel()
 	var full, crowded Board
 	for i := range full[Mover] {
 		full[Mover][i], full[Opponent][i] = 255, 255
@@ -437,6 +439,7 @@ func opponentMoved(after Board) Board {
 }
 
 func TestIsLegalOracle(t *testing.T) {
+	t.Parallel()
 	var g Generator
 	for i, r := range loadOracle(t) {
 		for _, p := range r.Plays {

@@ -64,6 +64,7 @@ func TestNotationOracle(t *testing.T) {
 // FormatPlay still writes gnubg's string. Moves from one point go shorter
 // first, as FormatPlay asks of a non-double.
 func TestFormatPlayOneDieAtATime(t *testing.T) {
+	t.Parallel()
 	var plays, errs int
 	for i, r := range loadOracle(t) {
 		for _, p := range r.Plays {

@@ -2,7 +2,7 @@ package engine
 
 import (
 	"bufio"
-	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sync"
@@ -12,13 +12,17 @@ import (
 // oracleRecord is one line of ../testdata/movegen.jsonl: a position, a roll and
 // every legal play as GNU Backgammon 1.07 lists it.
 type oracleRecord struct {
-	Position string `json:"position"`
-	Dice     [2]int `json:"dice"`
-	Board    Board  `json:"board"`
-	Plays    []struct {
-		Move  string `json:"move"`
-		After string `json:"after"`
-	} `json:"plays"`
+	Position string       `json:"position"`
+	Dice     [2]int       `json:"dice"`
+	Board    Board        `json:"board"`
+	Plays    []oraclePlay `json:"plays"`
+}
+
+// oraclePlay is one of a record's legal plays: gnubg's notation and the
+// position it leaves.
+type oraclePlay struct {
+	Move  string `json:"move"`
+	After string `json:"after"`
 }
 
 var oracle struct {
@@ -27,11 +31,13 @@ var oracle struct {
 	err     error
 }
 
-// loadOracle reads ../testdata/movegen.jsonl once per test binary.
+// loadOracle reads ../testdata/movegen.jsonl once per test binary
+// (decodeOracleRecord).
 func loadOracle(tb testing.TB) []oracleRecord {
 	tb.Helper()
 	oracle.once.Do(func() {
-		f, err := os.Open(filepath.Join("..", "testdata", "movegen.jsonl"))
+		path := filepath.Join("..", "testdata", "movegen.jsonl")
+		f, err := os.Open(path)
 		if err != nil {
 			oracle.err = err
 			return
@@ -40,9 +46,9 @@ func loadOracle(tb testing.TB) []oracleRecord {
 		sc := bufio.NewScanner(f)
 		sc.Buffer(nil, 1<<20)
 		for sc.Scan() {
-			var r oracleRecord
-			if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-				oracle.err = err
+			r, err := decodeOracleRecord(sc.Bytes())
+			if err != nil {
+				oracle.err = fmt.Errorf("%s line %d: %w", path, len(oracle.records)+1, err)
 				return
 			}
 			oracle.records = append(oracle.records, r)

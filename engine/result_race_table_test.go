@@ -91,6 +91,7 @@ func (b *raceBuilder) turns(rt *raceTable, six Half, t []byte) int {
 // once, and refuses a sixteenth checker; tableTurns refuses a side not home
 // when bearing off, or on the bar.
 func TestSixPointIndex(t *testing.T) {
+	t.Parallel()
 	hs := everySixPoints()
 	if len(hs) != sixPointPositions {
 		t.Fatalf("%d positions, want %d", len(hs), sixPointPositions)
@@ -126,6 +127,7 @@ func TestSixPointIndex(t *testing.T) {
 // entry is then right, by induction from the goal. With -short, one entry in
 // 64 is checked. With -race-tables.write (go generate) it writes the tables.
 func TestRaceTables(t *testing.T) {
+	t.Parallel()
 	for _, rt := range raceTables {
 		if *writeRaceTables {
 			if err := os.WriteFile(rt.file, rt.build(t), 0o644); err != nil {
@@ -154,6 +156,7 @@ func TestRaceTables(t *testing.T) {
 // off; clearing the zone, checkers in the zone and others anywhere out of
 // it, which the table leaves out.
 func TestRaceTablesAsSearched(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 8))
 	hs := everySixPoints()
 	for _, rt := range raceTables {
@@ -221,6 +224,7 @@ func randomRace(r *rand.Rand) Board {
 // the tables gave up, the answer is that of the search without the tables
 // and with no budget, and the search with them never gives up.
 func TestRaceSearchAsBefore(t *testing.T) {
+	t.Parallel()
 	type race struct {
 		b Board
 		d Dice
@@ -276,6 +280,7 @@ func TestRaceSearchAsBefore(t *testing.T) {
 // bear off within the most turns they can take), the search with them is
 // certain, as the search without the tables and with no budget is.
 func TestRaceSearchPastBudget(t *testing.T) {
+	t.Parallel()
 	for _, h := range []Half{
 		halfWith(map[int]int{2: 1, 4: 1, 5: 5, 6: 6}),
 		halfWith(map[int]int{3: 1, 5: 10, 6: 2}),

@@ -139,6 +139,7 @@ func racePositions(n, lo, hi int) []Half {
 // rolls' turns, nor worstFloor the worst rolls'. A bound that fails here
 // would make the engine certain of something that may not happen.
 func TestRaceBounds(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name      string
 		goal      raceGoal
@@ -254,6 +255,7 @@ func racePlaysByScan(h Half, d Dice) []racePlay {
 // for every roll of every race in the oracle and of many random races, one
 // table serving them all as in a search.
 func TestRacePlaysHashedAsScan(t *testing.T) {
+	t.Parallel()
 	halves := racePositions(4, 1, 12)
 	for _, r := range loadOracle(t) {
 		if !r.Board.Contact() {

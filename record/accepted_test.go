@@ -208,6 +208,7 @@ func checkPositions(t *testing.T, name string, m *mat.Match, boards [][]played) 
 // full of accepted illegal plays and export them again: no warning, and the
 // export replays to the referee's positions.
 func TestGnubgImportsAcceptedIllegalPlays(t *testing.T) {
+	t.Parallel()
 	gnubg, err := exec.LookPath("gnubg")
 	if err != nil {
 		gnubg = "/usr/games/gnubg"

@@ -17,6 +17,7 @@ import (
 // header from SetInfo), and has GNU Backgammon import and export it: the
 // bytes must be ours, illegal plays flagged and corrected included.
 func TestTranscriptIsGnubgsExport(t *testing.T) {
+	t.Parallel()
 	gnubg, err := gnubgtest.Path()
 	if err != nil {
 		t.Skipf("GNU Backgammon interop not tested: %v", err)
@@ -27,6 +28,7 @@ func TestTranscriptIsGnubgsExport(t *testing.T) {
 	}
 	for _, trace := range traces {
 		t.Run(filepath.Base(trace), func(t *testing.T) {
+			t.Parallel() // each in its own directory, gnubg's HOME
 			m := transcribe(t, trace)
 			m.SetInfo(mat.Info{
 				Event: "Club Night", Date: time.Date(2026, 11, 22, 0, 0, 0, 0, time.UTC),

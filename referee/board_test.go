@@ -80,6 +80,7 @@ func randomIllegal(r *rand.Rand, b engine.Board, d engine.Dice) (engine.Board, b
 // marked), four at most, the first not both dice long when GNU Backgammon
 // would cut it, and together they leave exactly the board after the play.
 func TestDeriveMovesRandomIllegal(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 1))
 	n := 5000
 	if testing.Short() {

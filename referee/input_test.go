@@ -14,6 +14,7 @@ import (
 // them back and applies them to a fresh referee: the events must be the
 // same. This is how the daemon rebuilds its state after a restart.
 func TestInputsReplayToTheSameMatch(t *testing.T) {
+	t.Parallel()
 	var journal [][]byte
 	var first []Event
 	p, h, err := OpenTrace(openTestdata(t, "match-002-illegal.trace.jsonl"), func(e Event) { first = append(first, e) })
@@ -80,6 +81,7 @@ func TestParseInputErrors(t *testing.T) {
 // TestDirectorRulings lets the first flagged play of a trace stand and
 // corrects the score between games.
 func TestDirectorRulings(t *testing.T) {
+	t.Parallel()
 	var events []Event
 	var r *Referee
 	ruled := false

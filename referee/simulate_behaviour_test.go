@@ -211,9 +211,11 @@ func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Rea
 // hand with their header's calibration cut to baselines alone, and cut
 // out: the board calibrates itself and the transcription is the same.
 func TestReplayRecordedSelfCalibrating(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"match-004", "match-007", "match-010-illegal", "match-002-illegal"} {
 		for _, cut := range []string{"baselines", "none"} {
 			t.Run(name+"/"+cut, func(t *testing.T) {
+				t.Parallel()
 				want, err := sim.ReadExpect(openTestdata(t, name+".expect.json"))
 				if err != nil {
 					t.Fatal(err)

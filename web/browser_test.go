@@ -32,6 +32,7 @@ func artifacts(t *testing.T) string {
 }
 
 func TestPageInBrowser(t *testing.T) {
+	t.Parallel()
 	b := startBrowser(t, 1280, 1000)
 	t.Run("draws a known status", func(t *testing.T) { testKnownStatus(t, b) })
 	t.Run("reconnects and catches up", func(t *testing.T) { testReconnect(t, b) })

@@ -28,6 +28,7 @@ func serve(t *testing.T, srv *http.Server) string {
 // request, is dropped when the server's read, header or idle timeout runs
 // out (shortened here from the project's defaults).
 func TestSlowClientDropped(t *testing.T) {
+	t.Parallel()
 	srv := NewHTTPServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { io.ReadAll(r.Body) }), slog.New(slog.DiscardHandler))
 	if srv.ReadHeaderTimeout != ReadHeaderTimeout || srv.ReadTimeout != ReadTimeout || srv.WriteTimeout != WriteTimeout || srv.IdleTimeout != IdleTimeout {
 		t.Fatalf("NewHTTPServer's timeouts %v %v %v %v, want the project's", srv.ReadHeaderTimeout, srv.ReadTimeout, srv.WriteTimeout, srv.IdleTimeout)
@@ -40,6 +41,7 @@ func TestSlowClientDropped(t *testing.T) {
 		"idle keepalive": "GET / HTTP/1.1\r\nHost: board\r\n\r\n",
 	} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			c, err := net.Dial("tcp", addr)
 			if err != nil {
 				t.Fatal(err)
@@ -58,6 +60,7 @@ func TestSlowClientDropped(t *testing.T) {
 // deadline before each write, so it stays open past the server's write
 // timeout as long as the page reads it.
 func TestEventStreamOutlivesWriteTimeout(t *testing.T) {
+	t.Parallel()
 	web := New(boardWithEvents(1), Options{Heartbeat: 20 * time.Millisecond})
 	t.Cleanup(web.Close)
 	srv := NewHTTPServer(web, slog.New(slog.DiscardHandler))

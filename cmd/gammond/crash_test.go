@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gammond/internal/testmain"
 )
 
 // The 5-point match with cube actions and illegal plays, about three
@@ -19,7 +21,7 @@ var crashTrace = filepath.Join("..", "..", "testdata", "traces", "match-002-ille
 // daemonCmd returns this test binary set up to run as gammond.
 func daemonCmd(t *testing.T, args ...string) *exec.Cmd {
 	cmd := exec.Command(os.Args[0], append([]string{"-test.run=^$", "--"}, args...)...)
-	cmd.Env = append(os.Environ(), "GAMMOND_RUN_MAIN=1")
+	cmd.Env = testmain.Env("GAMMOND_RUN_MAIN=1")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	t.Cleanup(func() {

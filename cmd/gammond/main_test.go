@@ -3,11 +3,14 @@ package main
 import (
 	"os"
 	"testing"
+
+	"gammond/internal/testmain"
 )
 
 // TestMain lets a test run this test binary as gammond itself: with
 // GAMMOND_RUN_MAIN set, the binary is the daemon, with the arguments after
-// "--".
+// "--". Otherwise it runs the tests, ending without the race detector's
+// exit sleep (package testmain).
 func TestMain(m *testing.M) {
 	if os.Getenv("GAMMOND_RUN_MAIN") != "" {
 		args := os.Args[1:]
@@ -19,5 +22,5 @@ func TestMain(m *testing.M) {
 		}
 		os.Exit(run(args, os.Stderr))
 	}
-	os.Exit(m.Run())
+	testmain.Run(m)
 }

@@ -68,12 +68,14 @@ func TestGnubgInterop(t *testing.T) {
 // the board writes it (SetInfo's header, SortMoves's order, the dice as
 // rolled), GNU Backgammon imports and exports byte for byte.
 func TestGnubgExportsOurBytes(t *testing.T) {
+	t.Parallel()
 	gnubg, err := gnubgPath()
 	if err != nil {
 		t.Skipf("GNU Backgammon interop not tested: %v", err)
 	}
 	for _, file := range gnubgFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
+			t.Parallel() // each in its own directory, gnubg's HOME
 			abs, err := filepath.Abs(file)
 			if err != nil {
 				t.Fatal(err)
@@ -94,6 +96,7 @@ func TestGnubgExportsOurBytes(t *testing.T) {
 	}
 	for seed := range uint64(4) {
 		t.Run(fmt.Sprintf("board-%d", seed), func(t *testing.T) {
+			t.Parallel() // each in its own directory, gnubg's HOME
 			m := boardMatch(seed)
 			dir := t.TempDir()
 			written := filepath.Join(dir, "ours.mat")
@@ -147,12 +150,14 @@ func dialectFiles(t *testing.T) []string {
 // record says. Our reader knows the lines GNU Backgammon skips with a
 // warning ("Losses", comments), so it must warn of none.
 func TestDialectsAsGnubgReadsThem(t *testing.T) {
+	t.Parallel()
 	gnubg, err := gnubgPath()
 	if err != nil {
 		t.Skipf("GNU Backgammon interop not tested: %v", err)
 	}
 	for _, file := range dialectFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
+			t.Parallel() // each in its own directory, gnubg's HOME
 			ours, err := ReadFile(file)
 			if err != nil {
 				t.Fatal(err)

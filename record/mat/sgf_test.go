@@ -17,6 +17,7 @@ import (
 // that with the match, play by play: GNU Backgammon reads our SGF as the
 // match, resignations included.
 func TestSGFInGnubg(t *testing.T) {
+	t.Parallel()
 	gnubg, err := gnubgPath()
 	if err != nil {
 		t.Skipf("GNU Backgammon interop not tested: %v", err)
@@ -32,6 +33,7 @@ func TestSGFInGnubg(t *testing.T) {
 	}
 	for name, ours := range matches {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel() // each in its own directory, gnubg's HOME
 			dir := t.TempDir()
 			written := filepath.Join(dir, "ours.sgf")
 			var b bytes.Buffer

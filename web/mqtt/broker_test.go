@@ -137,6 +137,7 @@ func closePublisher(t *testing.T, p *mqtt.Publisher) {
 }
 
 func TestPublish(t *testing.T) {
+	t.Parallel()
 	b := mqtttest.StartBroker(t, false)
 	live := subscribe(t, b.URL(), "live", "gammond/+/+")
 	p := newPublisher(t, b.URL(), t.TempDir())
@@ -189,6 +190,7 @@ func decode(t *testing.T, m *paho.Publish, v any) {
 // The broker stops while the board plays on: the events wait on disk and
 // arrive once it is back, with the newest state.
 func TestPublisherReconnects(t *testing.T) {
+	t.Parallel()
 	b := mqtttest.StartBroker(t, true)
 	desk := subscribe(t, b.URL(), "desk", "gammond/+/event", "gammond/+/state")
 	queue := t.TempDir()
@@ -217,6 +219,7 @@ func TestPublisherReconnects(t *testing.T) {
 // Events a publisher could not send before it closed go out from its queue
 // directory with the next publisher on it: a board restarted offline.
 func TestQueueOutlivesPublisher(t *testing.T) {
+	t.Parallel()
 	b := mqtttest.StartBroker(t, true)
 	desk := subscribe(t, b.URL(), "desk", "gammond/+/event")
 	b.Stop()

@@ -2,6 +2,7 @@ package mqtt_test
 
 import (
 	"context"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,20 +16,73 @@ import (
 
 // delivered publishes a state and reports whether the broker acknowledged
 // it before Close gave up: Close returns nil only once every message is
-// acknowledged, so a refused sign-in shows as an error.
-func delivered(t *testing.T, broker string, sec mqtt.Security, patience time.Duration) bool {
+// acknowledged.
+func delivered(t *testing.T, broker string, sec mqtt.Security) bool {
+	t.Helper()
+	p := securePublisher(t, broker, sec, mqtttest.Logger(t))
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
+	defer cancel()
+	return p.Close(ctx) == nil
+}
+
+// refused publishes a state and reports whether the broker refused the
+// publisher's sign-in (it logs "cannot connect") and acknowledged nothing
+// during the retries that follow. Waiting for the refusal, not a fixed
+// patience, keeps the test from idling.
+func refused(t *testing.T, broker string, sec mqtt.Security) bool {
+	t.Helper()
+	failed := make(chan struct{}, 1)
+	p := securePublisher(t, broker, sec, slog.New(failWatch{mqtttest.Logger(t).Handler(), failed}))
+	select {
+	case <-failed:
+	case <-time.After(wait):
+		t.Errorf("no failed connection logged after %v", wait)
+	}
+	// Three retries at the publisher's 100 ms: a sign-in the broker took
+	// after all would deliver the state meanwhile.
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	return p.Close(ctx) != nil
+}
+
+// securePublisher returns a publisher signing in with sec that has
+// published one state.
+func securePublisher(t *testing.T, broker string, sec mqtt.Security, log *slog.Logger) *mqtt.Publisher {
 	t.Helper()
 	p, err := mqtt.New(&mqtt.Opts{Broker: broker, Board: "t7", QueueDir: t.TempDir(), Security: sec,
-		RetryDelay: 100 * time.Millisecond, Timeout: 2 * time.Second, Logger: mqtttest.Logger(t)})
+		RetryDelay: 100 * time.Millisecond, Timeout: 2 * time.Second, Logger: log})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := p.State(referee.Status{Phase: referee.PhaseRolling}); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), patience)
-	defer cancel()
-	return p.Close(ctx) == nil
+	return p
+}
+
+// failWatch passes records on to its handler and signals failed at the
+// publisher's "cannot connect" record.
+type failWatch struct {
+	slog.Handler
+	failed chan struct{}
+}
+
+func (w failWatch) Handle(ctx context.Context, r slog.Record) error {
+	if strings.HasPrefix(r.Message, "mqtt: cannot connect") {
+		select {
+		case w.failed <- struct{}{}:
+		default:
+		}
+	}
+	return w.Handler.Handle(ctx, r)
+}
+
+func (w failWatch) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return failWatch{w.Handler.WithAttrs(attrs), w.failed}
+}
+
+func (w failWatch) WithGroup(name string) slog.Handler {
+	return failWatch{w.Handler.WithGroup(name), w.failed}
 }
 
 func writeSecret(t *testing.T, password string, mode os.FileMode) string {
@@ -44,42 +98,45 @@ func writeSecret(t *testing.T, password string, mode os.FileMode) string {
 }
 
 func TestBrokerWithPassword(t *testing.T) {
+	t.Parallel()
 	b, _ := mqtttest.StartSecureBroker(t, mqtttest.SecureOpts{Users: map[string]string{"table-1": "s3cret pass"}})
 	right := mqtt.Security{Username: "table-1", PasswordFile: writeSecret(t, "s3cret pass", 0o600)}
-	if !delivered(t, b.URL(), right, wait) {
+	if !delivered(t, b.URL(), right) {
 		t.Fatalf("the right password: nothing delivered\n%s", b.Log())
 	}
 	wrong := mqtt.Security{Username: "table-1", PasswordFile: writeSecret(t, "guess", 0o600)}
-	if delivered(t, b.URL(), wrong, 2*time.Second) {
+	if !refused(t, b.URL(), wrong) {
 		t.Error("a wrong password: delivered")
 	}
-	if delivered(t, b.URL(), mqtt.Security{}, 2*time.Second) {
+	if !refused(t, b.URL(), mqtt.Security{}) {
 		t.Error("no password: delivered")
 	}
 }
 
 func TestBrokerWithTLS(t *testing.T) {
+	t.Parallel()
 	b, certs := mqtttest.StartSecureBroker(t, mqtttest.SecureOpts{TLS: true})
 	if !strings.HasPrefix(b.URL(), "mqtts://") {
 		t.Fatalf("URL %s", b.URL())
 	}
-	if !delivered(t, b.URL(), mqtt.Security{CAFile: certs.CAFile}, wait) {
+	if !delivered(t, b.URL(), mqtt.Security{CAFile: certs.CAFile}) {
 		t.Fatalf("with the broker's CA: nothing delivered\n%s", b.Log())
 	}
-	if delivered(t, b.URL(), mqtt.Security{}, 2*time.Second) {
+	if !refused(t, b.URL(), mqtt.Security{}) {
 		t.Error("a broker certificate from an unknown CA was trusted")
 	}
 }
 
 func TestBrokerWantsClientCertificate(t *testing.T) {
+	t.Parallel()
 	b, certs := mqtttest.StartSecureBroker(t, mqtttest.SecureOpts{TLS: true, ClientCert: true,
 		Users: map[string]string{"table-1": "pw"}})
 	sec := mqtt.Security{Username: "table-1", PasswordFile: writeSecret(t, "pw", 0o400), CAFile: certs.CAFile}
-	if delivered(t, b.URL(), sec, 2*time.Second) {
+	if !refused(t, b.URL(), sec) {
 		t.Error("delivered without the client certificate the broker asks for")
 	}
 	sec.CertFile, sec.KeyFile = certs.CertFile, certs.KeyFile
-	if !delivered(t, b.URL(), sec, wait) {
+	if !delivered(t, b.URL(), sec) {
 		t.Fatalf("with the client certificate: nothing delivered\n%s", b.Log())
 	}
 }
@@ -116,6 +173,7 @@ func TestSecuritySettings(t *testing.T) {
 // they slow down instead of storming, and the publishers' states carry
 // different instances for the desk to tell them apart.
 func TestSessionTakenOver(t *testing.T) {
+	t.Parallel()
 	b := mqtttest.StartBroker(t, false)
 	live := subscribe(t, b.URL(), "live", "gammond/+/state")
 	taken := make(chan mqtt.Dropped, 1024)
