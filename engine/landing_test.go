@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 	"testing"
+
+	"gammond/internal/testmain"
 )
 
 func TestLandings(t *testing.T) {
@@ -53,7 +55,7 @@ func TestLandingsLegalPlays(t *testing.T) {
 	t.Parallel()
 	records := loadOracle(t)
 	step := max(len(records)/150, 1)
-	if testing.Short() {
+	if testmain.Trimmed() {
 		step = max(len(records)/20, 1)
 	}
 	var g Generator

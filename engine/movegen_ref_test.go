@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+
+	"gammond/internal/testmain"
 )
 
 // The reference: slow, plain and written from the rules, not from gnubg. It
@@ -200,7 +202,7 @@ func TestReferenceOracle(t *testing.T) {
 	t.Parallel()
 	records := loadOracle(t)
 	step := 1
-	if testing.Short() {
+	if testmain.Trimmed() {
 		step = 10
 	}
 	var g Generator

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gammond/internal/testmain"
 )
 
 // points is one side's checkers by its own point numbers (Bar for the bar);
@@ -457,7 +459,7 @@ func TestIsLegalOracle(t *testing.T) {
 
 func TestGeneratorNoAllocs(t *testing.T) {
 	records := loadOracle(t)
-	if testing.Short() { // every tenth roll; CI runs them all (.ci/run)
+	if testmain.Trimmed() { // every tenth roll; CI runs them all (.ci/run)
 		records = everyTenth(records)
 	}
 	var g Generator

@@ -3,6 +3,8 @@ package engine
 import (
 	"slices"
 	"testing"
+
+	"gammond/internal/testmain"
 )
 
 // TestNotationOracle reads every play of the oracle as gnubg wrote it and
@@ -18,7 +20,7 @@ func TestNotationOracle(t *testing.T) {
 		}
 	}
 	records, least := loadOracle(t), 100_000
-	if testing.Short() { // CI reads every play (.ci/run)
+	if testmain.Trimmed() { // CI reads every play (.ci/run)
 		records, least = everyTenth(records), 10_000
 	}
 	for i, r := range records {

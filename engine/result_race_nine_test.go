@@ -6,6 +6,8 @@ import (
 	"os"
 	"slices"
 	"testing"
+
+	"gammond/internal/testmain"
 )
 
 // everyNinePoints returns every way to place fifteen checkers on points 1
@@ -75,7 +77,7 @@ func packNibbles(t []byte) []byte {
 }
 
 // TestNinePointTable checks entries of the embedded table against the
-// rules, as TestRaceTables does: one in 64 with -short, else every one
+// rules, as TestRaceTables does: one in 64 when testmain.Trimmed, else every one
 // (some ten seconds). With -race-tables.write (go generate) it writes the
 // table.
 func TestNinePointTable(t *testing.T) {
@@ -104,7 +106,7 @@ func TestNinePointTable(t *testing.T) {
 	}
 	var b raceBuilder
 	for n, h := range hs {
-		if testing.Short() && n%64 != 0 {
+		if testmain.Trimmed() && n%64 != 0 {
 			continue
 		}
 		i, _ := ninePointIndex(&h)
@@ -121,7 +123,7 @@ func TestNinePointTable(t *testing.T) {
 func TestNinePointTableAsSearched(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 15))
 	samples := 200
-	if testing.Short() {
+	if testmain.Trimmed() {
 		samples = 20
 	}
 	compared := 0

@@ -8,6 +8,8 @@ import (
 	"os"
 	"slices"
 	"testing"
+
+	"gammond/internal/testmain"
 )
 
 var writeRaceTables = flag.Bool("race-tables.write", false, "write the race search's tables (go generate)")
@@ -140,7 +142,7 @@ func TestRaceTables(t *testing.T) {
 		}
 		var b raceBuilder
 		for n, six := range everySixPoints() {
-			if testing.Short() && n%64 != 0 {
+			if testmain.Trimmed() && n%64 != 0 {
 				continue
 			}
 			i, _ := sixPointIndex(six[:6])
@@ -161,7 +163,7 @@ func TestRaceTablesAsSearched(t *testing.T) {
 	hs := everySixPoints()
 	for _, rt := range raceTables {
 		samples := 300
-		if testing.Short() { // CI's full run takes all 300 (.ci/run)
+		if testmain.Trimmed() { // CI's full run takes all 300 (.ci/run)
 			samples = 15
 		}
 		for range samples {
@@ -237,7 +239,7 @@ func TestRaceSearchAsBefore(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(3, 11))
 	random := 3000
-	if testing.Short() {
+	if testmain.Trimmed() {
 		random = 300
 	}
 	for range random {

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"gammond/internal/testmain"
 )
 
 // halfWith returns a side's checkers: count on each point (Bar for the bar);
@@ -155,7 +157,7 @@ func TestRaceBounds(t *testing.T) {
 			e := &exactRace{goal: tc.goal, worst: map[Half]int{}, best: map[Half]int{}}
 			s := newRaceSearch(tc.goal) // one memo for all: what it learns must hold too
 			for i, h := range tc.positions {
-				if testing.Short() && i%4 != 0 { // CI checks them all (.ci/run)
+				if testmain.Trimmed() && i%4 != 0 { // CI checks them all (.ci/run)
 					continue
 				}
 				worst, best := e.turns(h)
@@ -265,7 +267,7 @@ func TestRacePlaysHashedAsScan(t *testing.T) {
 	var seen table
 	var buf []racePlay
 	for i, h := range halves {
-		if testing.Short() && i%8 != 0 { // CI's full run compares them all (.ci/run)
+		if testmain.Trimmed() && i%8 != 0 { // CI's full run compares them all (.ci/run)
 			continue
 		}
 		for _, d := range worstRollsFirst {

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"gammond/engine"
+	"gammond/internal/testmain"
 	"gammond/record/mat"
 	"gammond/referee"
 	"gammond/sensing"
@@ -129,7 +130,7 @@ func randomIllegal(rng *rand.Rand, b engine.Board, d engine.Dice) (engine.Board,
 // is checked all the same.
 func TestAcceptedIllegalPlaysAreWritten(t *testing.T) {
 	seeds := uint64(12)
-	if testing.Short() {
+	if testmain.Trimmed() {
 		seeds = 3
 	}
 	total, stopped := 0, 0

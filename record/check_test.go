@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"gammond/engine"
+	"gammond/internal/testmain"
 	"gammond/record/mat"
 )
 
@@ -97,7 +98,7 @@ var mutations = map[string]mutation{
 // once; each broken copy is parsed from the bytes read.
 func TestCheckFindsMutatedPlays(t *testing.T) {
 	perGame := 4
-	if testing.Short() { // CI tries all four (.ci/run)
+	if testmain.Trimmed() { // CI tries all four (.ci/run)
 		perGame = 1
 	}
 	var records []replayedRecord

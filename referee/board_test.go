@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gammond/engine"
+	"gammond/internal/testmain"
 )
 
 // randomPosition plays random legal plays from the starting position and
@@ -83,7 +84,7 @@ func TestDeriveMovesRandomIllegal(t *testing.T) {
 	t.Parallel()
 	r := rand.New(rand.NewPCG(11, 1))
 	n := 5000
-	if testing.Short() {
+	if testmain.Trimmed() {
 		n = 500
 	}
 	tried := 0

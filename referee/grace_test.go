@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"gammond/engine"
+	"gammond/internal/testmain"
 	"gammond/record/mat"
 	"gammond/sensing"
 	"gammond/sensing/sim"
@@ -92,7 +93,7 @@ func matchFiles(t *testing.T) []string {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no match records in ../testdata/matches: %v", err)
 	}
-	if testing.Short() { // a 5-point match, a third of the 11-point's turns; CI's full run plays every one (.ci/run)
+	if testmain.Trimmed() { // a 5-point match, a third of the 11-point's turns; CI's full run plays every one (.ci/run)
 		files = []string{filepath.Join("..", "testdata", "matches", "match-002-5pt.mat")}
 	}
 	return files
@@ -104,7 +105,7 @@ func matchFiles(t *testing.T) []string {
 // a legal play (not even one later withdrawn).
 func TestDoneInHandRoundTrip(t *testing.T) {
 	files, seeds := matchFiles(t), []uint64{1, 2}
-	if testing.Short() { // CI's full run plays every match at both seeds (.ci/run)
+	if testmain.Trimmed() { // CI's full run plays every match at both seeds (.ci/run)
 		seeds = seeds[:1]
 	}
 	for _, file := range files {

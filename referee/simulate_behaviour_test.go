@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"gammond/calib"
+	"gammond/internal/testmain"
 	"gammond/record/mat"
 	"gammond/sensing"
 	"gammond/sensing/sim"
@@ -166,7 +167,7 @@ func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Rea
 	switch {
 	case os.Getenv("GAMMOND_ROUNDTRIP_ALL") != "":
 		// all twelve
-	case testing.Short():
+	case testmain.Trimmed():
 		// The 1-point match with illegal plays keeps go test -race -short
 		// quick; CI's full run (.ci/run) plays the two below at both rates.
 		files, rates = []string{files[10]}, rates[len(rates)-1:]

@@ -8,12 +8,13 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"gammond/internal/testmain"
 	"gammond/record/mat"
 	"gammond/sensing/sim"
 )
 
 // TestSimulateRoundTrip plays every match of ../testdata/matches through the
-// hand simulator, with and without illegal plays (with -short: one seed,
+// hand simulator, with and without illegal plays (when testmain.Trimmed: one seed,
 // with illegal plays), replays each trace
 // through the whole pipeline and gets the match back: every play and the
 // position it leaves, the cube actions, the results, and exactly the turns
@@ -26,7 +27,7 @@ func TestSimulateRoundTrip(t *testing.T) {
 		t.Fatalf("no match records in ../testdata/matches: %v", err)
 	}
 	seeds, rates := []uint64{1, 2, 3}, []float64{0, 0.15}
-	if testing.Short() { // CI runs every match, seed and rate (.ci/run)
+	if testmain.Trimmed() { // CI runs every match, seed and rate (.ci/run)
 		files, seeds, rates = shortMatches(files), seeds[:1], rates[1:]
 	}
 	var runs, illegal, early atomic.Int64

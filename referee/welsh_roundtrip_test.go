@@ -6,6 +6,7 @@ import (
 
 	"gammond/engine"
 	"gammond/engine/welsh"
+	"gammond/internal/testmain"
 	"gammond/sensing/sim"
 )
 
@@ -17,7 +18,7 @@ import (
 // check-outs, dances, doubles and acey-deuceys.
 func TestWelshSimulateRoundTrip(t *testing.T) {
 	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
-	if testing.Short() {
+	if testmain.Trimmed() {
 		seeds = seeds[:3]
 	}
 	seen := map[string]int{}

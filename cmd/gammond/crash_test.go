@@ -52,13 +52,13 @@ func matchRecord(t *testing.T, dir string) []byte {
 }
 
 // TestCrashes kills the daemon (SIGKILL) at random moments while it plays
-// a recorded match, 50 times in a row (5 with -short; CI runs all 50),
+// a recorded match, 50 times in a row (5 when testmain.Trimmed; CI runs all 50),
 // restarting it on the same state directory each time; the match record
 // at the end must be the one an uninterrupted run writes.
 func TestCrashes(t *testing.T) {
 	t.Parallel()
 	kills := 50
-	if testing.Short() {
+	if testmain.Trimmed() {
 		kills = 5
 	}
 	want := uninterrupted(t)

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"gammond/engine"
+	"gammond/internal/testmain"
 )
 
 // randomBoard returns a Welsh position: each side's men checked out, on the
@@ -194,7 +195,7 @@ func diceCover(t Throw, values []int) bool {
 func TestInvariants(t *testing.T) {
 	r := rand.New(rand.NewPCG(14, 7))
 	n := 3000
-	if testing.Short() {
+	if testmain.Trimmed() {
 		n = 300
 	}
 	for range n {

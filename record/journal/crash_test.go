@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"gammond/internal/testmain"
 )
 
 // The crash tests run this test binary again as a child (TestHelper...)
@@ -43,13 +45,13 @@ func TestHelperAppender(t *testing.T) {
 	}
 }
 
-// TestCrashAppend kills an appending process 50 times (10 with -short; CI
+// TestCrashAppend kills an appending process 50 times (10 when testmain.Trimmed; CI
 // runs all 50) and checks after each kill that every confirmed record is
 // there, intact and in order.
 func TestCrashAppend(t *testing.T) {
 	t.Parallel()
 	kills := 50
-	if testing.Short() {
+	if testmain.Trimmed() {
 		kills = 10
 	}
 	seed := rand.Uint64()
@@ -112,7 +114,7 @@ func atomicContents() [2][]byte {
 func TestCrashWriteFileAtomic(t *testing.T) {
 	t.Parallel()
 	kills := 20
-	if testing.Short() { // CI runs all 20
+	if testmain.Trimmed() { // CI runs all 20
 		kills = 5
 	}
 	seed := rand.Uint64()

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"gammond/internal/testmain"
 	"gammond/record/internal/gnubgtest"
 )
 
@@ -28,7 +29,7 @@ func TestGnubgInterop(t *testing.T) {
 	}
 	matches := map[string]*Match{}
 	for _, file := range allRecords(t) {
-		if testing.Short() && filepath.Dir(file) == matchesDir {
+		if testmain.Trimmed() && filepath.Dir(file) == matchesDir {
 			continue
 		}
 		if matches[filepath.Base(file)], err = ReadFile(file); err != nil {
