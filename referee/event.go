@@ -38,6 +38,9 @@ const (
 	Touched                         // between DONE and the roll Side began moving checkers (US 4.3): Points to put back; none: restored
 	DiceInferred                    // the dice inferred: Side's play shows Dice, the smallest roll that fits; Ambiguous if others fit too
 	CrawfordNext                    // announced before it starts: the next game is the Crawford game (Side needs one point)
+	Beavered                        // money play: Side, doubled, redoubled at once, keeping the cube at Cube
+	Raccooned                       // money play: Side, beavered, redoubled before rolling, keeping the cube at Cube
+	OpeningTied                     // money play: the opening throw tied; the next game starts with the cube at Cube (automatic doubles)
 )
 
 var kindNames = [...]string{
@@ -50,6 +53,7 @@ var kindNames = [...]string{
 	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
 	EarlyRoll: "early-roll", EarlyRollChoice: "early-roll-choice", RollRefused: "roll-refused",
 	Touched: "touched", DiceInferred: "dice-inferred", CrawfordNext: "crawford-next",
+	Beavered: "beavered", Raccooned: "raccooned", OpeningTied: "opening-tied",
 }
 
 func (k Kind) String() string {

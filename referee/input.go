@@ -37,6 +37,9 @@ const (
 	InputClockIntroduce                       // the director puts the match on the Clock rules named, from the next game
 	InputClockAdjust                          // the director adds Adjust to Side's time
 	InputDoneGrace                            // the grace period after a DONE is over (Referee.DoneGraceOver)
+	InputBeaver                               // money play: Side beavers the double offered to it, or just taken
+	InputRaccoon                              // money play: Side raccoons the beaver of its double
+	InputOpeningTie                           // money play: the next game's opening throw tied (automatic doubles)
 )
 
 var inputNames = [...]string{
@@ -48,6 +51,7 @@ var inputNames = [...]string{
 	InputResign:    "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
 	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
 	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
+	InputBeaver: "beaver", InputRaccoon: "raccoon", InputOpeningTie: "opening-tie",
 }
 
 func (k InputKind) String() string {
@@ -168,5 +172,11 @@ func (r *Referee) Apply(in Input) {
 		r.IntroduceClock(in.Clock)
 	case InputClockAdjust:
 		r.AdjustClock(in.Side, in.Adjust)
+	case InputBeaver:
+		r.Beaver(in.Side)
+	case InputRaccoon:
+		r.Raccoon(in.Side)
+	case InputOpeningTie:
+		r.OpeningTie()
 	}
 }
