@@ -26,6 +26,8 @@ type Match struct {
 	Site  string `json:"site,omitempty"`
 	Event string `json:"event,omitempty"`
 	Round string `json:"round,omitempty"`
+	// MoneyRules are the rules of a money session (Length 0).
+	MoneyRules
 }
 
 func (m *Match) clocked() bool { return m.Clock.Clocked() }

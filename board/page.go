@@ -122,6 +122,7 @@ func (b *Board) Status() web.Status {
 		l := b.opts.Sim.Layout()
 		s.Sim = &l
 	}
+	s.Session = b.session.status()
 	return s
 }
 
@@ -227,7 +228,7 @@ func (b *Board) act(a web.Action) error {
 		return b.rule(now, a.LetStand)
 	case web.StartMatch:
 		return b.startMatch(Match{Board: b.header.Board, Started: now, Length: a.Length,
-			White: a.White, Black: a.Black, Rules: a.Rules, Clock: a.Clock})
+			White: a.White, Black: a.Black, Rules: a.Rules, Clock: a.Clock, MoneyRules: b.moneyRules(a.Length)})
 	case web.Penalty:
 		return b.input(referee.Input{At: now, Kind: referee.InputPenalty, Side: a.Side})
 	case web.PauseClocks:

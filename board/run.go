@@ -128,6 +128,9 @@ func (b *Board) roll(e *sensing.Event) (bool, error) {
 		return err == nil, err
 	}
 	o, err := b.roller.Opening()
+	if err == nil {
+		err = b.openingTies(o.Ties)
+	}
 	e.Side, e.Dice = o.Opener(), o.Roll()
 	return err == nil, err
 }

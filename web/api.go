@@ -31,6 +31,8 @@ var (
 		"early-roll":        decode[ChooseEarlyRoll],
 		"clock":             decode[IntroduceClock],
 		"clock-adjust":      decode[AdjustClock],
+		"beaver":            decode[Beaver],
+		"raccoon":           decode[Raccoon],
 	}
 	simActions = map[string]decoder{
 		"move":        decode[SimMove],
@@ -38,6 +40,8 @@ var (
 		"resign":      decode[Resign],
 		"resignation": decode[AnswerResignation],
 		"early-roll":  decode[ChooseEarlyRoll],
+		"beaver":      decode[Beaver],
+		"raccoon":     decode[Raccoon],
 	}
 )
 

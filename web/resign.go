@@ -99,7 +99,7 @@ func RefereeInput(a Action) (referee.Input, bool) {
 	case ForceResignation:
 		return referee.Input{Kind: referee.InputForceAccept}, true
 	}
-	return referee.Input{}, false
+	return moneyInput(a)
 }
 
 // ChooseEarlyRoll is the mover's choice on the opponent's roll made before
