@@ -122,7 +122,7 @@ type Board struct {
 
 	outputs []Output
 	page    *page
-	session *session // a money session's ledger, a chouette's books
+	session *session       // a money session's ledger, a chouette's books
 	trace   *traceRecorder // nil when the board keeps no trace
 
 	actions chan func()
