@@ -123,6 +123,9 @@ func (b *Board) Status() web.Status {
 		s.Sim = &l
 	}
 	s.Session = b.session.status()
+	if c := s.Session; c != nil && c.Chouette != nil {
+		s.Players = chouettePlayers(c.Chouette)
+	}
 	return s
 }
 
@@ -216,6 +219,9 @@ func (b *Board) act(a web.Action) error {
 	if in, ok := web.RefereeInput(a); ok {
 		in.At = now
 		return b.input(in)
+	}
+	if ok, err := b.chouetteAction(now, a); ok {
+		return err
 	}
 	switch a := a.(type) {
 	case web.SimMove:

@@ -80,6 +80,9 @@ func read(ctx context.Context, src sensing.Source) (<-chan fed, chan<- struct{})
 // step takes in one item.
 func (b *Board) step(it sensing.Item) error {
 	b.clock.Set(it.At)
+	if taken, err := b.chouettePress(it); taken {
+		return err
+	}
 	if it.Kind == sensing.EventItem && it.Event.Kind == sensing.Roll && !it.Event.Dice.Valid() {
 		ok, err := b.roll(&it.Event)
 		if err != nil || !ok {

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 
@@ -8,14 +9,15 @@ import (
 	"gammond/web"
 )
 
-// session is the output that keeps a money session's ledger: each game's
-// result and the running score, for the page. Journal replay rebuilds it
+// session is the output that keeps a money session's ledger (each game's
+// result and the running score) and a chouette's books, for the page. Journal replay rebuilds it
 // as it rebuilds the record. Its lock guards it: the page reads it from
 // the web server's goroutines.
 type session struct {
 	mu     sync.Mutex
 	money  bool
 	ledger []web.LedgerGame
+	books  *chouetteBooks // nil without a chouette
 }
 
 var _ Output = (*session)(nil)
@@ -28,18 +30,22 @@ func (s *session) Begin(m *Begin) error {
 	defer s.mu.Unlock()
 	s.money = m.Match.Length == 0
 	if !m.Taken {
-		s.ledger = nil
+		s.ledger, s.books = nil, nil
 	}
 	return nil
 }
 
-// Event implements Output: a game's end joins the ledger.
+// Event implements Output: a game's end joins the ledger; the chouette's
+// books follow the game.
 func (s *session) Event(e *Event) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.chouetteEvent(e); err != nil {
+		return fmt.Errorf("chouette: %v: %w", e.Kind, err)
+	}
 	if e.Kind != referee.GameOver {
 		return nil
 	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	s.ledger = append(s.ledger, web.LedgerGame{Game: e.Game, Winner: e.Side, Points: e.Result.Points,
 		Kind: e.Result.Kind.String(), Cube: e.Cube, Score: e.Score})
 	return nil
@@ -55,5 +61,5 @@ func (s *session) status() *web.Session {
 	if !s.money {
 		return nil
 	}
-	return &web.Session{Ledger: slices.Clone(s.ledger)}
+	return &web.Session{Ledger: slices.Clone(s.ledger), Chouette: s.chouetteStatus()}
 }

@@ -33,6 +33,10 @@ var (
 		"clock-adjust":      decode[AdjustClock],
 		"beaver":            decode[Beaver],
 		"raccoon":           decode[Raccoon],
+		"chouette":          decode[ChouetteStart],
+		"chouette-join":     decode[ChouetteJoin],
+		"chouette-answer":   decode[ChouetteAnswer],
+		"chouette-partner":  decode[ChouettePartner],
 	}
 	simActions = map[string]decoder{
 		"move":        decode[SimMove],
@@ -42,6 +46,11 @@ var (
 		"early-roll":  decode[ChooseEarlyRoll],
 		"beaver":      decode[Beaver],
 		"raccoon":     decode[Raccoon],
+		// a chouette's members at the page (docs/CHOUETTE.md)
+		"chouette":         decode[ChouetteStart],
+		"chouette-join":    decode[ChouetteJoin],
+		"chouette-answer":  decode[ChouetteAnswer],
+		"chouette-partner": decode[ChouettePartner],
 	}
 )
 
