@@ -2,7 +2,6 @@ package board
 
 import (
 	"fmt"
-	"slices"
 	"sync"
 
 	"gammond/referee"
@@ -61,5 +60,5 @@ func (s *session) status() *web.Session {
 	if !s.money {
 		return nil
 	}
-	return &web.Session{Ledger: slices.Clone(s.ledger), Chouette: s.chouetteStatus()}
+	return &web.Session{Ledger: append([]web.LedgerGame{}, s.ledger...), Chouette: s.chouetteStatus()}
 }
