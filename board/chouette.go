@@ -319,3 +319,10 @@ func chouettePlayers(c *web.Chouette) [2]string {
 	}
 	return p
 }
+
+// chouettePlayed reports whether a chouette is played.
+func (s *session) chouettePlayed() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.books != nil
+}

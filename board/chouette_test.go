@@ -19,13 +19,25 @@ import (
 // stops it and closes the board.
 func chouetteBoard(t *testing.T, dir string) (g *pageGame, o board.Options, stop func()) {
 	t.Helper()
+	return openChouetteBoard(t, dir, board.MoneyRules{})
+}
+
+// chouetteBoardWith is chouetteBoard in a new directory with the rules.
+func chouetteBoardWith(t *testing.T, rules board.MoneyRules) (g *pageGame, o board.Options, stop func()) {
+	t.Helper()
+	return openChouetteBoard(t, "", rules)
+}
+
+// openChouetteBoard is chouetteBoard with the money rules.
+func openChouetteBoard(t *testing.T, dir string, rules board.MoneyRules) (g *pageGame, o board.Options, stop func()) {
+	t.Helper()
 	simulated := sim.NewBoard(3)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
 	o = options(t, simulated, src, engine.ClockNone)
 	if dir != "" {
 		o.StateDir = dir
 	}
-	o.Match.Length = 0
+	o.Match.Length, o.Match.MoneyRules = 0, rules
 	alive := make(chan struct{}, 1)
 	o.Alive = func() {
 		select {
@@ -166,4 +178,64 @@ func ranksAbove(a, b []int) bool {
 		}
 	}
 	return false
+}
+
+// TestChouetteCaptainPassesWithABoxPartner plays a game of a chouette of
+// six with chouette = true: no game starts before the members are entered;
+// the box takes the last-ranking member as partner (law 12); at the box's
+// double the captain passes with the board's PASS button, two partners
+// take and one passes (laws 8, 9); the highest-ranking taker captains the
+// rest of the game (law 10); a newcomer joins during the game (law 4).
+// The team resigns a single at 2: the box's partner shares the box's
+// winnings, half each; the captain who passed and then the defeated
+// acting captain go last, the newcomer after them.
+func TestChouetteCaptainPassesWithABoxPartner(t *testing.T) {
+	g, _, stop := chouetteBoardWith(t, board.MoneyRules{Chouette: true})
+	defer stop()
+	g.frames(30)
+	g.act(web.SimButton{Side: engine.White, Button: web.ButtonRoll})
+	g.frames(5)
+	if s := g.b.Status(); s.Phase != referee.PhaseSettingUp || s.Game != 0 {
+		t.Fatalf("ROLL before the members: %s, game %d; want no game", s.Phase, s.Game)
+	}
+	g.act(web.ChouetteStart{Members: []string{"Ann", "Bob", "Cy", "Dan", "Eve", "Fay"}})
+	o, _, _ := standings(t, g.b)
+	box, captain, taker, second, passer, partner := o[0], o[1], o[2], o[3], o[4], o[5]
+
+	g.act(web.SimButton{Side: engine.White, Button: web.ButtonRoll})
+	g.await(referee.Rolled.String())
+	g.act(web.ChouettePartner{Member: partner})
+	if g.b.Status().OnRoll == engine.White {
+		g.play()
+		g.act(web.SimButton{Side: engine.Black, Button: web.ButtonRoll})
+		g.await(referee.Rolled.String())
+	}
+	g.play()
+	g.act(web.ChouetteJoin{Name: "Gus"})
+	g.act(web.SimButton{Side: engine.White, Button: web.ButtonCube})
+	g.await(referee.Doubled.String())
+	if _, _, c := standings(t, g.b); !slices.Equal(c.Pending, []string{captain, taker, second, passer}) {
+		t.Fatalf("pending %v, want the team without the box's partner", c.Pending)
+	}
+	g.act(web.SimButton{Side: engine.Black, Button: web.ButtonPass})
+	g.act(web.ChouetteAnswer{Member: taker, Take: true})
+	g.act(web.ChouetteAnswer{Member: passer, Take: false})
+	g.act(web.ChouetteAnswer{Member: second, Take: true})
+	g.await(referee.Taken.String())
+	if p := g.b.Status().Players; p != [2]string{box, taker} {
+		t.Errorf("players %v, want the box %s against the acting captain %s (law 10)", p, box, taker)
+	}
+	g.act(web.Resign{Side: engine.Black, Points: 1})
+	g.act(web.AnswerResignation{Side: engine.White, Accept: true})
+	g.await(referee.GameOver.String())
+
+	order, scores, _ := standings(t, g.b)
+	if want := []string{box, second, passer, partner, captain, taker, "Gus"}; !slices.Equal(order, want) {
+		t.Errorf("ranks %v, want %v", order, want)
+	}
+	for m, w := range map[string]float64{box: 3, partner: 3, captain: -1, passer: -1, taker: -2, second: -2, "Gus": 0} {
+		if scores[m] != w {
+			t.Errorf("%s scores %v, want %v", m, scores[m], w)
+		}
+	}
 }

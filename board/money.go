@@ -25,6 +25,10 @@ type MoneyRules struct {
 	// CubeLimit is the highest value the cube may reach: a power of two
 	// up to 4096, 0 for no limit below gnubg's 4096. Matches too.
 	CubeLimit int `toml:"cube_limit" json:"cube_limit,omitempty"`
+	// Chouette plays the session as a chouette (docs/CHOUETTE.md): the
+	// board waits for its members, entered on the page, before the first
+	// opening roll.
+	Chouette bool `toml:"chouette" json:"chouette,omitempty"`
 }
 
 // maxAutomaticDoubles bounds the cap: twelve doubles reach gnubg's 4096.
@@ -40,6 +44,7 @@ func (r *MoneyRules) Check(p *check.Problems, length int) {
 	p.Check("raccoons", !r.Raccoons || r.Beavers, "%v: raccoons need match.beavers = true", r.Raccoons)
 	p.IntRange("automatic_doubles", r.AutomaticDoubles, 0, maxAutomaticDoubles)
 	p.Check("automatic_doubles", r.AutomaticDoubles == 0 || length == 0, "%d: money play only, and match.length is %d", r.AutomaticDoubles, length)
+	p.Check("chouette", !r.Chouette || length == 0, money, r.Chouette, length)
 	c := r.CubeLimit
 	p.Check("cube_limit", c >= 0 && c <= engine.MaxCube && c&(c-1) == 0, "%d: want 0 (no limit) or a power of two up to %d", c, engine.MaxCube)
 }
@@ -76,4 +81,10 @@ func (b *Board) openingTies(ties int) error {
 		}
 	}
 	return nil
+}
+
+// awaitsMembers reports whether the session is to be a chouette whose
+// members are not entered yet: no game may start.
+func (b *Board) awaitsMembers() bool {
+	return b.header.Chouette && !b.session.chouettePlayed()
 }

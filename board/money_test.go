@@ -32,6 +32,8 @@ func TestMoneyConfigCheck(t *testing.T) {
 			[]string{"match.raccoons: true: raccoons need match.beavers = true"}},
 		{"automatic doubles past the cap", func(m *board.MatchConfig) { m.Length, m.AutomaticDoubles = 0, 13 },
 			[]string{"match.automatic_doubles: 13: want 0 to 12"}},
+		{"a chouette in a match", func(m *board.MatchConfig) { m.Chouette = true },
+			[]string{"match.chouette: true: money play only, and match.length is 5"}},
 		{"a cube limit not a power of two", func(m *board.MatchConfig) { m.CubeLimit = 48 },
 			[]string{"match.cube_limit: 48: want 0 (no limit) or a power of two up to 4096"}},
 	} {

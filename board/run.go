@@ -125,6 +125,10 @@ func (b *Board) roll(e *sensing.Event) (bool, error) {
 		b.log.Warn("ROLL refused: the mover has not pressed DONE (US 4.6)", "side", e.Side, "mover", s.OnRoll)
 		return false, b.input(referee.Input{At: b.clock.Now(), Kind: referee.InputRollRefused, Side: e.Side})
 	}
+	if b.awaitsMembers() {
+		b.log.Warn("ROLL refused: the chouette's members are to be entered on the page first")
+		return false, nil
+	}
 	if s.Phase != referee.PhaseSettingUp {
 		d, err := b.roller.Roll()
 		e.Dice = d
