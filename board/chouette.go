@@ -80,6 +80,9 @@ func (s *session) apply(e *ChouetteEntry) error {
 
 // startChouette ranks the members by their throws and begins the books.
 func (s *session) startChouette(throws map[string][]int) error {
+	if s.books != nil {
+		return fmt.Errorf("%w: a chouette is played already: newcomers join it", web.ErrConflict)
+	}
 	order, err := chouette.Rank(throws)
 	if err == nil {
 		var c *chouette.Chouette
