@@ -109,7 +109,8 @@ type Board struct {
 	header  Match
 	clock   *sensing.VirtualClock
 	pipe    *referee.Pipeline
-	ref     *referee.Referee
+	ref     referee.Judge
+	welsh   *referee.Welsh // the Welsh match's referee, also ref; nil for the standard game
 	match   *engine.Match
 	journal *journal.Journal
 	lock    *journal.DirLock
@@ -223,23 +224,17 @@ func (b *Board) ResumeSource() time.Time {
 
 // setUp builds the match, the referee and the pipeline for the header.
 func (b *Board) setUp() error {
-	m, err := engine.NewMatch(b.header.Length, b.header.opts(matchOpts(b.header.Rules)))
-	if err != nil {
-		return err
-	}
 	cl, err := calib.NewClassifier(b.opts.Calibration, nil)
 	if err != nil {
 		return fmt.Errorf("calibration: %w", err)
 	}
-	b.match = m
-	b.ref = referee.New(m, b.clock, b.emit)
-	if b.opts.InferredDice {
-		b.ref.SetInferredDice()
-	}
-	if err := b.setClock(); err != nil {
+	b.welsh = nil // a new match's rules may not be the last one's
+	if b.header.Rules == engine.RulesWelsh {
+		b.setUpWelsh()
+	} else if err := b.setUpStandard(); err != nil {
 		return err
 	}
-	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Referee: b.ref, Deliver: b.deliver, DoneGrace: b.opts.DoneGrace}
+	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Judge: b.ref, Deliver: b.deliver, DoneGrace: b.opts.DoneGrace}
 	if b.opts.Health {
 		b.pipe.Health = calib.NewMonitor(cl, nil)
 	}
@@ -252,6 +247,22 @@ func (b *Board) setUp() error {
 	b.beginOutputs(false)
 	b.showStatus()
 	return nil
+}
+
+// setUpStandard builds the standard game's match and referee.
+func (b *Board) setUpStandard() error {
+	m, err := engine.NewMatch(b.header.Length, b.header.opts(matchOpts(b.header.Rules)))
+	if err != nil {
+		return err
+	}
+	b.match = m
+	ref := referee.New(m, b.clock, b.emit)
+	ref.SetRules(b.header.Rules)
+	b.ref = ref
+	if b.opts.InferredDice {
+		ref.SetInferredDice()
+	}
+	return b.setClock(ref)
 }
 
 // clockSettings says which clock the match is played with, for the
@@ -267,7 +278,7 @@ func (b *Board) clockSettings() string {
 }
 
 // setClock gives the referee the match's clock, if it is clocked.
-func (b *Board) setClock() error {
+func (b *Board) setClock(ref *referee.Referee) error {
 	if !b.header.clocked() {
 		return nil
 	}
@@ -282,7 +293,7 @@ func (b *Board) setClock() error {
 	if err != nil {
 		return err
 	}
-	b.ref.SetClock(c)
+	ref.SetClock(c)
 	return nil
 }
 

@@ -45,6 +45,7 @@ func DefaultMatchConfig() MatchConfig {
 func (m *MatchConfig) Check(p *check.Problems) {
 	p.Error("rules", m.Rules.Validate())
 	p.Error("dice", CheckDice(m.Dice))
+	p.Check("dice", m.Rules != engine.RulesWelsh || m.Dice != dice.Inferred, "%q: a Welsh throw is not inferred from the play (it may be thrown again, nominated or one die)", m.Dice)
 	p.Error("clock", m.Clock.Validate())
 	p.Error("clock", m.Clock.CheckLength(m.Length))
 	p.DurationRange("clock_delay", m.ClockDelay, 0, time.Minute)

@@ -36,7 +36,11 @@ func (m *Match) players() [2]string { return [2]string{m.White, m.Black} }
 
 // recordPath is where the match's .mat file goes in dir.
 func (m *Match) recordPath(dir string) string {
-	return filepath.Join(dir, fmt.Sprintf("%s-%s.mat", m.Board, m.Started.UTC().Format("20060102-150405")))
+	ext := ".mat"
+	if m.Rules == engine.RulesWelsh {
+		ext = welshExt
+	}
+	return filepath.Join(dir, fmt.Sprintf("%s-%s%s", m.Board, m.Started.UTC().Format("20060102-150405"), ext))
 }
 
 // journalRecord is one record of the journal: the match header, then the

@@ -3,6 +3,7 @@ package board
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"reflect"
 	"time"
 
@@ -72,17 +73,19 @@ type Shown struct {
 // them to the outputs.
 func (b *Board) emit(re referee.Event) {
 	b.pipe.Learn(re)
-	stopped := b.tr.Err() != nil
-	b.tr.Event(re)
-	if err := b.tr.Err(); err != nil && !stopped {
-		b.log.Error("the match record stops before this turn: the director must write it by hand", "err", err)
+	if b.welsh == nil { // the Welsh referee keeps its own record
+		stopped := b.tr.Err() != nil
+		b.tr.Event(re)
+		if err := b.tr.Err(); err != nil && !stopped {
+			b.log.Error("the match record stops before this turn: the director must write it by hand", "err", err)
+		}
 	}
 	b.recent.Observe(re)
 	e := Event{Event: re, Summary: re.Summary()}
 	e.Summary.Seq = uint64(b.page.count() + 1)
 	if re.Kind == referee.GameOver || re.Kind == referee.MatchOver {
 		e.Record = b.record()
-		_, e.Over = b.match.Winner()
+		e.Over = b.matchOver()
 	}
 	if !b.replaying && re.Kind != referee.Rolled {
 		b.log.Info(e.Summary.Text, "event", e.Summary.Kind, "game", e.Summary.Game, "turn", e.Summary.Turn)
@@ -95,7 +98,11 @@ func (b *Board) emit(re referee.Event) {
 // record is the match record as it stands, the game in progress included.
 func (b *Board) record() []byte {
 	var buf bytes.Buffer
-	if _, err := b.tr.Match().WriteTo(&buf); err != nil {
+	var w io.WriterTo = b.tr.Match()
+	if b.welsh != nil {
+		w = b.welsh.Record()
+	}
+	if _, err := w.WriteTo(&buf); err != nil {
 		b.log.Error("match record", "err", err)
 		return nil
 	}
@@ -114,7 +121,7 @@ func (b *Board) begin(taken bool) *Begin {
 	bg := &Begin{Match: b.header, Path: b.matPath, Taken: taken}
 	if taken {
 		bg.Record = b.page.record()
-		_, bg.Over = b.match.Winner()
+		bg.Over = b.matchOver()
 	}
 	return bg
 }
@@ -185,7 +192,7 @@ func (b *Board) indicators(s referee.Status) panel.State {
 		in.Findings = b.pipe.Health.Findings()
 	}
 	if b.opts.Hints && s.Phase == referee.PhaseMoving {
-		in.Hints = panel.Hints(b.recent.Before(), s.OnRoll, s.Dice, &b.occ)
+		in.Hints = b.hints(s)
 	}
 	return panel.Compute(&in, &b.look)
 }

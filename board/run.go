@@ -129,7 +129,7 @@ func (b *Board) roll(e *sensing.Event) (bool, error) {
 		b.log.Warn("ROLL refused: the chouette's members are to be entered on the page first")
 		return false, nil
 	}
-	if s.Phase != referee.PhaseSettingUp {
+	if s.Phase != referee.PhaseSettingUp || b.welsh != nil { // a Welsh game starts with its first throw
 		d, err := b.roller.Roll()
 		e.Dice = d
 		return err == nil, err

@@ -17,13 +17,14 @@ import (
 	"time"
 
 	"gammond/calib"
+	"gammond/engine"
 	"gammond/record/journal"
 	"gammond/sensing"
 	"gammond/web"
 )
 
 // TraceSuffix ends the name of a board's own trace: the match record's
-// name with it in place of ".mat".
+// name with it in place of ".mat" (".welsh").
 const TraceSuffix = ".trace.jsonl.gz"
 
 // traceFlushEvery is how often the trace is flushed to its file: a crash
@@ -227,8 +228,11 @@ func (b *Board) openTrace() {
 	if b.trace == nil {
 		return
 	}
-	path := strings.TrimSuffix(b.matPath, ".mat") + TraceSuffix
+	path := strings.TrimSuffix(b.matPath, filepath.Ext(b.matPath)) + TraceSuffix
 	m := sensing.Match{Length: b.header.Length, White: b.header.White, Black: b.header.Black}
+	if b.welsh != nil {
+		m.Rules = engine.RulesWelsh // the trace replays as the Welsh game
+	}
 	if err := b.trace.open(path, b.opts.Calibration, m, b.header.Started); err != nil {
 		b.log.Warn("no board trace for this match", "err", err)
 	}

@@ -5,8 +5,9 @@ import _ "embed" // the race tables
 // The race search's tables: for every way up to 15 checkers can stand on
 // six points (the classic one-sided bear-off index, C(21,6) = 54,264
 // positions), the most turns a goal can take, rolling the worst and playing
-// the best, a byte a position. Bearing off, the six points are the home
-// board, and a side must be all home for the table to tell; clearing the
+// the best, a byte a position. Bearing off every checker, the six points are
+// the home board, and a side must be all home for the table to tell (the
+// first checker's table reaches point 9: result_race_nine.go); clearing the
 // opponent's home board, they are that board's, the side's 19 to 24, and
 // the checkers elsewhere do not count: every die can move a checker there
 // while one is left, and no other play gets one out sooner. The tables end
@@ -22,19 +23,20 @@ import _ "embed" // the race tables
 // place 0 to 15 checkers on six points, C(15+6, 6).
 const sixPointPositions = 54264
 
-var (
-	//go:embed race_home_alloff.bin
-	tableAllOff string // turns to bear off every checker, from home; and to clear the opponent's home board
-	//go:embed race_home_firstoff.bin
-	tableFirstOff string // turns to bear off a first checker, from home
-)
+//go:embed race_home_alloff.bin
+var tableAllOff string // turns to bear off every checker, from home; and to clear the opponent's home board
 
 // tableTurns returns the most turns the goal can take from h, rolling the
 // worst and playing the best, when the goal's table knows it.
 func (g raceGoal) tableTurns(h *Half) (turns int, ok bool) {
 	var i int
 	switch g {
-	case allOff, firstOff:
+	case firstOff:
+		if h.BorneOff() > 0 {
+			return 0, true
+		}
+		return ninePointTurns(h) // result_race_nine.go
+	case allOff:
 		for _, n := range h[6:] {
 			if n != 0 {
 				return 0, false
@@ -49,12 +51,6 @@ func (g raceGoal) tableTurns(h *Half) (turns int, ok bool) {
 	}
 	if !ok {
 		return 0, false
-	}
-	switch g {
-	case allOff:
-		return int(tableAllOff[i]), true
-	case firstOff:
-		return int(tableFirstOff[i]), true
 	}
 	return int(tableAllOff[i]), true
 }

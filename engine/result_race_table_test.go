@@ -24,7 +24,6 @@ type raceTable struct {
 
 var raceTables = []raceTable{
 	{allOff, "race_home_alloff.bin", tableAllOff, 0},
-	{firstOff, "race_home_firstoff.bin", tableFirstOff, 0},
 	{zoneClear, "race_home_alloff.bin", tableAllOff, 18}, // the same turns as bearing off from six points
 }
 

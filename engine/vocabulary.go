@@ -15,10 +15,11 @@ type RuleSet string
 const (
 	RulesUS     RuleSet = "us"     // US Backgammon Federation tournament rules
 	RulesDanish RuleSet = "danish" // Danish Backgammon Federation rules
+	RulesWelsh  RuleSet = "welsh"  // Welsh backgammon (package welsh, docs/WELSH.md): another game, not a tournament's rules
 )
 
 // RuleSets are the known rule sets, in the order error messages list them.
-var RuleSets = []RuleSet{RulesUS, RulesDanish}
+var RuleSets = []RuleSet{RulesUS, RulesDanish, RulesWelsh}
 
 // Validate reports a rule set that is not one of RuleSets.
 func (r RuleSet) Validate() error { return oneOf(r, RuleSets) }

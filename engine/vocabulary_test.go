@@ -11,9 +11,9 @@ func TestRuleSetValidate(t *testing.T) {
 			t.Errorf("%q: %v", r, err)
 		}
 	}
-	for _, r := range []RuleSet{"", "uk", "US", "welsh"} {
+	for _, r := range []RuleSet{"", "uk", "US", "Welsh"} {
 		err := r.Validate()
-		want := `"` + string(r) + `": want one of ["us" "danish"]`
+		want := `"` + string(r) + `": want one of ["us" "danish" "welsh"]`
 		if err == nil || err.Error() != want {
 			t.Errorf("%q: error %v, want %s", r, err, want)
 		}

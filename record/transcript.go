@@ -126,6 +126,8 @@ func (t *Transcript) Event(e referee.Event) {
 		t.Note("irregularity: " + e.Reason)
 	case referee.Resigned, referee.EarlyRoll, referee.EarlyRollChoice, referee.Touched, referee.DiceInferred, referee.OpeningTied:
 		t.Note(e.Reason)
+	case referee.CrawfordAnnulled:
+		t.annulCrawford(e) // crawford.go
 	}
 	switch e.Kind {
 	case referee.GameStarted:

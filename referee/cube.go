@@ -113,8 +113,9 @@ func (r *Referee) endTurn(side engine.Side, after engine.Board) {
 // gameOver reports the game's result, and the match's when it is decided,
 // and waits for the board to be set up again.
 func (r *Referee) gameOver(res engine.Result) {
+	r.lastGame = &endedGame{result: res, cube: r.match.Cube()}
 	r.clockStop()
-	r.offer, r.early, r.touched = nil, nil, r.touched[:0]
+	r.offer, r.early, r.stood, r.touched = nil, nil, nil, r.touched[:0]
 	r.send(Event{Kind: GameOver, Side: res.Winner, Result: res, Score: r.match.Score(), Cube: r.match.Cube()})
 	r.phase = settingUp
 	r.setupWrong = nil

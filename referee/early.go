@@ -12,6 +12,11 @@ import (
 // play as made, then applies the mover's choice: the roll stands (the
 // default) or is rerolled. A board with electronic dice never lets it
 // happen: it refuses the ROLL and prompts the mover (RollRefused).
+//
+// The mover may choose before or after its DONE: at the DONE the roll
+// stands (the default), and a reroll chosen after it voids the roll while
+// the roller has moved no checker and pressed nothing (US 4.6 gives the
+// choice once the turn is complete).
 
 // earlyRoll is a roll held until the mover's DONE.
 type earlyRoll struct {
@@ -31,32 +36,72 @@ func (r *Referee) holdEarlyRoll(side engine.Side, d engine.Dice) {
 		Reason: fmt.Sprintf("US 4.6: %v rolled %v before %v pressed DONE; %v finishes the turn, then the roll stands or is rerolled", side, d, r.onRoll, r.onRoll)})
 }
 
-// ChooseEarlyRoll is the mover's choice on the early roll held: reroll, or
-// let it stand. It is refused (an Irregularity) with no early roll held or
-// from the side that rolled.
+// ChooseEarlyRoll is the mover's choice on the early roll held, or let
+// stand at its DONE and not yet played: reroll, or let it stand. It is
+// refused (an Irregularity) with no such roll or from the side that
+// rolled.
 func (r *Referee) ChooseEarlyRoll(side engine.Side, reroll bool) {
+	e := r.choosable()
 	switch {
-	case r.early == nil:
+	case e == nil:
 		r.irregular(side, fmt.Sprintf("%v's choice on an early roll refused: no early roll is held", side))
 		return
-	case side == r.early.side:
+	case side == e.side:
 		r.irregular(side, fmt.Sprintf("%v's choice on an early roll refused: the choice is %v's", side, side.Other()))
 		return
 	}
-	r.early.reroll = reroll
+	e.reroll = reroll
 	choice := "stands"
 	if reroll {
 		choice = "is to be rerolled"
 	}
-	r.send(Event{Kind: EarlyRollChoice, Side: side, Dice: r.early.dice, Reroll: reroll,
-		Reason: fmt.Sprintf("%v chose: %v's early roll of %v %s", side, r.early.side, r.early.dice, choice)})
+	r.send(Event{Kind: EarlyRollChoice, Side: side, Dice: e.dice, Reroll: reroll,
+		Reason: fmt.Sprintf("%v chose: %v's early roll of %v %s", side, e.side, e.dice, choice)})
+	if e == r.stood {
+		r.stood = nil
+		if reroll {
+			r.voidStoodRoll(e)
+		}
+	}
+}
+
+// choosable returns the early roll the mover may still choose on: the one
+// held, or the one let stand at its DONE that the roller has not begun to
+// play; nil when there is none.
+func (r *Referee) choosable() *earlyRoll {
+	if r.early != nil {
+		return r.early
+	}
+	return r.stood
+}
+
+// voidStoodRoll takes back the early roll e let stand at the mover's DONE:
+// the roller is on roll again, before its roll, and may double.
+func (r *Referee) voidStoodRoll(e *earlyRoll) {
+	if err := r.match.Unroll(e.side); err != nil {
+		r.matchErr(e.side, err)
+		return
+	}
+	r.turn--
+	r.phase, r.dice = awaitingRoll, engine.Dice{}
+	r.send(Event{Kind: EarlyRollChoice, Side: e.side.Other(), Dice: e.dice, Reroll: true,
+		Reason: fmt.Sprintf("%v's early roll of %v is void: %v rolls again", e.side, e.dice, e.side)})
+}
+
+// closeChoice ends the mover's choice on the early roll let stand once
+// the roller begins to play it: a checker of the position moved, or a
+// press of the roller's.
+func (r *Referee) closeChoice() {
+	if r.stood != nil && (r.phase != moving || !r.fitsSomeLine()) {
+		r.stood = nil
+	}
 }
 
 // chooseByCube is the mover's CUBE while an early roll is held: a press
 // asks for a reroll, a long press lets the roll stand. It reports whether
 // there was a roll to choose on.
 func (r *Referee) chooseByCube(side engine.Side, long bool) bool {
-	if r.early == nil || side == r.early.side {
+	if e := r.choosable(); e == nil || side == e.side {
 		return false
 	}
 	r.ChooseEarlyRoll(side, !long)
@@ -64,7 +109,8 @@ func (r *Referee) chooseByCube(side engine.Side, long bool) bool {
 }
 
 // releaseEarlyRoll applies the early roll held once the mover's turn is
-// over: the roll stands, or the roller is to roll again.
+// over: the roll stands (the mover's choice still open, r.stood), or the
+// roller is to roll again.
 func (r *Referee) releaseEarlyRoll() {
 	e := r.early
 	if e == nil || r.phase != awaitingRoll {
@@ -77,6 +123,9 @@ func (r *Referee) releaseEarlyRoll() {
 		return
 	}
 	r.Roll(e.side, e.dice)
+	if r.phase == moving && r.onRoll == e.side {
+		r.stood = e // the mover may still have it rerolled
+	}
 }
 
 // RollRefused tells the referee that the board refused side's ROLL

@@ -64,8 +64,8 @@ func TestEarlyRollHeldUS4_6(t *testing.T) {
 	if len(rolls) != 2 || rolls[1].Side != engine.Black || rolls[1].Dice != (engine.Dice{6, 5}) || rolls[1].Turn != 2 {
 		t.Fatalf("rolls %+v: want Black's held 65 as turn 2", rolls)
 	}
-	if s := f.r.Status(); s.Phase != PhaseMoving || s.OnRoll != engine.Black || s.EarlyRoll != nil {
-		t.Errorf("status %s, %v on roll, held %+v: want Black moving", s.Phase, s.OnRoll, s.EarlyRoll)
+	if s := f.r.Status(); s.Phase != PhaseMoving || s.OnRoll != engine.Black || s.EarlyRoll == nil || !s.EarlyRoll.AfterDone {
+		t.Errorf("status %s, %v on roll, held %+v: want Black moving, White's choice still open", s.Phase, s.OnRoll, s.EarlyRoll)
 	}
 }
 
@@ -128,5 +128,83 @@ func TestEarlyRollChoiceRefused(t *testing.T) {
 	}
 	if after := g.r.Status(); after.Phase != before.Phase || after.Turn != before.Turn || after.EarlyRoll != nil {
 		t.Errorf("a refused roll changed the match: %+v", after)
+	}
+}
+
+// earlyRollStood is the fixture after White's DONE: Black's early 6-5
+// stood as turn 2, Black has moved nothing yet.
+func earlyRollStood(t *testing.T) *earlyFixture {
+	t.Helper()
+	f := newEarlyFixture(t)
+	f.r.Roll(engine.Black, engine.Dice{6, 5})
+	f.finish()
+	if s := f.r.Status(); s.Phase != PhaseMoving || s.OnRoll != engine.Black || s.EarlyRoll == nil || !s.EarlyRoll.AfterDone {
+		t.Fatalf("status %s, %v on roll, held %+v: want Black's roll stood, White's choice open", s.Phase, s.OnRoll, s.EarlyRoll)
+	}
+	return f
+}
+
+// TestEarlyRollRerolledAfterDoneUS4_6: US 4.6 gives the mover its choice
+// once it has completed its turn: after White's DONE, while Black has
+// moved nothing, White's reroll voids Black's 6-5, by the page or by
+// White's CUBE; Black rolls again, and may double first.
+func TestEarlyRollRerolledAfterDoneUS4_6(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		choose func(f *earlyFixture)
+	}{
+		{"page", func(f *earlyFixture) { f.r.Apply(Input{Kind: InputEarlyRollChoice, Side: engine.White, Reroll: true}) }},
+		{"cube", func(f *earlyFixture) { f.r.Apply(Input{Kind: InputCube, Side: engine.White}) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := earlyRollStood(t)
+			tc.choose(f)
+			if s := f.r.Status(); s.Phase != PhaseRolling || s.OnRoll != engine.Black || s.Turn != 1 || s.EarlyRoll != nil || s.Dice.Valid() {
+				t.Fatalf("status %s, %v on roll, turn %d, dice %v, held %+v: want Black to roll again", s.Phase, s.OnRoll, s.Turn, s.Dice, s.EarlyRoll)
+			}
+			void := f.since(0, EarlyRollChoice)
+			if len(void) != 2 || !void[1].Reroll || void[1].Side != engine.White {
+				t.Fatalf("choices %+v: want White's choice, then the roll void", void)
+			}
+			if got := f.since(0, Doubled, CubeRefused); len(got) != 0 {
+				t.Fatalf("the mover's CUBE was taken as a cube action: %+v", got)
+			}
+			f.r.Double(engine.Black) // before its new roll, Black may double
+			if got := f.since(0, Doubled); len(got) != 1 {
+				t.Fatalf("Black's double before the reroll: %+v", f.since(0, CubeRefused))
+			}
+		})
+	}
+}
+
+// TestEarlyRollChoiceClosesOnPlayUS4_6: once the roller has begun to play
+// the roll that stood (a checker moved), the mover's reroll is refused and
+// changes nothing; a choice to let it stand only closes the choice.
+func TestEarlyRollChoiceClosesOnPlayUS4_6(t *testing.T) {
+	f := earlyRollStood(t)
+	f.r.ChooseEarlyRoll(engine.White, false)
+	if s := f.r.Status(); s.EarlyRoll != nil || s.Phase != PhaseMoving || s.OnRoll != engine.Black {
+		t.Fatalf("after White let it stand: %s, %v, held %+v", s.Phase, s.OnRoll, s.EarlyRoll)
+	}
+
+	g := earlyRollStood(t)
+	b := g.play.After // Black on roll
+	play := engine.LegalPlays(b, engine.Dice{6, 5})[0]
+	moved, err := b.Apply(play.Steps()[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.show(moved, engine.Black)
+	before := g.r.Status()
+	n := len(g.events)
+	g.r.ChooseEarlyRoll(engine.White, true)
+	if got := g.since(n, Irregularity); len(got) != 1 || got[0].Side != engine.White {
+		t.Fatalf("refusals %+v: want White's late reroll refused", got)
+	}
+	if got := g.since(n, EarlyRollChoice); len(got) != 0 {
+		t.Fatalf("a refused choice was journalled: %+v", got)
+	}
+	if after := g.r.Status(); after.Phase != before.Phase || after.Turn != before.Turn || after.Dice != before.Dice || after.EarlyRoll != nil {
+		t.Errorf("a refused reroll changed the turn: %+v", after)
 	}
 }

@@ -38,9 +38,15 @@ const (
 	Touched                         // between DONE and the roll Side began moving checkers (US 4.3): Points to put back; none: restored
 	DiceInferred                    // the dice inferred: Side's play shows Dice, the smallest roll that fits; Ambiguous if others fit too
 	CrawfordNext                    // announced before it starts: the next game is the Crawford game (Side needs one point)
-	Beavered                        // money play: Side, doubled, redoubled at once, keeping the cube at Cube
-	Raccooned                       // money play: Side, beavered, redoubled before rolling, keeping the cube at Cube
-	OpeningTied                     // money play: the opening throw tied; the next game starts with the cube at Cube (automatic doubles)
+	ThrowVoid                       // Welsh: Side's throw of Dice is not played but thrown again: Reason says why (rules 7, 13)
+	Note                            // Welsh: what a turn or an option brought about, to point out to the players: Reason
+	// CrawfordAnnulled: the director annulled the cube of a game the score
+	// makes the Crawford game (Danish 4.4.4): Score, Cube now; Result
+	// corrected if the game had ended.
+	CrawfordAnnulled
+	Beavered    // money play: Side, doubled, redoubled at once, keeping the cube at Cube
+	Raccooned   // money play: Side, beavered, redoubled before rolling, keeping the cube at Cube
+	OpeningTied // money play: the opening throw tied; the next game starts with the cube at Cube (automatic doubles)
 )
 
 var kindNames = [...]string{
@@ -53,7 +59,9 @@ var kindNames = [...]string{
 	ResignOffered: "resign-offered", ResignRejected: "resign-rejected", Resigned: "resigned",
 	EarlyRoll: "early-roll", EarlyRollChoice: "early-roll-choice", RollRefused: "roll-refused",
 	Touched: "touched", DiceInferred: "dice-inferred", CrawfordNext: "crawford-next",
-	Beavered: "beavered", Raccooned: "raccooned", OpeningTied: "opening-tied",
+	ThrowVoid: "throw-void", Note: "note",
+	CrawfordAnnulled: "crawford-annulled",
+	Beavered:         "beavered", Raccooned: "raccooned", OpeningTied: "opening-tied",
 }
 
 func (k Kind) String() string {
@@ -87,6 +95,10 @@ type Event struct {
 	// are checker moves a .mat and GNU Backgammon can hold; when there are
 	// none, Moves is nil and Reason says why.
 	Moves []engine.Move
+	// Notation is the play (PlayMade) or the moves (IllegalAccepted) as
+	// the match's rules write them when engine.FormatPlay does not (Welsh:
+	// welsh.FormatPlay); "" for the standard game.
+	Notation string
 
 	Ambiguous bool          // PlayMade: several legal plays fit what the sensors saw
 	Plays     []TurnPlay    // Resolved: the plays from the ambiguous turn on

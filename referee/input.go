@@ -37,6 +37,9 @@ const (
 	InputClockIntroduce                       // the director puts the match on the Clock rules named, from the next game
 	InputClockAdjust                          // the director adds Adjust to Side's time
 	InputDoneGrace                            // the grace period after a DONE is over (Referee.DoneGraceOver)
+	InputOption                               // Side takes up a Welsh option (Option; Welsh)
+	InputAnnulCrawford                        // the director annuls a Crawford game's cube (Danish 4.4.4)
+	InputOutOfPlay                            // the director rules Points of Side's checkers out of play (US 4.7)
 	InputBeaver                               // money play: Side beavers the double offered to it, or just taken
 	InputRaccoon                              // money play: Side raccoons the beaver of its double
 	InputOpeningTie                           // money play: the next game's opening throw tied (automatic doubles)
@@ -51,6 +54,7 @@ var inputNames = [...]string{
 	InputResign:    "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
 	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
 	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
+	InputOption: "option", InputAnnulCrawford: "annul-crawford", InputOutOfPlay: "out-of-play",
 	InputBeaver: "beaver", InputRaccoon: "raccoon", InputOpeningTie: "opening-tie",
 }
 
@@ -85,10 +89,11 @@ type Input struct {
 	Long   bool              `json:"long,omitempty"`
 	Score  [2]int            `json:"score,omitzero"`
 	Paused bool              `json:"paused,omitempty"`
-	Points int               `json:"points,omitempty"` // InputResign
+	Points int               `json:"points,omitempty"` // InputResign; InputOutOfPlay: checkers
 	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
 	Clock  engine.ClockName  `json:"clock,omitempty"`  // InputClockIntroduce: the clock rules named
 	Adjust time.Duration     `json:"adjust,omitempty"` // InputClockAdjust
+	Option Option            `json:"option,omitempty"` // InputOption
 	Board  *engine.Occupancy `json:"board,omitempty"`
 }
 
@@ -116,6 +121,12 @@ func (in *Input) Validate() error {
 		return fmt.Errorf("referee input: no side %d", in.Side)
 	case in.Kind == InputRoll && !in.Dice.Valid():
 		return fmt.Errorf("referee input: roll of %v", in.Dice)
+	case in.Kind == InputOption && in.Option == "":
+		return errors.New("referee input: option with no option named")
+	case in.Kind == InputOption && in.Option == OptionNominate && !in.Dice.Valid():
+		return fmt.Errorf("referee input: nominate of %v", in.Dice)
+	case in.Kind == InputOutOfPlay && (in.Points < 1 || in.Points >= engine.CheckersPerSide):
+		return fmt.Errorf("referee input: %d checkers out of play, want 1 to %d", in.Points, engine.CheckersPerSide-1)
 	case in.Kind == InputResign && (in.Points < 0 || in.Points > 3):
 		return fmt.Errorf("referee input: resignation of %d points, want 1 (single), 2 (gammon), 3 (backgammon) or 0 (the buttons: the next)", in.Points)
 	}
@@ -172,6 +183,10 @@ func (r *Referee) Apply(in Input) {
 		r.IntroduceClock(in.Clock)
 	case InputClockAdjust:
 		r.AdjustClock(in.Side, in.Adjust)
+	case InputAnnulCrawford:
+		r.AnnulCrawfordDouble()
+	case InputOutOfPlay:
+		r.RuleOutOfPlay(in.Side, in.Points)
 	case InputBeaver:
 		r.Beaver(in.Side)
 	case InputRaccoon:

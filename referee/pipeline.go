@@ -23,6 +23,9 @@ type Pipeline struct {
 	// sensing.SettleStage.
 	Settler *sensing.Settler
 	Referee *Referee
+	// Judge, when set, runs the match instead of Referee: a Welsh match
+	// (Welsh).
+	Judge Judge
 	// Health, when set, watches every frame for sensor faults; a sensor
 	// it finds stuck or dead is masked (calib.Classifier.Mask).
 	Health *calib.Monitor
@@ -167,6 +170,10 @@ func (p *Pipeline) settled(o *engine.Occupancy) {
 func (p *Pipeline) deliver(in Input) {
 	if p.Deliver != nil {
 		p.Deliver(in)
+		return
+	}
+	if p.Judge != nil {
+		p.Judge.Apply(in)
 		return
 	}
 	p.Referee.Apply(in)

@@ -73,7 +73,16 @@ type Referee struct {
 	setupWrong   []int
 	offer        *resignation // a resignation waiting for its answer
 	early        *earlyRoll   // a roll made before the mover's DONE, held
+	stood        *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
 	touched      []int        // points moved after DONE, before the roll
+	lastGame     *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
+	// rules is the rule set (SetRules); "" is the US rules.
+	rules engine.RuleSet
+	// setupWrongAtStart: the game started on a wrong set-up, official from
+	// the rule set's deadline (setupOfficial); outOfPlay counts the
+	// checkers the director ruled out of play (setup.go).
+	setupWrongAtStart, setupOfficial bool
+	outOfPlay                        [2]int
 	// illegalPlays counts each side's plays flagged in the match (US 4.8).
 	illegalPlays [2]int
 	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
@@ -113,6 +122,7 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 	case awaitingRoll:
 		r.checkTouched()
 	case moving, flagged:
+		r.closeChoice()
 		if r.pendingDone {
 			r.pendingDone = false
 			r.judgeAtDone()

@@ -62,6 +62,9 @@ type Status struct {
 	// EarlyRoll is the opponent's roll made before the mover's DONE, held
 	// until the mover's turn is over (US 4.6); nil for none.
 	EarlyRoll *HeldRoll `json:"early_roll"`
+	// Welsh is the Welsh game's own state (rules = "welsh"); nil for the
+	// standard game.
+	Welsh *WelshStatus `json:"welsh,omitempty"`
 }
 
 // HeldRoll is an early roll held, as Status reports it.
@@ -69,6 +72,9 @@ type HeldRoll struct {
 	Side   engine.Side `json:"side"` // the side that rolled
 	Dice   engine.Dice `json:"dice"`
 	Reroll bool        `json:"reroll"` // the mover chose a reroll
+	// AfterDone: the roll stood at the mover's DONE and the roller has not
+	// begun to play it: the mover may still have it rerolled (US 4.6).
+	AfterDone bool `json:"after_done"`
 }
 
 // Offer is a resignation on offer, as Status reports it.
@@ -102,8 +108,8 @@ func (r *Referee) Status() Status {
 		AwaitingChecker: r.awaitingChecker,
 	}
 	s.Resignation = r.offerStatus()
-	if e := r.early; e != nil {
-		s.EarlyRoll = &HeldRoll{Side: e.side, Dice: e.dice, Reroll: e.reroll}
+	if e := r.choosable(); e != nil {
+		s.EarlyRoll = &HeldRoll{Side: e.side, Dice: e.dice, Reroll: e.reroll, AfterDone: e == r.stood}
 	}
 	if owner, owned := r.match.CubeOwner(); owned {
 		s.CubeOwner = &owner

@@ -50,6 +50,9 @@ func (e Event) Summary() Summary {
 		s.Score = &score
 		s.Won = e.Result.Points
 	}
+	if e.Notation != "" {
+		s.Play = e.Notation
+	}
 	s.Text = e.text(s.Play)
 	return s
 }
@@ -110,7 +113,7 @@ func (e Event) text(play string) string {
 		return fmt.Sprintf("%s rejects the resignation", who)
 	case Beavered, Raccooned, OpeningTied:
 		return moneySummary(&e, who)
-	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext:
+	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext, ThrowVoid, Note, CrawfordAnnulled:
 		return e.Reason
 	}
 	return e.Kind.String()

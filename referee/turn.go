@@ -38,6 +38,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		r.matchErr(side, r.match.Roll(side))
 	}
 	r.turn++
+	r.checkSetupDeadline()
 	r.dice = d
 	for i := range r.lines {
 		r.lines[i].matcher.Start(r.lines[i].board, r.onRoll, d)
@@ -49,11 +50,13 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 // startGame begins a game with side opening. The starting position is
 // official whatever the board shows; a wrong set-up is reported.
 func (r *Referee) startGame(opener engine.Side) {
-	if !r.haveBoard || len(r.setupWrong) > 0 {
-		r.irregular(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v)", r.setupWrong))
+	r.setupWrongAtStart = !r.haveBoard || len(r.setupWrong) > 0
+	r.setupOfficial, r.outOfPlay = !r.setupWrongAtStart, [2]int{}
+	if r.setupWrongAtStart {
+		r.irregular(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v): %s", r.setupWrong, r.setupDeadlineText()))
 	}
 	r.game++
-	r.turn = 0
+	r.turn, r.lastGame = 0, nil
 	r.onRoll = opener
 	r.oneLine(engine.StartingBoard)
 	r.startMatchGame()
@@ -65,6 +68,7 @@ func (r *Referee) startGame(opener engine.Side) {
 // Done tells the referee that side pressed DONE: its turn is over. The play
 // is judged on the board once it has settled.
 func (r *Referee) Done(side engine.Side) {
+	r.stood = nil // the roller's DONE plays the early roll let stand
 	if r.inferDone(side) {
 		return
 	}
@@ -244,4 +248,7 @@ func (r *Referee) SetScore(score [2]int) {
 		return
 	}
 	r.irregular(r.onRoll, fmt.Sprintf("the director set the score to %d-%d", score[0], score[1]))
+	if r.phase == settingUp {
+		r.announceCrawford() // the corrected score may make the next game the Crawford game (Danish 4.7)
+	}
 }

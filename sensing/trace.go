@@ -45,13 +45,21 @@ type Match struct {
 	// White and Black are the players' names; White is side 0.
 	White string `json:"white"`
 	Black string `json:"black"`
+	// Rules is the game played when it is not the standard one:
+	// engine.RulesWelsh for Welsh backgammon; "" (left out) otherwise.
+	Rules engine.RuleSet `json:"rules,omitempty"`
 }
 
 // Validate reports a match a board cannot play or record: a length out of
-// range, or a player's name engine.CheckName refuses.
+// range, a player's name engine.CheckName refuses, or rules not known.
 func (m *Match) Validate() error {
 	if err := engine.CheckMatchLength(m.Length); err != nil {
 		return err
+	}
+	if m.Rules != "" {
+		if err := m.Rules.Validate(); err != nil {
+			return fmt.Errorf("rules %w", err)
+		}
 	}
 	for _, name := range []string{m.White, m.Black} {
 		if err := engine.CheckName(name); err != nil {

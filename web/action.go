@@ -176,6 +176,8 @@ func (a EnterDice) Check(s *Status) error {
 		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
 	case !a.Dice.Valid():
 		return invalid("dice %d and %d: want 1 to 6 each", a.Dice[0], a.Dice[1])
+	case s.Welsh != nil:
+		return a.checkWelsh(s)
 	case s.Phase == referee.PhaseSettingUp && a.Dice[0] == a.Dice[1]:
 		return conflict("an opening roll of %v: each player throws one die, and a tie is thrown again (US 9.3)", a.Dice)
 	case s.Phase == referee.PhaseSettingUp:

@@ -31,6 +31,9 @@ var (
 		"early-roll":        decode[ChooseEarlyRoll],
 		"clock":             decode[IntroduceClock],
 		"clock-adjust":      decode[AdjustClock],
+		"welsh":             decode[WelshOption],
+		"annul-crawford":    decode[AnnulCrawford],
+		"out-of-play":       decode[RuleOutOfPlay],
 		"beaver":            decode[Beaver],
 		"raccoon":           decode[Raccoon],
 		"chouette":          decode[ChouetteStart],
@@ -44,6 +47,7 @@ var (
 		"resign":      decode[Resign],
 		"resignation": decode[AnswerResignation],
 		"early-roll":  decode[ChooseEarlyRoll],
+		"welsh":       decode[WelshOption],
 		"beaver":      decode[Beaver],
 		"raccoon":     decode[Raccoon],
 		// a chouette's members at the page (docs/CHOUETTE.md)

@@ -36,6 +36,7 @@ func TestPageInBrowser(t *testing.T) {
 	t.Run("draws a known status", func(t *testing.T) { testKnownStatus(t, b) })
 	t.Run("reconnects and catches up", func(t *testing.T) { testReconnect(t, b) })
 	t.Run("plays through the page", func(t *testing.T) { testPlayThroughPage(t, b) })
+	t.Run("presses the director's actions", func(t *testing.T) { testDirectorActions(t, b) }) // browser_director_test.go
 }
 
 // drawnJS counts, for each side, the checkers the page draws, laid out as

@@ -39,6 +39,8 @@
 //	POST /api/td/early-roll ChooseEarlyRoll (director: the mover's choice, US 4.6)
 //	POST /api/td/clock     IntroduceClock (director: from the next game, US 7.1)
 //	POST /api/td/clock-adjust AdjustClock (director: Danish 3.7.2)
+//	POST /api/td/annul-crawford AnnulCrawford (director: Danish 4.4.4)
+//	POST /api/td/out-of-play RuleOutOfPlay (director: US 4.7, Danish 4.2.4)
 //
 // An action's body is a JSON object with every field of its type, no
 // other, sent as application/json. The answer is the Status after it, or

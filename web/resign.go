@@ -78,7 +78,8 @@ func inGame(s *Status) bool {
 
 // RefereeInput returns the referee's input for an action the referee
 // takes as it is (Resign, AnswerResignation, ForceResignation,
-// ChooseEarlyRoll, IntroduceClock, AdjustClock), its time left to the
+// ChooseEarlyRoll, IntroduceClock, AdjustClock, AnnulCrawford,
+// RuleOutOfPlay), its time left to the
 // caller; false for any other action.
 func RefereeInput(a Action) (referee.Input, bool) {
 	switch a := a.(type) {
@@ -98,6 +99,12 @@ func RefereeInput(a Action) (referee.Input, bool) {
 		return referee.Input{Kind: kind, Side: a.Side}, true
 	case ForceResignation:
 		return referee.Input{Kind: referee.InputForceAccept}, true
+	case WelshOption:
+		return a.Input(), true
+	case AnnulCrawford:
+		return referee.Input{Kind: referee.InputAnnulCrawford}, true
+	case RuleOutOfPlay:
+		return outOfPlayInput(a), true
 	}
 	return moneyInput(a)
 }

@@ -8,13 +8,14 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gammond/record"
 	"gammond/record/mat"
 )
 
-const checkUsage = "check [--json] PATH...   every illegal play, cube action and result in match records (files; directories searched for .mat and .txt)"
+const checkUsage = "check [--json] [--rules welsh] PATH...   every illegal play, cube action and result in match records (files; directories searched for .mat and .txt, or .welsh)"
 
 // unreadable is the kind --json gives a file that cannot be read.
 const unreadable record.Kind = "unreadable"
@@ -37,12 +38,17 @@ type tally struct {
 func runCheck(args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("check", flag.ContinueOnError)
 	asJSON := fset.Bool("json", false, "print a JSON array of reports, each with its file and kind (finding, warning, unreadable)")
+	rules := fset.String("rules", "standard", "the records' rules: standard (.mat, the same as us or danish) or welsh (docs/WELSH.md)")
 	pos, err := parseArgs(fset, args, 1, -1)
+	check, exts := checkFile, matExts
+	if err == nil {
+		check, exts, err = checkerFor(*rules)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon check: %v\nusage: gammon %s\n", err, checkUsage)
 		return exitUsage
 	}
-	files, walkErrs, searched := matchFiles(pos)
+	files, walkErrs, searched := matchFiles(pos, exts)
 	out := newCheckOutput(stdout, stderr, *asJSON, len(files))
 	var t tally
 	for _, err := range walkErrs {
@@ -52,7 +58,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	for i, file := range files {
 		out.progress(i, file)
-		findings, err := checkFile(file)
+		findings, err := check(file)
 		out.findings(file, findings)
 		t.files++
 		switch {
@@ -80,10 +86,13 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// matchFiles lists the files named and the .mat and .txt files under the
-// directories named, in lexical order, and the paths it could not read;
-// searched says a directory was named.
-func matchFiles(paths []string) (files []string, errs []error, searched bool) {
+// matExts are the extensions of the .mat records a directory is searched for.
+var matExts = []string{".mat", ".txt"}
+
+// matchFiles lists the files named and the files under the directories
+// named whose extension is one of exts, in lexical order, and the paths it
+// could not read; searched says a directory was named.
+func matchFiles(paths, exts []string) (files []string, errs []error, searched bool) {
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
@@ -101,7 +110,7 @@ func matchFiles(paths []string) (files []string, errs []error, searched bool) {
 				return nil
 			}
 			ext := strings.ToLower(filepath.Ext(path))
-			if d.Type().IsRegular() && (ext == ".mat" || ext == ".txt") {
+			if d.Type().IsRegular() && slices.Contains(exts, ext) {
 				files = append(files, path)
 			}
 			return nil

@@ -15,7 +15,7 @@ import (
 	"gammond/referee"
 )
 
-const replayUsage = "replay TRACE [--report FILE] [--done-grace D]   the transcribed match as .mat on stdout (exit 3: it stops before a turn it cannot write)"
+const replayUsage = "replay TRACE [--report FILE] [--done-grace D] [--rules welsh]   the transcribed match as .mat on stdout, or a Welsh match's record (exit 3: it stops before a turn it cannot write)"
 
 // exitUnwritten is replay's status when the record stops before a turn it
 // cannot write (an accepted illegal play no .mat can hold): the match up to
@@ -28,13 +28,28 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	reportFile := fs.String("report", "", "write the replay report (games, illegal and ambiguous turns) as JSON to `FILE`")
 	grace := fs.Duration("done-grace", referee.DefaultDoneGrace, "how long a DONE with a checker in hand waits for it: the board's [referee] done_grace")
+	rules := fs.String("rules", "", "welsh: replay the trace as Welsh backgammon; by default the rules its header names")
 	pos, err := parseArgs(fs, args, 1, 1)
+	if err == nil && *rules != "" && *rules != "welsh" && *rules != "standard" {
+		err = fmt.Errorf("unknown --rules %q: want standard or welsh", *rules)
+	}
 	if err == nil && (*grace < 100*time.Millisecond || *grace > 10*time.Second) {
 		err = fmt.Errorf("--done-grace %v: want 100ms to 10s, as the board's config", *grace)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon replay: %v\nusage: gammon %s\n", err, replayUsage)
 		return exitUsage
+	}
+	if *rules == "" {
+		header, err := traceRules(pos[0])
+		if err != nil {
+			fmt.Fprintf(stderr, "gammon replay: %v\n", err)
+			return exitFindings
+		}
+		*rules = string(header)
+	}
+	if *rules == string(engine.RulesWelsh) {
+		return replayWelsh(pos[0], *grace, *reportFile, stdout, stderr)
 	}
 	m, rep, err := replay(pos[0], *grace)
 	var unwritten *record.UnwritableError

@@ -12,7 +12,7 @@ import (
 	"gammond/sensing/sim"
 )
 
-const simulateUsage = "simulate MATCH.mat [--seed N] [--illegal RATE] [--early-roll RATE] [--drift COUNTS] [--drift-minutes M] [--dead S1,S2,...] [--off-centre RATE] [--hover RATE] [--late-done RATE] [--calibration full|baselines|none] [--expect FILE]   the board trace of a match, played by hand"
+const simulateUsage = "simulate MATCH.mat | --rules welsh [--games N]  [--seed N] [--illegal RATE] [--early-roll RATE] [--drift COUNTS] [--drift-minutes M] [--dead S1,S2,...] [--off-centre RATE] [--hover RATE] [--late-done RATE] [--calibration full|baselines|none] [--expect FILE]   the board trace of a match, played by hand"
 
 // runSimulate writes the board trace of players playing a recorded match
 // to stdout, and with --expect what a correct replay of it gives.
@@ -30,7 +30,21 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&opts.LateDoneRate, "late-done", 0, "chance (0..1) that DONE is pressed with the turn's last checker still in hand")
 	dead := fs.String("dead", "", "sensors (comma-separated indexes) dead from the start")
 	header := fs.String("calibration", "full", "the calibration the trace header carries: full, baselines or none")
-	pos, err := parseArgs(fs, args, 1, 1)
+	rules := fs.String("rules", "standard", "standard: the match of MATCH.mat; welsh: random legal Welsh backgammon games, no MATCH.mat (--expect writes their record)")
+	games := fs.Int("games", 5, "with --rules welsh: how many games (fewer if the match ends first)")
+	pos, err := parseArgs(fs, args, 0, -1)
+	switch {
+	case err == nil && *rules == "welsh" && len(pos) > 0:
+		err = fmt.Errorf("--rules welsh plays random games: no MATCH.mat, got %s", strings.Join(pos, " "))
+	case err == nil && *rules != "welsh" && len(pos) != 1:
+		err = fmt.Errorf("want %s, got %d argument(s): %s", argCount(1, 1), len(pos), strings.Join(pos, " "))
+	}
+	if err == nil && *rules != "standard" && *rules != "welsh" {
+		err = fmt.Errorf("unknown --rules %q: want standard or welsh", *rules)
+	}
+	if err == nil && *rules == "welsh" && *games < 1 {
+		err = fmt.Errorf("--games %d: want 1 or more", *games)
+	}
 	if err == nil && !(*illegal >= 0 && *illegal <= 1) {
 		err = fmt.Errorf("--illegal %v: want a rate from 0 to 1", *illegal)
 	}
@@ -44,6 +58,10 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gammon simulate: %v\nusage: gammon %s\n", err, simulateUsage)
 		return exitUsage
 	}
+	opts.Seed, opts.IllegalRate = *seed, *illegal
+	if *rules == "welsh" {
+		return runSimulateWelsh(*games, &opts, *expect, stdout, stderr)
+	}
 	m, err := mat.ReadFile(pos[0])
 	if err == nil && len(m.Warnings) > 0 {
 		// A trace of what is left would not be the record's match.
@@ -53,7 +71,6 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gammon simulate: %v\n", err)
 		return exitFindings
 	}
-	opts.Seed, opts.IllegalRate = *seed, *illegal
 	script, err := m.Script()
 	var want *sim.Expect
 	if err == nil {

@@ -26,7 +26,7 @@ func (r *Recent) Observe(e referee.Event) {
 	case referee.GameStarted:
 		r.before, r.lastPlay = e.Board, [leds.Count]bool{}
 	case referee.PlayMade, referee.IllegalAccepted:
-		r.before, r.lastPlay = e.Board, moved(&e.Before, &e.Board, e.Side)
+		r.before, r.lastPlay = e.Board, moved(&e.Before, &e.Board, e.Side, e.OnRoll)
 	case referee.Rolled, referee.GameOver:
 		r.lastPlay = [leds.Count]bool{}
 	}
@@ -39,13 +39,14 @@ func (r *Recent) Before() engine.Board { return r.before }
 
 // moved returns the LEDs of the points and bar halves where a play by
 // mover changed the checkers, from before (mover in Board[Mover]) to after
-// (mover in Board[Opponent], as the referee reports it): where checkers left
+// (onRoll in Board[Mover], as the referee reports it: the opponent, or the
+// mover again on a Welsh bonus throw): where checkers left
 // and landed, where blots were hit from and the bar they went to. Net
 // changes, not paths: a checker carried over a point leaves it dark, as the
 // board shows it.
-func moved(before, after *engine.Board, mover engine.Side) [leds.Count]bool {
+func moved(before, after *engine.Board, mover, onRoll engine.Side) [leds.Count]bool {
 	var lit [leds.Count]bool
-	was, is := engine.LayoutOf(before, mover), engine.LayoutOf(after, mover.Other())
+	was, is := engine.LayoutOf(before, mover), engine.LayoutOf(after, onRoll)
 	for side := range engine.Side(2) {
 		for p := 1; p <= engine.Bar; p++ {
 			if was[side][p] != is[side][p] {

@@ -48,7 +48,11 @@ func (tw *traceWriter) header(c *calib.Calibration, h HeaderCalibration, m sensi
 		tw.fail(fmt.Errorf("sim: players' names: %w", err))
 		return
 	}
-	tw.buf = fmt.Appendf(tw.buf, `"match": {"length": %d, "white": %s, "black": %s}}`, m.Length, white, black)
+	tw.buf = fmt.Appendf(tw.buf, `"match": {"length": %d, "white": %s, "black": %s`, m.Length, white, black)
+	if m.Rules != "" {
+		tw.buf = fmt.Appendf(tw.buf, `, "rules": %q`, m.Rules)
+	}
+	tw.buf = append(tw.buf, "}}"...)
 	tw.line()
 }
 

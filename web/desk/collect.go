@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"gammond/engine/welsh"
 	"gammond/record/mat"
 	"gammond/web/mqtt"
 )
@@ -28,11 +29,12 @@ func (d *Desk) collect(board string, m *mqtt.Match) (name string, fresh bool, er
 	if done {
 		return name, false, nil
 	}
-	if _, err := mat.Read(strings.NewReader(m.Mat), board); err != nil {
+	ext, err := readRecord(m.Mat, board)
+	if err != nil {
 		// Kept all the same: the director can mend a record, not a lost one.
 		d.log.Warn("desk: collecting a record that does not read back", "board", board, "err", err)
 	}
-	name = recordName(board, m.Players, d.opts.Now().Format("2006-01-02"), hash)
+	name = recordName(board, m.Players, d.opts.Now().Format("2006-01-02"), hash, ext)
 	if err := writeFileAtomic(filepath.Join(d.opts.Dir, name), []byte(m.Mat)); err != nil {
 		return "", false, fmt.Errorf("board %s: collecting the match: %w", board, err)
 	}
@@ -47,11 +49,26 @@ func recordHash(record string) string {
 	return hex.EncodeToString(sum[:])[:hashLen]
 }
 
-// recordName names a record file: date_board_White-Black_hash.mat, each
-// part made safe for any file system.
-func recordName(board string, players [2]string, date, hash string) string {
-	return fmt.Sprintf("%s_%s_%s-%s_%s.mat", date, fileSafe(board), fileSafe(players[0]), fileSafe(players[1]), hash)
+// recordName names a record file: date_board_White-Black_hash.mat (or
+// .welsh, ext), each part made safe for any file system.
+func recordName(board string, players [2]string, date, hash, ext string) string {
+	return fmt.Sprintf("%s_%s_%s-%s_%s%s", date, fileSafe(board), fileSafe(players[0]), fileSafe(players[1]), hash, ext)
 }
+
+// readRecord reads a finished match's record as what it is, a Welsh match
+// record (docs/WELSH.md) or a .mat, and returns its file extension; the
+// error says it does not read back.
+func readRecord(record, board string) (ext string, err error) {
+	if strings.HasPrefix(record, welshHeader) {
+		_, err := welsh.ReadRecord(strings.NewReader(record))
+		return ".welsh", err
+	}
+	_, err = mat.Read(strings.NewReader(record), board)
+	return ".mat", err
+}
+
+// welshHeader begins a Welsh match record.
+const welshHeader = "welsh-match\n"
 
 // fileSafe keeps ASCII letters, digits, dots and hyphens of s, up to 32,
 // and turns any other run of characters into one "_"; "_" alone is what is
@@ -86,6 +103,9 @@ func scanRecords(dir string) (map[string]string, error) {
 	for _, e := range entries {
 		name := e.Name()
 		base, ok := strings.CutSuffix(name, ".mat")
+		if !ok {
+			base, ok = strings.CutSuffix(name, ".welsh")
+		}
 		if !ok || e.IsDir() || strings.HasPrefix(name, ".") {
 			continue
 		}

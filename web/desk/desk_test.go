@@ -222,6 +222,25 @@ func TestCollect(t *testing.T) {
 	}
 }
 
+// TestCollectWelsh: a finished Welsh match's record is collected as
+// .welsh, and known again after a restart.
+func TestCollectWelsh(t *testing.T) {
+	dir := t.TempDir()
+	d := newDesk(t, dir)
+	const rec = "welsh-match\nwhite Ann\nblack Bob\nscoop 0\ngame White 1\nWhite timeout\nmatch Black timed-out score 0-0\n"
+	m := mqtt.Match{Board: "t4", Players: [2]string{"Ann", "Bob"}, Mat: rec, Finished: true}
+	d.handle("gammond/t4/match", payload(t, m))
+	want := "2026-03-14_t4_Ann-Bob_" + recordHash(rec) + ".welsh"
+	if got, err := os.ReadFile(filepath.Join(dir, want)); err != nil || string(got) != rec {
+		t.Fatalf("record %q, %v; want %q in %s", got, err, rec, want)
+	}
+	d = newDesk(t, dir)
+	d.handle("gammond/t4/match", payload(t, m))
+	if all, _ := os.ReadDir(dir); len(all) != 1 {
+		t.Errorf("directory holds %d files after a restart, want the record alone", len(all))
+	}
+}
+
 func matFiles(t *testing.T, dir string) []string {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.mat"))

@@ -62,7 +62,8 @@
     'board-restored', 'corrected', 'illegal-accepted', 'doubled', 'taken', 'dropped',
     'cube-refused', 'game-over', 'match-over', 'irregularity',
     'resign-offered', 'resign-rejected', 'resigned', 'early-roll', 'early-roll-choice', 'roll-refused',
-    'touched', 'dice-inferred', 'crawford-next', 'withdrawn', 'beavered', 'raccooned', 'opening-tied'];
+    'touched', 'dice-inferred', 'crawford-next', 'withdrawn', 'throw-void', 'note', 'crawford-annulled',
+    'beavered', 'raccooned', 'opening-tied'];
 
   function setLive(live) {
     document.body.dataset.live = String(live);
@@ -75,7 +76,7 @@
 
   const ILLEGAL = new Set(['illegal', 'illegal-accepted']);
   const IRREGULAR = new Set(['irregularity', 'cube-refused', 'setup-wrong', 'early-roll', 'roll-refused', 'touched']);
-  const GAME = new Set(['game-started', 'game-over', 'match-over', 'resign-offered', 'resigned', 'crawford-next']);
+  const GAME = new Set(['game-started', 'game-over', 'match-over', 'resign-offered', 'resigned', 'crawford-next', 'crawford-annulled']);
 
   function addEvent(ev) {
     if (ev.seq <= lastSeq) return;
@@ -116,7 +117,7 @@
     return (state && state.players && state.players[side]) || (side === 0 ? 'White' : 'Black');
   }
 
-  const RULES = { us: 'US', danish: 'Danish' };
+  const RULES = { us: 'US', danish: 'Danish', welsh: 'Welsh' };
 
   function showStatus(s) {
     if (s.rev < shownRev) return;
@@ -135,6 +136,7 @@
     $('alerts').textContent = (s.alerts || []).join(' ');
     $('alerts').hidden = !s.alerts || s.alerts.length === 0;
     showPhase(s);
+    showWelsh(s);
     $('sim').hidden = !s.sim;
     if (!s.sim) selected = null;
     drawBoard();
@@ -453,6 +455,14 @@
     dice: (f) => ({ side: int(f.side.value), dice: [int(f.die0.value), int(f.die1.value)] }),
     clocks: (f, b) => ({ paused: b.value === 'true' }),
     penalty: (f, b) => ({ side: int(f.side.value), kind: b.value }),
+    resign: (f) => ({ side: int(f.side.value), points: int(f.points.value) }),
+    resignation: (f, b) => ({ side: int(f.side.value), accept: b.value === 'true' }),
+    'force-resignation': () => ({}),
+    'early-roll': (f, b) => ({ side: int(f.side.value), reroll: b.value === 'true' }),
+    clock: (f) => ({ clock: f.clock.value }),
+    'clock-adjust': (f) => ({ side: int(f.side.value), seconds: int(f.seconds.value) }),
+    'annul-crawford': () => ({}),
+    'out-of-play': (f) => ({ side: int(f.side.value), checkers: int(f.checkers.value) }),
   };
 
   async function onDirector(e) {
@@ -471,6 +481,49 @@
     }
   }
 
+  // ---- Welsh backgammon (docs/WELSH.md) ----
+
+  // showWelsh shows a Welsh match's own state: the games, the roof, who may
+  // double, the options open.
+  function showWelsh(s) {
+    const w = s.welsh;
+    $('welsh').hidden = !w;
+    if (!w) return;
+    $('length').textContent = 'Welsh backgammon, match to ' + w.games + ' games';
+    const parts = ['roof ' + name(0) + ' ' + w.roof[0] + ', ' + name(1) + ' ' + w.roof[1],
+      'may double: ' + (w.cube_right === 'either' ? 'either' : w.cube_right)];
+    if (w.triangle) parts.push('a triangle stands: no doubling');
+    if (w.acey_deucey) parts.push(name(s.on_roll) + ' may throw the 2-1 again');
+    if (w.full_spread) parts.push(name(s.on_roll) + ' may throw one die' + (w.one_die ? ' (chosen)' : ''));
+    if (w.nominee) parts.push('next throw nominated: ' + w.nominee.join('-'));
+    if (w.offer_by !== undefined && w.offer_by !== null) parts.push(name(w.offer_by) + ' may offer to concede');
+    if (w.offer) parts.push(name(w.offer.By) + ' offers ' + w.offer.Games + ' game(s)');
+    if (w.chooser !== undefined && w.chooser !== null) parts.push(name(w.chooser) + ' chooses who throws first');
+    $('welsh-state').textContent = parts.join(' · ');
+  }
+
+  // onWelsh sends a Welsh option: on a simulated board as a player's, else
+  // as the director's (with the token).
+  async function onWelsh(e) {
+    e.preventDefault();
+    const f = e.target, msg = $('welsh-msg');
+    const option = f.option.value, dice = option === 'nominate' || option === 'odds-evens';
+    const body = { side: Number(f.side.value), option,
+      dice: dice ? [Number(f.die0.value), Number(f.die1.value)] : [0, 0],
+      games: option === 'offer' ? Number(f.games.value) : 0, fiver: option === 'offer' && f.fiver.checked,
+      odds: option === 'odds-evens' && f.odds.checked };
+    const simulated = state && state.sim;
+    const headers = simulated ? {} : { Authorization: 'Bearer ' + $('td-token').value.trim() };
+    try {
+      showStatus(await post((simulated ? 'api/sim/' : 'api/td/') + 'welsh', body, headers));
+      msg.textContent = 'done: ' + body.option;
+      msg.classList.add('ok');
+    } catch (err) {
+      msg.textContent = err.message;
+      msg.classList.remove('ok');
+    }
+  }
+
   // ---- start ----
 
   function start() {
@@ -480,6 +533,7 @@
     window.addEventListener('pointerup', onPointerUp);
     $('sim').addEventListener('click', onSimButton);
     for (const f of document.querySelectorAll('#director form')) f.addEventListener('submit', onDirector);
+    $('welsh-option').addEventListener('submit', onWelsh);
     $('td-token').value = sessionStorage.getItem('gammond-td-token') || '';
     setInterval(() => { if (state) showClocks(); }, 250);
     connect();

@@ -1,0 +1,42 @@
+package board
+
+import (
+	"gammond/display/panel"
+	"gammond/engine/welsh"
+	"gammond/referee"
+)
+
+// welshExt is the extension of a Welsh match's record (docs/WELSH.md), which
+// "gammon check --rules welsh" looks for.
+const welshExt = ".welsh"
+
+// setUpWelsh builds a Welsh match's referee (rules = "welsh"): it keeps the
+// match's record, written where the standard game's .mat goes. A clocked
+// match runs the 70-minute clocks of rule 12, whichever clock is named.
+func (b *Board) setUpWelsh() {
+	w := referee.NewWelsh(welsh.NewRecorder(b.header.White, b.header.Black, 0), b.clock, b.emit)
+	if b.header.clocked() {
+		w.SetClock(welsh.NewClock())
+	}
+	b.welsh, b.ref = w, w
+}
+
+// hints are the points a lifted checker may land on (hint mode), by the
+// match's rules.
+func (b *Board) hints(s referee.Status) []int {
+	if b.welsh == nil {
+		return panel.Hints(b.recent.Before(), s.OnRoll, s.Dice, &b.occ)
+	}
+	t := welsh.Throw{Dice: s.Dice, OneDie: s.Dice[1] == 0}
+	return panel.WelshHints(b.recent.Before(), s.OnRoll, t, &b.occ)
+}
+
+// matchOver reports whether the match is over.
+func (b *Board) matchOver() bool {
+	if b.welsh != nil {
+		over, _ := b.welsh.Over()
+		return over
+	}
+	_, over := b.match.Winner()
+	return over
+}
