@@ -123,6 +123,7 @@ type Board struct {
 
 	outputs []Output
 	page    *page
+	session *session       // a money session's ledger, a chouette's books
 	trace   *traceRecorder // nil when the board keeps no trace
 
 	actions chan func()
@@ -158,14 +159,14 @@ func Open(o Options) (*Board, error) {
 		return nil, errors.New("board: a simulated board needs Presses, and only it")
 	}
 	b := &Board{log: o.Logger, opts: o, lock: lock, roller: dice.New(nil), look: o.Look,
-		actions: make(chan func()), stopped: make(chan struct{}), page: newPage()}
+		actions: make(chan func()), stopped: make(chan struct{}), page: newPage(), session: &session{}}
 	if b.log == nil {
 		b.log = slog.New(slog.DiscardHandler)
 	}
 	if b.look == (panel.Look{}) {
 		b.look = panel.DefaultLook
 	}
-	b.outputs = []Output{&matFile{}, b.page}
+	b.outputs = []Output{&matFile{}, b.page, b.session}
 	if o.TraceLimit > 0 {
 		b.trace = &traceRecorder{log: b.log, limit: o.TraceLimit}
 	}
@@ -250,7 +251,7 @@ func (b *Board) setUp() error {
 
 // setUpStandard builds the standard game's match and referee.
 func (b *Board) setUpStandard() error {
-	m, err := engine.NewMatch(b.header.Length, matchOpts(b.header.Rules))
+	m, err := engine.NewMatch(b.header.Length, b.header.opts(matchOpts(b.header.Rules)))
 	if err != nil {
 		return err
 	}

@@ -27,6 +27,9 @@ type MatchConfig struct {
 	Site  string `toml:"site"`
 	Event string `toml:"event"`
 	Round string `toml:"round"`
+	// MoneyRules are money play's keys: jacoby, beavers, raccoons,
+	// automatic_doubles, cube_limit.
+	MoneyRules
 }
 
 // DefaultMatchConfig is a 5-point match under the US rules, electronic
@@ -48,6 +51,7 @@ func (m *MatchConfig) Check(p *check.Problems) {
 	p.DurationRange("clock_delay", m.ClockDelay, 0, time.Minute)
 	p.Check("clock_delay", m.ClockDelay == 0 || m.Clock.Clocked(), "%v: set, but match.clock is %q", m.ClockDelay, m.Clock)
 	p.IntRange("length", m.Length, 0, 64)
+	m.MoneyRules.Check(p, m.Length)
 	p.Error("white", engine.CheckName(m.White))
 	p.Error("black", engine.CheckName(m.Black))
 	for _, f := range []struct{ key, value string }{{"site", m.Site}, {"event", m.Event}, {"round", m.Round}} {

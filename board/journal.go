@@ -26,6 +26,8 @@ type Match struct {
 	Site  string `json:"site,omitempty"`
 	Event string `json:"event,omitempty"`
 	Round string `json:"round,omitempty"`
+	// MoneyRules are the rules of a money session (Length 0).
+	MoneyRules
 }
 
 func (m *Match) clocked() bool { return m.Clock.Clocked() }
@@ -46,9 +48,10 @@ func (m *Match) recordPath(dir string) string {
 // board's source (the page, the director, the clock): a replayed source
 // gives again only the others.
 type journalRecord struct {
-	Match   *Match         `json:"match,omitempty"`
-	Input   *referee.Input `json:"input,omitempty"`
-	Outside bool           `json:"outside,omitempty"`
+	Match    *Match         `json:"match,omitempty"`
+	Input    *referee.Input `json:"input,omitempty"`
+	Outside  bool           `json:"outside,omitempty"`
+	Chouette *ChouetteEntry `json:"chouette,omitempty"` // the chouette's books (chouette.go)
 }
 
 // journalName is the journal's file in the state directory.
@@ -72,10 +75,16 @@ func (b *Board) openJournal() error {
 	return nil
 }
 
+// journalEntry is one record to replay: a referee input or a chouette entry.
+type journalEntry struct {
+	input    *referee.Input
+	chouette *ChouetteEntry
+}
+
 // readJournal reads the match header and the inputs journalled; a new
 // journal gets the header of Options.Match.
-func (b *Board) readJournal() ([]referee.Input, error) {
-	var inputs []referee.Input
+func (b *Board) readJournal() ([]journalEntry, error) {
+	var inputs []journalEntry
 	for seq, payload := range b.journal.Records() {
 		if err := b.readRecord(seq, payload, &inputs); err != nil {
 			return nil, err
@@ -91,7 +100,7 @@ func (b *Board) readJournal() ([]referee.Input, error) {
 }
 
 // readRecord reads one journal record.
-func (b *Board) readRecord(seq uint64, payload []byte, inputs *[]referee.Input) error {
+func (b *Board) readRecord(seq uint64, payload []byte, inputs *[]journalEntry) error {
 	var r journalRecord
 	if err := json.Unmarshal(payload, &r); err != nil {
 		return fmt.Errorf("journal record %d: %w", seq, err)
@@ -103,10 +112,12 @@ func (b *Board) readRecord(seq uint64, payload []byte, inputs *[]referee.Input) 
 		if err := r.Input.Validate(); err != nil {
 			return fmt.Errorf("journal record %d: %w", seq, err)
 		}
-		*inputs = append(*inputs, *r.Input)
+		*inputs = append(*inputs, journalEntry{input: r.Input})
 		if !r.Outside {
 			b.replayed++
 		}
+	case r.Chouette != nil && b.header.Board != "":
+		*inputs = append(*inputs, journalEntry{chouette: r.Chouette})
 	default:
 		return fmt.Errorf("journal record %d: want the match header first, then inputs: %s", seq, payload)
 	}
@@ -115,15 +126,21 @@ func (b *Board) readRecord(seq uint64, payload []byte, inputs *[]referee.Input) 
 
 // replay applies the journalled inputs, rebuilding the referee's state and
 // the record.
-func (b *Board) replay(inputs []referee.Input) error {
+func (b *Board) replay(inputs []journalEntry) error {
 	b.replaying = true
-	for _, in := range inputs {
-		b.clock.Set(in.At)
-		b.ref.Apply(in)
+	for _, r := range inputs {
+		if r.chouette != nil {
+			if err := b.session.apply(r.chouette); err != nil {
+				b.log.Warn("journal: a chouette entry the books refuse", "err", err)
+			}
+			continue
+		}
+		b.clock.Set(r.input.At)
+		b.ref.Apply(*r.input)
+		b.resumeAt = r.input.At
 	}
 	b.replaying = false
 	if len(inputs) > 0 {
-		b.resumeAt = inputs[len(inputs)-1].At
 		b.log.Info("journal replayed", "inputs", len(inputs), "events", b.page.count(), "until", b.resumeAt)
 	}
 	b.showStatus()

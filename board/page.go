@@ -122,6 +122,10 @@ func (b *Board) Status() web.Status {
 		l := b.opts.Sim.Layout()
 		s.Sim = &l
 	}
+	s.Session = b.session.status()
+	if c := s.Session; c != nil && c.Chouette != nil {
+		s.Players = chouettePlayers(c.Chouette)
+	}
 	return s
 }
 
@@ -216,6 +220,9 @@ func (b *Board) act(a web.Action) error {
 		in.At = now
 		return b.input(in)
 	}
+	if ok, err := b.chouetteAction(now, a); ok {
+		return err
+	}
 	switch a := a.(type) {
 	case web.SimMove:
 		return b.opts.Sim.Move(a.Side, a.From, a.To)
@@ -227,7 +234,7 @@ func (b *Board) act(a web.Action) error {
 		return b.rule(now, a.LetStand)
 	case web.StartMatch:
 		return b.startMatch(Match{Board: b.header.Board, Started: now, Length: a.Length,
-			White: a.White, Black: a.Black, Rules: a.Rules, Clock: a.Clock})
+			White: a.White, Black: a.Black, Rules: a.Rules, Clock: a.Clock, MoneyRules: b.moneyRules(a.Length)})
 	case web.Penalty:
 		return b.input(referee.Input{At: now, Kind: referee.InputPenalty, Side: a.Side})
 	case web.PauseClocks:

@@ -80,6 +80,9 @@ func read(ctx context.Context, src sensing.Source) (<-chan fed, chan<- struct{})
 // step takes in one item.
 func (b *Board) step(it sensing.Item) error {
 	b.clock.Set(it.At)
+	if taken, err := b.chouettePress(it); taken {
+		return err
+	}
 	if it.Kind == sensing.EventItem && it.Event.Kind == sensing.Roll && !it.Event.Dice.Valid() {
 		ok, err := b.roll(&it.Event)
 		if err != nil || !ok {
@@ -122,12 +125,19 @@ func (b *Board) roll(e *sensing.Event) (bool, error) {
 		b.log.Warn("ROLL refused: the mover has not pressed DONE (US 4.6)", "side", e.Side, "mover", s.OnRoll)
 		return false, b.input(referee.Input{At: b.clock.Now(), Kind: referee.InputRollRefused, Side: e.Side})
 	}
+	if b.awaitsMembers() {
+		b.log.Warn("ROLL refused: the chouette's members are to be entered on the page first")
+		return false, nil
+	}
 	if s.Phase != referee.PhaseSettingUp || b.welsh != nil { // a Welsh game starts with its first throw
 		d, err := b.roller.Roll()
 		e.Dice = d
 		return err == nil, err
 	}
 	o, err := b.roller.Opening()
+	if err == nil {
+		err = b.openingTies(o.Ties)
+	}
 	e.Side, e.Dice = o.Opener(), o.Roll()
 	return err == nil, err
 }

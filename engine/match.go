@@ -86,6 +86,7 @@ type Match struct {
 	centred  bool
 	ties     int  // ties of the next game's opening throw so far
 	beavered bool // turn's double was beavered: turn may raccoon until it rolls
+	taken    bool // turn's double was just taken: the taker may still beaver (BeaverTaken)
 
 	playing   bool
 	outOfPlay [2]int // checkers missing from the game, never borne off
@@ -281,7 +282,7 @@ func (m *Match) Roll(side Side) error {
 	case m.rolled:
 		return fmt.Errorf("%v cannot roll: %w", side, ErrRolled)
 	}
-	m.rolled, m.beavered = true, false
+	m.rolled, m.beavered, m.taken = true, false, false
 	return nil
 }
 
@@ -343,7 +344,7 @@ func (m *Match) Take(side Side) error {
 		return err
 	}
 	m.cube *= 2
-	m.owner, m.centred, m.doubled = side, false, false
+	m.owner, m.centred, m.doubled, m.taken = side, false, false, true
 	return nil
 }
 
@@ -488,7 +489,7 @@ func (m *Match) points(kind ResultKind) int {
 // end scores a game's result and ends the match when the winner has reached
 // its length.
 func (m *Match) end(r Result) Result {
-	m.playing, m.doubled, m.beavered = false, false, false
+	m.playing, m.doubled, m.beavered, m.taken = false, false, false, false
 	m.score[r.Winner] += r.Points
 	if m.length > 0 && m.score[r.Winner] >= m.length {
 		m.over, m.winner = true, r.Winner

@@ -113,7 +113,7 @@ type Checker struct {
 func NewChecker(h *mat.Match) *Checker {
 	c := checker{
 		length:      h.Length,
-		opts:        engine.MatchOpts{Jacoby: h.Length == 0 && strings.EqualFold(h.Tag("Jacoby"), "On")},
+		opts:        moneyOpts(h),
 		crawfordOff: strings.EqualFold(h.Tag("Crawford"), "Off"),
 	}
 	m, err := engine.NewMatch(c.length, c.opts)
@@ -122,6 +122,16 @@ func NewChecker(h *mat.Match) *Checker {
 		c.findings = []Finding{{Kind: Breach, Reason: err.Error()}}
 	}
 	return &Checker{c: c}
+}
+
+// moneyOpts are the rules a record's header states: a money session
+// allows beavers and raccoons, which the record shows where they were
+// played ("Beavers => 4"), and Jacoby by XG's tag.
+func moneyOpts(h *mat.Match) engine.MatchOpts {
+	if h.Length != 0 {
+		return engine.MatchOpts{}
+	}
+	return engine.MatchOpts{Jacoby: strings.EqualFold(h.Tag("Jacoby"), "On"), Beavers: true, Raccoons: true}
 }
 
 // Warnings adds the reader's warnings.
@@ -242,6 +252,11 @@ func (c *checker) score(g *mat.Game) {
 			c.moneyScore = true
 		}
 		return
+	case c.length == 0:
+		// GNU Backgammon's money score lines count a beavered game's
+		// result at half: the results are the session's ledger.
+		c.warn(mat.Step{}, fmt.Sprintf("the score line says %d-%d, the results before give %d-%d; a money session goes on from its results", g.Score[0], g.Score[1], score[0], score[1]))
+		return
 	}
 	c.report(mat.Step{}, fmt.Sprintf("the score line says %d-%d, the results before give %d-%d", g.Score[0], g.Score[1], score[0], score[1]))
 	_ = c.match.SetScore(g.Score) // an impossible score stays the engine's
@@ -287,6 +302,8 @@ func (c *checker) step(st mat.Step) {
 		c.roll(st)
 	case mat.Double:
 		c.double(st)
+	case mat.Beaver:
+		c.beaver(st)
 	case mat.Take:
 		if !c.refused {
 			c.engineErr(st, c.match.Take(st.Side))
@@ -357,6 +374,29 @@ func (c *checker) double(st mat.Step) {
 		return
 	}
 	c.refused, c.cube = true, st.Action.Cube
+}
+
+// beaver checks a beaver by the side doubled, or the doubler's raccoon of
+// it: both redouble at once, keeping the cube.
+func (c *checker) beaver(st mat.Step) {
+	if c.refused {
+		c.cube = st.Action.Cube
+		return
+	}
+	var err error
+	if st.Side == c.match.Turn() {
+		err = c.match.Raccoon(st.Side)
+	} else {
+		err = c.match.Beaver(st.Side)
+	}
+	if err != nil {
+		c.report(st, err.Error())
+		c.refused, c.cube = true, st.Action.Cube
+		return
+	}
+	if got := c.match.Cube(); st.Action.Cube != got {
+		c.report(st, fmt.Sprintf("the cube goes to %d, not %d", got, st.Action.Cube))
+	}
 }
 
 func (c *checker) drop(st mat.Step) {
@@ -447,6 +487,8 @@ func cellText(st mat.Step) string {
 		return fmt.Sprintf("%v: (resigns)", a.Dice)
 	case mat.Double:
 		return fmt.Sprintf("Doubles => %d", a.Cube)
+	case mat.Beaver:
+		return fmt.Sprintf("Beavers => %d", a.Cube)
 	case mat.Take:
 		return "Takes"
 	case mat.Drop:

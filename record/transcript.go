@@ -124,7 +124,7 @@ func (t *Transcript) Event(e referee.Event) {
 		t.pending = append(t.pending, fmt.Sprintf("%v's cube action refused: %s", e.Side, e.Reason))
 	case referee.Irregularity:
 		t.Note("irregularity: " + e.Reason)
-	case referee.Resigned, referee.EarlyRoll, referee.EarlyRollChoice, referee.Touched, referee.DiceInferred:
+	case referee.Resigned, referee.EarlyRoll, referee.EarlyRollChoice, referee.Touched, referee.DiceInferred, referee.OpeningTied:
 		t.Note(e.Reason)
 	case referee.CrawfordAnnulled:
 		t.annulCrawford(e) // crawford.go
@@ -147,10 +147,24 @@ func (t *Transcript) Event(e referee.Event) {
 		t.add(e.Side, mat.Action{Kind: mat.Take})
 	case referee.Dropped:
 		t.add(e.Side, mat.Action{Kind: mat.Drop})
+	case referee.Beavered, referee.Raccooned:
+		t.beaver(e.Side, e.Cube)
 	case referee.GameOver:
 		t.add(e.Side, mat.Action{Kind: mat.Win, Points: e.Result.Points})
 		t.score = e.Score
 	}
+}
+
+// beaver records a beaver or a raccoon as GNU Backgammon writes both
+// ("Beavers => 4"): a beaver made by a second CUBE press replaces the
+// take it follows, as the take and the beaver are one answer.
+func (t *Transcript) beaver(s engine.Side, cube int) {
+	g := t.game()
+	if n := len(g.Turns); n > 0 && g.Turns[n-1].Actions[s].Kind == mat.Take {
+		g.Turns[n-1].Actions[s] = mat.Action{Kind: mat.Beaver, Cube: cube}
+		return
+	}
+	t.add(s, mat.Action{Kind: mat.Beaver, Cube: cube})
 }
 
 // turnTime notes how long the turn that e ends took from its roll.

@@ -77,12 +77,14 @@ func (r *Referee) Drop(side engine.Side) {
 }
 
 // Cube is the CUBE button: the side on roll doubles, the side doubled
-// takes, or with a long press passes. With a resignation offered to side,
+// takes, or with a long press passes; in money play with beavers, the
+// taker's second press before the doubler rolls beavers, and the beavered
+// doubler's press raccoons. With a resignation offered to side,
 // it accepts, or with a long press rejects; with an early roll held, the
 // mover's press asks for a reroll, its long press lets the roll stand.
 func (r *Referee) Cube(side engine.Side, long bool) {
 	switch {
-	case r.answerByCube(side, long), r.chooseByCube(side, long):
+	case r.answerByCube(side, long), r.chooseByCube(side, long), r.moneyByCube(side, long):
 	case r.phase == doubled && side != r.onRoll && long:
 		r.Drop(side)
 	case r.phase == doubled && side != r.onRoll:

@@ -44,6 +44,9 @@ const (
 	// makes the Crawford game (Danish 4.4.4): Score, Cube now; Result
 	// corrected if the game had ended.
 	CrawfordAnnulled
+	Beavered    // money play: Side, doubled, redoubled at once, keeping the cube at Cube
+	Raccooned   // money play: Side, beavered, redoubled before rolling, keeping the cube at Cube
+	OpeningTied // money play: the opening throw tied; the next game starts with the cube at Cube (automatic doubles)
 )
 
 var kindNames = [...]string{
@@ -58,6 +61,7 @@ var kindNames = [...]string{
 	Touched: "touched", DiceInferred: "dice-inferred", CrawfordNext: "crawford-next",
 	ThrowVoid: "throw-void", Note: "note",
 	CrawfordAnnulled: "crawford-annulled",
+	Beavered:         "beavered", Raccooned: "raccooned", OpeningTied: "opening-tied",
 }
 
 func (k Kind) String() string {

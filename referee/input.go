@@ -40,6 +40,9 @@ const (
 	InputOption                               // Side takes up a Welsh option (Option; Welsh)
 	InputAnnulCrawford                        // the director annuls a Crawford game's cube (Danish 4.4.4)
 	InputOutOfPlay                            // the director rules Points of Side's checkers out of play (US 4.7)
+	InputBeaver                               // money play: Side beavers the double offered to it, or just taken
+	InputRaccoon                              // money play: Side raccoons the beaver of its double
+	InputOpeningTie                           // money play: the next game's opening throw tied (automatic doubles)
 )
 
 var inputNames = [...]string{
@@ -52,6 +55,7 @@ var inputNames = [...]string{
 	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
 	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
 	InputOption: "option", InputAnnulCrawford: "annul-crawford", InputOutOfPlay: "out-of-play",
+	InputBeaver: "beaver", InputRaccoon: "raccoon", InputOpeningTie: "opening-tie",
 }
 
 func (k InputKind) String() string {
@@ -183,5 +187,11 @@ func (r *Referee) Apply(in Input) {
 		r.AnnulCrawfordDouble()
 	case InputOutOfPlay:
 		r.RuleOutOfPlay(in.Side, in.Points)
+	case InputBeaver:
+		r.Beaver(in.Side)
+	case InputRaccoon:
+		r.Raccoon(in.Side)
+	case InputOpeningTie:
+		r.OpeningTie()
 	}
 }

@@ -97,7 +97,7 @@ func (r *Referee) Status() Status {
 		Turn:         r.turn,
 		Crawford:     r.match.Crawford(),
 		OnRoll:       r.onRoll,
-		Cube:         r.match.Cube(),
+		Cube:         r.nextCube(),
 		CubeDead:     r.match.CubeDead(),
 		SetupWrong:   append([]int{}, r.setupWrong...),
 		Touched:      append([]int{}, r.touched...),

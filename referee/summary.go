@@ -111,6 +111,8 @@ func (e Event) text(play string) string {
 		return fmt.Sprintf("%s offers to resign a %v (%d point(s)): %s", who, e.Result.Kind, e.Result.Points, e.Reason)
 	case ResignRejected:
 		return fmt.Sprintf("%s rejects the resignation", who)
+	case Beavered, Raccooned, OpeningTied:
+		return moneySummary(&e, who)
 	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext, ThrowVoid, Note, CrawfordAnnulled:
 		return e.Reason
 	}

@@ -34,6 +34,12 @@ var (
 		"welsh":             decode[WelshOption],
 		"annul-crawford":    decode[AnnulCrawford],
 		"out-of-play":       decode[RuleOutOfPlay],
+		"beaver":            decode[Beaver],
+		"raccoon":           decode[Raccoon],
+		"chouette":          decode[ChouetteStart],
+		"chouette-join":     decode[ChouetteJoin],
+		"chouette-answer":   decode[ChouetteAnswer],
+		"chouette-partner":  decode[ChouettePartner],
 	}
 	simActions = map[string]decoder{
 		"move":        decode[SimMove],
@@ -42,6 +48,13 @@ var (
 		"resignation": decode[AnswerResignation],
 		"early-roll":  decode[ChooseEarlyRoll],
 		"welsh":       decode[WelshOption],
+		"beaver":      decode[Beaver],
+		"raccoon":     decode[Raccoon],
+		// a chouette's members at the page (docs/CHOUETTE.md)
+		"chouette":         decode[ChouetteStart],
+		"chouette-join":    decode[ChouetteJoin],
+		"chouette-answer":  decode[ChouetteAnswer],
+		"chouette-partner": decode[ChouettePartner],
 	}
 )
 

@@ -72,6 +72,9 @@ type Status struct {
 	// page: the director's desk unreachable because another board has its
 	// ID, say. Empty when all is well.
 	Alerts []string `json:"alerts,omitempty"`
+	// Session is a money session's ledger and a chouette's standings; nil
+	// in a match.
+	Session *Session `json:"session,omitempty"`
 }
 
 // LED is what one of the board's LEDs shows. Its fields are those of the

@@ -106,7 +106,7 @@ func RefereeInput(a Action) (referee.Input, bool) {
 	case RuleOutOfPlay:
 		return outOfPlayInput(a), true
 	}
-	return referee.Input{}, false
+	return moneyInput(a)
 }
 
 // ChooseEarlyRoll is the mover's choice on the opponent's roll made before

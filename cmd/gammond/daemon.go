@@ -21,7 +21,7 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 		StateDir: cfg.StateDir,
 		Match: board.Match{Board: cfg.BoardID, Started: started, Length: cfg.Match.Length,
 			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules, Clock: cfg.Match.Clock,
-			Site: cfg.Match.Site, Event: cfg.Match.Event, Round: cfg.Match.Round},
+			Site: cfg.Match.Site, Event: cfg.Match.Event, Round: cfg.Match.Round, MoneyRules: cfg.Match.MoneyRules},
 		Calibration:  cal,
 		Settle:       cfg.Scan.Settle,
 		DoneGrace:    cfg.Referee.DoneGrace,

@@ -116,6 +116,10 @@ const (
 	Drop               // "Drops"
 	Win                // "Wins 2 points", "Wins 1 point and the match"
 	Resign             // the roll before a resignation: the opponent's Win follows
+	// Beaver is "Beavers => 4": in a money session, the side doubled
+	// takes and at once redoubles, keeping the cube; GNU Backgammon
+	// writes a raccoon (the doubler's redouble of a beaver) the same way.
+	Beaver
 )
 
 // String names the kind as messages use it: "a roll", "a double".
@@ -135,6 +139,8 @@ func (k Kind) String() string {
 		return "a win"
 	case Resign:
 		return "a resignation"
+	case Beaver:
+		return "a beaver"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }
@@ -148,7 +154,7 @@ type Action struct {
 	// could not be played. XG's combined moves ("24/15") stay combined
 	// and its hits unmarked; Game.Replay resolves them.
 	Moves []engine.Move
-	// Cube is the cube's value after a Double.
+	// Cube is the cube's value after a Double or a Beaver.
 	Cube int
 	// Points is what a Win scores.
 	Points int

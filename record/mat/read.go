@@ -522,6 +522,10 @@ func lexAction(fs []field) (Action, int, error) {
 		return lexRoll(fs)
 	case strings.EqualFold(w, "Doubles"):
 		return lexDouble(fs)
+	case strings.EqualFold(w, "Beavers"):
+		a, n, err := lexDouble(fs)
+		a.Kind = Beaver
+		return a, n, err
 	case strings.EqualFold(w, "Takes"):
 		return Action{Kind: Take}, 1, nil
 	case strings.EqualFold(w, "Drops"):
@@ -545,7 +549,7 @@ func startsAction(w string) bool {
 	if _, ok := moveNumber(w); ok || diceRE.MatchString(w) {
 		return true
 	}
-	for _, k := range [...]string{"Doubles", "Takes", "Drops", "Wins", "Losses"} {
+	for _, k := range [...]string{"Doubles", "Beavers", "Takes", "Drops", "Wins", "Losses"} {
 		if strings.EqualFold(w, k) {
 			return true
 		}
@@ -584,7 +588,8 @@ func lexRoll(fs []field) (Action, int, error) {
 	return a, n, nil
 }
 
-// lexDouble reads "Doubles => 2" (also "Doubles =>2").
+// lexDouble reads "Doubles => 2" (also "Doubles =>2"), and "Beavers => 4"
+// alike.
 func lexDouble(fs []field) (Action, int, error) {
 	var num string
 	n := 0
@@ -594,7 +599,7 @@ func lexDouble(fs []field) (Action, int, error) {
 	case len(fs) >= 2 && strings.HasPrefix(fs[1].text, "=>"):
 		num, n = fs[1].text[2:], 2
 	default:
-		return Action{}, 0, errors.New(`"Doubles" without "=> N"`)
+		return Action{}, 0, fmt.Errorf(`%q without "=> N"`, fs[0].text)
 	}
 	v, err := number(num, "cube value")
 	if err == nil && v < 2 {

@@ -55,7 +55,7 @@ func (m *Match) writeSGFGame(w *bufio.Writer, i int, notes []Note) error {
 		w.WriteString("RU[Crawford]")
 	}
 	if winner, win, ok := g.Result(); ok {
-		fmt.Fprintf(w, "RE[%s+%d%s]", sgfSide[winner], win.Points, resignMark(steps))
+		fmt.Fprintf(w, "RE[%s+%d%s]", sgfSide[winner], win.Points>>beavers(steps), resignMark(steps))
 	}
 	writeComment(w, notesOn(notes, i, -1, 0))
 	w.WriteString("\n")
@@ -84,6 +84,18 @@ func (m *Match) writeSGFInfo(w *bufio.Writer) {
 	if len(m.Comments) > 0 {
 		fmt.Fprintf(w, "GC[%s]", sgfText(strings.Join(m.Comments, "\n")))
 	}
+}
+
+// beavers counts a game's beavers and raccoons: GNU Backgammon's SGF
+// result counts each at half, and reads a resignation's level so.
+func beavers(steps []Step) int {
+	n := 0
+	for _, st := range steps {
+		if st.Action.Kind == Beaver {
+			n++
+		}
+	}
+	return n
 }
 
 // resignMark is "R" when the game ended with a resignation: its win
@@ -122,7 +134,8 @@ func writeSGFStep(w *bufio.Writer, st Step) bool {
 	case Resign:
 		// GNU Backgammon writes the roll of a side that then resigns so.
 		fmt.Fprintf(w, ";PL[%s]DI[%v]", side, a.Dice)
-	case Double:
+	case Double, Beaver:
+		// GNU Backgammon writes a beaver as the beaverer's double.
 		fmt.Fprintf(w, ";%s[double]", side)
 	case Take:
 		fmt.Fprintf(w, ";%s[take]", side)

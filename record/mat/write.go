@@ -125,6 +125,8 @@ func cellText(st Step) string {
 		return fmt.Sprintf("%v: ", a.Dice)
 	case Double:
 		return fmt.Sprintf(" Doubles => %d", a.Cube)
+	case Beaver:
+		return fmt.Sprintf(" Beavers => %d", a.Cube)
 	case Take:
 		return " Takes"
 	case Drop:

@@ -62,7 +62,8 @@
     'board-restored', 'corrected', 'illegal-accepted', 'doubled', 'taken', 'dropped',
     'cube-refused', 'game-over', 'match-over', 'irregularity',
     'resign-offered', 'resign-rejected', 'resigned', 'early-roll', 'early-roll-choice', 'roll-refused',
-    'touched', 'dice-inferred', 'crawford-next', 'withdrawn', 'throw-void', 'note', 'crawford-annulled'];
+    'touched', 'dice-inferred', 'crawford-next', 'withdrawn', 'throw-void', 'note', 'crawford-annulled',
+    'beavered', 'raccooned', 'opening-tied'];
 
   function setLive(live) {
     document.body.dataset.live = String(live);
@@ -140,6 +141,7 @@
     if (!s.sim) selected = null;
     drawBoard();
     showClocks();
+    document.dispatchEvent(new CustomEvent('gammond-status', { detail: s })); // static/session.js
   }
 
   function showPhase(s) {
