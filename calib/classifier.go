@@ -259,7 +259,9 @@ var ErrFrameLength = errors.New("frame length differs from the board's sensors")
 // side is the number of its slots that side's checkers cover, the stack's
 // bottom checker giving a slot its colour; a masked slot under a covered
 // one counts as covered, one above the covered ones is counted in
-// o.Masked; two slots each reading part of one checker count one.
+// o.Masked; two slots each reading part of one checker count one, and so
+// does a slot reading part of one beside a masked slot (the checker set
+// down off-centre on a dead sensor, or towards it).
 //
 // Classify is on the per-frame path: it allocates nothing
 // (BenchmarkClassify).
@@ -313,6 +315,18 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 	for ; j < end && c.sensors[j].masked; j++ {
 		*masked++
 	}
+	if j > top+1 && c.partOverMasked(j, end, colour) {
+		// A checker set down off-centre on the masked slot below: the
+		// dead sensor cannot read its part, the slot above reads the rest.
+		covered[c.partSide(j)]++
+		*masked--
+		j++
+	} else if c.partUnderMasked(j, end, colour) {
+		// A checker set down off-centre towards the masked slot above:
+		// its part there cannot be read, and that slot holds no other.
+		covered[c.partSide(j)]++
+		j += 2
+	}
 	for ; j < end; j++ {
 		switch {
 		case c.offCentre(j, end):
@@ -327,6 +341,48 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		}
 	}
 	return end
+}
+
+// partOverMasked reports whether slot j (below end), right above a masked
+// slot, reads part of a checker of the point's colour (any colour on an
+// empty point) whose centre is on the masked slot: unsure, at least
+// offCentreMin of a checker, with the slot above it empty, and not one of
+// two slots sharing a checker between them (offCentre).
+func (c *Classifier) partOverMasked(j, end int, colour Class) bool {
+	if j >= end || !c.partOf(j, colour) {
+		return false
+	}
+	if j+1 < end && (c.class[j+1] != Empty || c.sensors[j+1].masked) {
+		return false
+	}
+	return !c.offCentre(j, end)
+}
+
+// partUnderMasked reports whether slot j (below end), right under a
+// masked slot, reads part of a checker of the point's colour (any colour
+// on an empty point) whose rest is on the masked slot: unsure, at least
+// offCentreMin of a checker.
+func (c *Classifier) partUnderMasked(j, end int, colour Class) bool {
+	return j+1 < end && c.sensors[j+1].masked && c.partOf(j, colour)
+}
+
+// partOf reports whether slot j, not masked, reads part of a checker of
+// colour (either when colour is Unsure): unsure, and at least
+// offCentreMin of one.
+func (c *Classifier) partOf(j int, colour Class) bool {
+	if c.sensors[j].masked || c.class[j] != Unsure || math.Abs(c.frac[j]) < offCentreMin {
+		return false
+	}
+	side, ok := colour.Side()
+	return !ok || c.partSide(j) == side
+}
+
+// partSide returns the colour slot j's reading points to.
+func (c *Classifier) partSide(j int) engine.Side {
+	if c.frac[j] < 0 {
+		return engine.Black
+	}
+	return engine.White
 }
 
 // partLevel reports whether a reading d counts from the baseline is only

@@ -295,3 +295,56 @@ func TestClassifyStillHandThenChecker(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyOffCentreOnMasked sets a third checker down off-centre on
+// point 9, whose third or fourth slot has a dead sensor (masked): the
+// part the live slot reads and the dead slot beside it are one checker,
+// and nothing is unsure. A part of the other colour's checker above the
+// dead slot is no checker of the point's.
+func TestClassifyOffCentreOnMasked(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	third, fourth := g.Sensor(Place{Point: 9, Slot: 2}), g.Sensor(Place{Point: 9, Slot: 3})
+	for _, split := range []float64{0.35, 0.5, 0.65} { // the share on the checker's own slot
+		for _, side := range []engine.Side{engine.White, engine.Black} {
+			u := 1.0
+			if side == engine.Black {
+				u = -1
+			}
+			for _, tc := range []struct {
+				name       string
+				dead, part int
+				share      float64
+			}{
+				{"centred on the dead slot", third, fourth, 1 - split},
+				{"centred under the dead slot", fourth, third, split},
+			} {
+				cl, err := NewClassifier(c, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cl.Mask(tc.dead)
+				var l engine.Layout
+				l[side][9] = 2
+				f := &framer{c: c, rng: rand.New(rand.NewPCG(7, 7)), dead: map[int]bool{tc.dead: true}, partial: map[int]float64{tc.part: u * tc.share}}
+				var o engine.Occupancy
+				for range 3 {
+					_ = cl.Classify(f.frame(&l), &o)
+				}
+				if o.Points[9-1][side] != 3 || o.Unsure != 0 || o.Masked[9-1] != 0 {
+					t.Errorf("%v %s, %v on its slot: point 9 %v, %d masked, %d unsure; want 3, none masked or unsure", side, tc.name, split, o.Points[9-1], o.Masked[9-1], o.Unsure)
+				}
+			}
+		}
+	}
+	cl, _ := NewClassifier(c, nil)
+	cl.Mask(third)
+	var l engine.Layout
+	l[engine.White][9] = 2
+	f := &framer{c: c, rng: rand.New(rand.NewPCG(8, 8)), dead: map[int]bool{third: true}, partial: map[int]float64{fourth: -0.5}}
+	var o engine.Occupancy
+	_ = cl.Classify(f.frame(&l), &o)
+	if o.Points[9-1] != [2]uint8{2, 0} || o.Masked[9-1] != 1 || o.Unsure != 1 {
+		t.Errorf("part of a Black checker above White's: point 9 %v, %d masked, %d unsure; want White's 2, 1 masked, 1 unsure", o.Points[9-1], o.Masked[9-1], o.Unsure)
+	}
+}

@@ -44,8 +44,11 @@ func (r *run) illegal(before engine.Board, mover engine.Side, d engine.Dice, leg
 			if err != nil || after == before {
 				continue
 			}
+			// As the sensors see it with the dead ones masked, and as a
+			// checker set down off-centre on a dead one shows it (whole).
 			occ := seen(&after, mover, g, r.opts.Dead)
-			if !r.hyp.fitsLegal(&occ, mover, d) && !r.hyp.inHand(&occ, mover, d) {
+			whole := engine.OccupancyOf(&after, mover, g.Slots, g.BarSlots)
+			if !r.hyp.fitsLegal(&occ, mover, d) && !r.hyp.inHand(&occ, mover, d) && !r.hyp.inHand(&whole, mover, d) {
 				return illegalPlay{kind.name, after}, true
 			}
 		}
