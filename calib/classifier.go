@@ -42,7 +42,7 @@ const (
 	// relocks the levels (relock): within the empty band's stay edge, so a
 	// hand held still above a slot moves them a quarter of a gain at most
 	// (a checker set down then reads steadily in its stay band:
-	// steadyChecker).
+	// steadyClass).
 	relockMax = 0.25
 	// DriftReport is how far, in gains, a sensor's baseline may move from
 	// its starting level before health reports it (Drifted).
@@ -107,31 +107,46 @@ type sensor struct {
 	rel  float64
 	relN uint8
 	// steady is the mean of the last steadyN readings (in gains) of an
-	// unsure slot in a checker's stay band: see steadyChecker.
+	// unsure slot in a checker's or the empty stay band: see steadyClass.
 	steady  float64
 	steadyN uint8
 }
 
-// steadyChecker returns the class of an unsure slot reading x gains: a
+// steadyClass returns the class of an unsure slot reading x gains: a
 // checker once the reading has held steady in a checker's stay band
 // (CheckerStay..CheckerStayMax) for autoFrames frames, as it does when
 // the levels moved (a hand held still above the slot relocked them) and a
-// checker then landed short of the enter band. A checker being set down
-// or lifted passes through the band in a frame or two.
-func (s *sensor) steadyChecker(x float64, t *Thresholds) Class {
+// checker then landed short of the enter band; empty once it has held
+// steady in the empty stay band's inner half for candSure frames, as it does when a
+// checker is lifted from a slot whose baseline drifted while it was
+// covered (tracking then relocks the baseline). A checker being set down
+// or lifted passes through the bands in a frame or two, and a hand held
+// above a slot moves.
+func (s *sensor) steadyClass(x float64, t *Thresholds) Class {
 	ax := math.Abs(x)
-	if ax < t.CheckerStay || ax > t.CheckerStayMax || s.steadyN > 0 && math.Abs(x-s.steady) > autoSpread {
+	// Half-way into the empty stay band: noise at its edge never takes a
+	// slot out of it and back.
+	empty := ax <= (t.EmptyEnter+t.EmptyStay)/2
+	checker := ax >= t.CheckerStay && ax <= t.CheckerStayMax
+	if !empty && !checker || s.steadyN > 0 && math.Abs(x-s.steady) > autoSpread {
 		s.steady, s.steadyN = x, 0
-		if ax < t.CheckerStay || ax > t.CheckerStayMax {
+		if !empty && !checker {
 			return Unsure
 		}
 	}
-	if s.steadyN < autoFrames {
+	need := uint8(autoFrames)
+	if empty {
+		need = candSure
+	}
+	if s.steadyN < need {
 		s.steadyN++
 		s.steady += (x - s.steady) / float64(s.steadyN)
 		return Unsure
 	}
-	if x > 0 {
+	switch {
+	case empty:
+		return Empty
+	case x > 0:
 		return WhiteChecker
 	}
 	return BlackChecker
@@ -494,7 +509,7 @@ func (c *Classifier) slot(i int, r uint16) Class {
 		cl = Unsure
 	}
 	if cl == Unsure {
-		cl = s.steadyChecker(x, t)
+		cl = s.steadyClass(x, t)
 	} else {
 		s.steadyN = 0
 	}

@@ -348,3 +348,36 @@ func TestClassifyOffCentreOnMasked(t *testing.T) {
 		t.Errorf("part of a Black checker above White's: point 9 %v, %d masked, %d unsure; want White's 2, 1 masked, 1 unsure", o.Points[9-1], o.Masked[9-1], o.Unsure)
 	}
 }
+
+// TestClassifyEmptyAfterDriftUnderAChecker: on a board calibrating itself
+// (baselines only), a checker stands on a slot while the board drifts 88
+// counts, a seventh of a gain: no level of the slot follows it, so once
+// the checker is lifted the slot reads just past the empty band's enter
+// edge. It reads empty after a few steady frames, not unsure for good.
+func TestClassifyEmptyAfterDriftUnderAChecker(t *testing.T) {
+	c := testCalibration()
+	partial := &Calibration{Board: c.Board, Baseline: c.Baseline}
+	cl, err := NewClassifier(partial, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var one, none engine.Layout
+	one[engine.White][9] = 1
+	f := &framer{c: c, rng: rand.New(rand.NewPCG(9, 9))}
+	var o engine.Occupancy
+	for range 5 {
+		_ = cl.Classify(f.frame(&one), &o)
+	}
+	f.drift = -88
+	_ = cl.Classify(f.frame(&one), &o)
+	i := c.Board.Sensor(Place{Point: 9, Slot: 0})
+	for k := range candSure + 2 {
+		_ = cl.Classify(f.frame(&none), &o)
+		if k == 0 && cl.Class(i) == Empty {
+			t.Fatal("the drift left the reading inside the enter band: the test drifts too little")
+		}
+	}
+	if cl.Class(i) != Empty || o.Points[9-1] != [2]uint8{} {
+		t.Errorf("point 9 after the lift: %v, class %v; want empty", o.Points[9-1], cl.Class(i))
+	}
+}
