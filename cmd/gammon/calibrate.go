@@ -18,7 +18,7 @@ import (
 	"gammond/sensing/sim"
 )
 
-const calibrateUsage = "calibrate (-config FILE | --sim SEED [--fault SENSOR=dead|weak|swapped|noisy|stuck]...) [--frames N] [--out FILE]   measure a board's sensors and write its calibration file"
+const calibrateUsage = "calibrate (-config FILE | --sim SEED [--fault SENSOR=dead|weak|swapped|noisy|stuck]...) [--frames N] [--out FILE] [--listen ADDR]   measure a board's sensors and write its calibration file"
 
 // scanner is what the procedure reads: a board's sensors, one frame at a
 // time. The hardware's *scan.Scanner is one; simScanner puts a simulated
@@ -45,6 +45,8 @@ type liveBoard struct {
 	geometry calib.Geometry
 	out      string
 	close    func()
+	// page, when not nil, shows the procedure's progress (--listen).
+	page *calibPage
 }
 
 // openScanner opens the scanner of a board's sensors as a [scan] section
@@ -75,6 +77,7 @@ func calibrateCommand(args []string, console io.Reader, stdout, stderr io.Writer
 	seed := fs.String("sim", "", "calibrate a simulated board drawn from this seed, its checkers placed by a simulated hand")
 	frames := fs.Int("frames", 50, "frames read in each step (2..10000)")
 	out := fs.String("out", "", "the calibration file to write (default: the config's calibration_file, or calibration.json)")
+	listen := fs.String("listen", "", "also show the procedure's steps and progress on a page at this `address` (host:port)")
 	var faults faultFlags
 	fs.Var(&faults, "fault", "give the simulated board's sensor a fault: SENSOR=dead|weak|swapped|noisy|stuck (repeatable)")
 	_, err := parseArgs(fs, args, 0, 0)
@@ -96,6 +99,15 @@ func calibrateCommand(args []string, console io.Reader, stdout, stderr io.Writer
 		return exitUsage
 	}
 	defer b.close()
+	if *listen != "" {
+		b.page = &calibPage{}
+		stop, err := servePage(b.page, *listen, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "gammon calibrate: %v\n", err)
+			return exitUsage
+		}
+		defer stop()
+	}
 	path := cmp.Or(*out, b.out, "calibration.json")
 	ms, cal, err := calibrate(b, *frames, stdout)
 	if err != nil {
@@ -112,20 +124,33 @@ func calibrate(b *liveBoard, frames int, w io.Writer) ([]calib.Measurement, *cal
 	if err != nil {
 		return nil, nil, err
 	}
-	plan := calib.Plan(g)
-	steps := len(plan) + 1
-	var empty calib.Arrangement
-	for k := range steps {
-		a := &empty
-		if k > 0 {
-			a = &plan[k-1]
-		}
+	arrangements := append([]calib.Arrangement{{}}, calib.Plan(g)...) // the empty board first
+	steps := len(arrangements)
+	texts := make([]string, steps)
+	for k := range arrangements {
+		texts[k] = arrangements[k].String()
+	}
+	b.page.start(texts)
+	for k := range arrangements {
+		a := &arrangements[k]
+		b.page.step(k)
 		fmt.Fprintf(w, "step %d/%d: %s\n", k+1, steps, a)
 		if err := takeStep(b, m, a, k == 0, frames, w); err != nil {
-			return nil, nil, fmt.Errorf("step %d/%d: %w", k+1, steps, err)
+			err = fmt.Errorf("step %d/%d: %w", k+1, steps, err)
+			b.page.end(err.Error())
+			return nil, nil, err
 		}
 	}
-	return m.Result()
+	ms, cal, err := m.Result()
+	switch {
+	case err != nil:
+		b.page.end(err.Error())
+	case cal == nil:
+		b.page.end("measured, but some sensors cannot be calibrated: see the console")
+	default:
+		b.page.end("measured: the calibration is written (see the console)")
+	}
+	return ms, cal, err
 }
 
 // takeStep has the board set up as a and measures it: asked again, with
@@ -148,6 +173,7 @@ func takeStep(b *liveBoard, m *calib.Measurer, a *calib.Arrangement, empty bool,
 		if problem == nil || !b.retry || !errors.Is(problem, calib.ErrMeasure) {
 			return problem
 		}
+		b.page.refused(problem)
 		fmt.Fprintf(w, "  %v\n", problem)
 	}
 }

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"errors"
+	"html"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,5 +153,57 @@ func TestCalibrateReadsExampleConfig(t *testing.T) {
 	c, err := readBoardConfig(filepath.Join("..", "..", "systemd", "gammond.toml"))
 	if err != nil || c.CalibrationFile != defaultCalibrationFile || c.Board.Sensors() != calib.ReferenceBoard.Sensors() {
 		t.Errorf("readBoardConfig = %+v, %v", c, err)
+	}
+}
+
+// TestCalibratePage runs the procedure with --listen: while the person
+// sets the board up, the page lists every step, the one under way, and
+// why the last attempt at it was refused. The person looks at the page
+// instead of setting the board up, and presses Enter all the same: the
+// step is asked again.
+func TestCalibratePage(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "calibration.json")
+	b := sim.NewBoard(5) // set up for a game
+	var stdout, stderr bytes.Buffer
+	var pages []string
+	look := func(*sim.Board) error {
+		_, url, ok := strings.Cut(stdout.String(), "the procedure's page: ")
+		url, _, _ = strings.Cut(url, "\n")
+		if !ok {
+			return errors.New("no page announced")
+		}
+		resp, err := http.Get(url)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		pages = append(pages, string(body))
+		return err
+	}
+	plan := calib.Plan(calib.ReferenceBoard)
+	actions := []func(*sim.Board) error{leaveAsIs, look, setUpAs(calib.Arrangement{}), setUpAs(plan[0]), look, setUpAs(plan[1])}
+	for _, a := range plan[2:] {
+		actions = append(actions, setUpAs(a))
+	}
+	code := calibrateCommand([]string{"-config", writeConfig(t, out), "--frames", "10", "--listen", "127.0.0.1:0"}, &person{b, actions}, &stdout, &stderr, simHardware(t, b))
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	if len(pages) != 2 {
+		t.Fatalf("%d pages read, want 2", len(pages))
+	}
+	for k, want := range [][]string{
+		{"Step 1 of 15", `<li class="here">empty board</li>`, "the board is not empty: point 1 slot 0 reads"},
+		{"Step 3 of 15", `<li class="done">empty board ✓</li>`, `<li class="here">` + html.EscapeString(plan[1].String()) + "</li>"},
+	} {
+		for _, w := range want {
+			if !strings.Contains(pages[k], w) {
+				t.Errorf("page %d lacks %q:\n%s", k+1, w, pages[k])
+			}
+		}
+	}
+	if strings.Contains(pages[1], "not empty") {
+		t.Error("the refusal of step 1 still shows at step 3")
 	}
 }
