@@ -327,10 +327,20 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		}
 	}
 	j := top + 1
+	if top >= i && j < end && c.partOf(j, c.class[top]) {
+		// Part of a checker above the top one, perhaps the top one's own
+		// set down off-centre: its reading short of a checker is no drift
+		// to relock to (relock).
+		c.sensors[top].relN = 0
+		if c.restOfTop(top, end) {
+			j++ // the top checker's part, set down off-centre
+		}
+	}
+	above := j // the first slot above the top checker
 	for ; j < end && c.sensors[j].masked; j++ {
 		*masked++
 	}
-	if j > top+1 && c.partOverMasked(j, end, colour) {
+	if j > above && c.partOverMasked(j, end, colour) {
 		// A checker set down off-centre on the masked slot below: the
 		// dead sensor cannot read its part, the slot above reads the rest.
 		covered[c.partSide(j)]++
@@ -356,6 +366,30 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		}
 	}
 	return end
+}
+
+// restOfTop reports whether the slot above the top covered slot top
+// (below end), reading part of a checker of top's colour, reads the rest
+// of top's checker, set down off-centre: top
+// reads as a checker only by its stay band (short of the enter band, as
+// its own share of the checker does; on a sensor whose level is known),
+// nothing is above the part, and together they read one
+// checker (offCentreSum..CheckerMax). A whole checker with another being
+// set down on it reads more than the enter band below.
+func (c *Classifier) restOfTop(top, end int) bool {
+	j := top + 1
+	if c.sensors[top].masked || c.offCentre(j, end) {
+		return false
+	}
+	if j+1 < end && c.class[j+1] != Empty {
+		return false
+	}
+	side, _ := c.class[top].Side()
+	if !c.sensors[top].known[side] {
+		return false // on the provisional bands a part enters as a checker
+	}
+	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[j])
+	return a < c.t.CheckerEnter && a+b >= offCentreSum && a+b <= c.t.CheckerMax
 }
 
 // partOverMasked reports whether slot j (below end), right above a masked

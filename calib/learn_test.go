@@ -381,3 +381,45 @@ func TestClassifyEmptyAfterDriftUnderAChecker(t *testing.T) {
 		t.Errorf("point 9 after the lift: %v, class %v; want empty", o.Points[9-1], cl.Class(i))
 	}
 }
+
+// TestClassifyOffCentreTop slides the top checker of point 9 off-centre,
+// a third of it onto the slot above: its own slot keeps it by the stay
+// band, the slot above reads the rest, and it is one checker, nothing
+// unsure, however long it stays (its level is not relocked to the part
+// it reads). A checker being set down on a whole top checker is unsure.
+func TestClassifyOffCentreTop(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	own, above := g.Sensor(Place{Point: 9, Slot: 2}), g.Sensor(Place{Point: 9, Slot: 3})
+	for _, side := range []engine.Side{engine.White, engine.Black} {
+		u := 1.0
+		if side == engine.Black {
+			u = -1
+		}
+		cl, err := NewClassifier(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l engine.Layout
+		l[side][9] = 3
+		f := &framer{c: c, rng: rand.New(rand.NewPCG(10, 10)), partial: map[int]float64{}}
+		var o engine.Occupancy
+		_ = cl.Classify(f.frame(&l), &o)
+		base, _, _, _ := cl.Levels(own)
+		f.partial[own], f.partial[above] = u*0.78, u*0.3
+		for range 3 * autoFrames {
+			_ = cl.Classify(f.frame(&l), &o)
+		}
+		if o.Points[9-1][side] != 3 || o.Unsure != 0 {
+			t.Errorf("%v top off-centre: point 9 %v, %d unsure; want 3, none unsure", side, o.Points[9-1], o.Unsure)
+		}
+		if now, _, _, _ := cl.Levels(own); math.Abs(now-base) > 0.05*NominalGain {
+			t.Errorf("%v top off-centre: the baseline moved from %.0f to %.0f", side, base, now)
+		}
+		f.partial[own], f.partial[above] = u, u*0.35 // another checker coming down on it
+		_ = cl.Classify(f.frame(&l), &o)
+		if o.Unsure != 1 {
+			t.Errorf("%v a checker being set down on a whole one: %d unsure, want 1", side, o.Unsure)
+		}
+	}
+}
