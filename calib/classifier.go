@@ -322,7 +322,7 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		}
 		if side, ok := cl.Side(); ok {
 			covered[side]++
-		} else if cl == Unsure {
+		} else if cl == Unsure && !(j+1 == top && c.shareOfTop(j, top)) {
 			inc(unsure)
 		}
 	}
@@ -384,11 +384,32 @@ func (c *Classifier) restOfTop(top, end int) bool {
 	if j+1 < end && c.class[j+1] != Empty {
 		return false
 	}
+	return c.shortPair(top, j)
+}
+
+// shareOfTop reports whether slot j, right under the top covered slot
+// top, reads part of top's checker set down off-centre towards the slot
+// above its own: j reads part of a checker of top's colour, top reads as
+// a checker only by its stay band, and together they read one (see
+// restOfTop). top's level is not relocked to the part it reads.
+func (c *Classifier) shareOfTop(j, top int) bool {
+	if c.sensors[top].masked || !c.partOf(j, c.class[top]) {
+		return false
+	}
+	c.sensors[top].relN = 0
+	return c.shortPair(top, j)
+}
+
+// shortPair reports whether covered slot top, reading as a checker only
+// by its stay band on a sensor whose level for its colour is known, and
+// slot part beside it read together one checker (offCentreSum to
+// CheckerMax of one).
+func (c *Classifier) shortPair(top, part int) bool {
 	side, _ := c.class[top].Side()
 	if !c.sensors[top].known[side] {
 		return false // on the provisional bands a part enters as a checker
 	}
-	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[j])
+	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[part])
 	return a < c.t.CheckerEnter && a+b >= offCentreSum && a+b <= c.t.CheckerMax
 }
 

@@ -421,5 +421,15 @@ func TestClassifyOffCentreTop(t *testing.T) {
 		if o.Unsure != 1 {
 			t.Errorf("%v a checker being set down on a whole one: %d unsure, want 1", side, o.Unsure)
 		}
+		// The top checker set down mostly on the slot above its own: that
+		// slot holds it by the stay band once it reads steady there.
+		l[side][9] = 2
+		f.partial = map[int]float64{own - 1: u * 0.22, own: u * 0.78}
+		for range 3 * autoFrames {
+			_ = cl.Classify(f.frame(&l), &o)
+		}
+		if o.Points[9-1][side] != 2 || o.Unsure != 0 {
+			t.Errorf("%v top off-centre upwards: point 9 %v, %d unsure; want 2, none unsure", side, o.Points[9-1], o.Unsure)
+		}
 	}
 }
