@@ -112,6 +112,19 @@ func (c *Calibration) sensorError(i int, format string, args ...any) error {
 // Load reads a calibration file written by Save and validates it. Unknown
 // fields are an error: a misspelt level must not pass for a missing one.
 func Load(r io.Reader) (*Calibration, error) {
+	c, err := decode(r)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// decode reads a calibration as JSON, refusing unknown fields and data
+// after it, without validating its levels.
+func decode(r io.Reader) (*Calibration, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	var c Calibration
@@ -120,9 +133,6 @@ func Load(r io.Reader) (*Calibration, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%w: data after the calibration", ErrCalibration)
-	}
-	if err := c.Validate(); err != nil {
-		return nil, err
 	}
 	return &c, nil
 }
@@ -172,13 +182,27 @@ func LoadFile(path string) (*Calibration, error) {
 // none, returns an empty calibration of the board g for the classifier to
 // fill in as it learns (baselines from the first frame or the starting
 // position, checker levels from the first known positions); learning says
-// which. A file that is there but unreadable is an error.
+// whether the classifier has levels to learn. A partial file (baselines
+// only, as a trace header may have them: ValidatePartial) is loaded, and
+// the board learns the rest. A file that is there but unreadable or
+// invalid is an error.
 func LoadFileOrLearn(path string, g Geometry) (c *Calibration, learning bool, err error) {
-	c, err = LoadFile(path)
+	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return &Calibration{Board: g}, true, nil
 	}
-	return c, false, err
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	c, err = decode(f)
+	if err == nil {
+		err = c.ValidatePartial()
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, !c.Complete(), nil
 }
 
 // SaveFile writes c to path atomically: a power cut leaves the old file or

@@ -2,10 +2,12 @@ package calib
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,8 +118,9 @@ func TestLoadErrors(t *testing.T) {
 }
 
 // TestLoadFileOrLearn: with no calibration file the board learns from an
-// empty calibration of its geometry; a file there is loaded; a damaged one
-// is an error, never learnt over.
+// empty calibration of its geometry; a file with baselines only is loaded
+// and the board learns the rest; a whole one is loaded; a damaged one is
+// an error, never learnt over.
 func TestLoadFileOrLearn(t *testing.T) {
 	dir := t.TempDir()
 	c, learning, err := LoadFileOrLearn(filepath.Join(dir, "calibration.json"), ReferenceBoard)
@@ -133,5 +136,34 @@ func TestLoadFileOrLearn(t *testing.T) {
 	}
 	if _, learning, err := LoadFileOrLearn(bad, ReferenceBoard); err == nil || learning {
 		t.Errorf("a damaged file: learning %v, %v; want an error", learning, err)
+	}
+	whole := testCalibration()
+	partial := filepath.Join(dir, "partial.json")
+	js, err := json.Marshal(map[string]any{"board": whole.Board, "baseline": whole.Baseline})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(partial, js, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c, learning, err = LoadFileOrLearn(partial, ReferenceBoard)
+	if err != nil || !learning || !slices.Equal(c.Baseline, whole.Baseline) || c.White != nil {
+		t.Fatalf("baselines only: learning %v, %v; want the baselines loaded and the rest learnt", learning, err)
+	}
+	if cl, err := NewClassifier(c, nil); err != nil || !cl.SelfCalibrating() {
+		t.Errorf("the classifier on the baselines: %v, self-calibrating %v", err, err == nil && cl.SelfCalibrating())
+	}
+	if err := whole.SaveFile(filepath.Join(dir, "whole.json")); err != nil {
+		t.Fatal(err)
+	}
+	if c, learning, err = LoadFileOrLearn(filepath.Join(dir, "whole.json"), ReferenceBoard); err != nil || learning || !c.Complete() {
+		t.Errorf("a whole file: learning %v, %v", learning, err)
+	}
+	short := filepath.Join(dir, "short.json")
+	if err := os.WriteFile(short, []byte(`{"board": {"points": 24, "slots": 6, "bar_slots": 4, "adc_bits": 12}, "baseline": [2000]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := LoadFileOrLearn(short, ReferenceBoard); !errors.Is(err, ErrCalibration) || !strings.Contains(err.Error(), "short.json") {
+		t.Errorf("one baseline for 152 sensors: %v, want an error naming the file", err)
 	}
 }

@@ -42,7 +42,7 @@ const (
 	// relocks the levels (relock): within the empty band's stay edge, so a
 	// hand held still above a slot moves them a quarter of a gain at most
 	// (a checker set down then reads steadily in its stay band:
-	// steadyChecker).
+	// steadyClass).
 	relockMax = 0.25
 	// DriftReport is how far, in gains, a sensor's baseline may move from
 	// its starting level before health reports it (Drifted).
@@ -107,31 +107,46 @@ type sensor struct {
 	rel  float64
 	relN uint8
 	// steady is the mean of the last steadyN readings (in gains) of an
-	// unsure slot in a checker's stay band: see steadyChecker.
+	// unsure slot in a checker's or the empty stay band: see steadyClass.
 	steady  float64
 	steadyN uint8
 }
 
-// steadyChecker returns the class of an unsure slot reading x gains: a
+// steadyClass returns the class of an unsure slot reading x gains: a
 // checker once the reading has held steady in a checker's stay band
 // (CheckerStay..CheckerStayMax) for autoFrames frames, as it does when
 // the levels moved (a hand held still above the slot relocked them) and a
-// checker then landed short of the enter band. A checker being set down
-// or lifted passes through the band in a frame or two.
-func (s *sensor) steadyChecker(x float64, t *Thresholds) Class {
+// checker then landed short of the enter band; empty once it has held
+// steady in the empty stay band's inner half for candSure frames, as it does when a
+// checker is lifted from a slot whose baseline drifted while it was
+// covered (tracking then relocks the baseline). A checker being set down
+// or lifted passes through the bands in a frame or two, and a hand held
+// above a slot moves.
+func (s *sensor) steadyClass(x float64, t *Thresholds) Class {
 	ax := math.Abs(x)
-	if ax < t.CheckerStay || ax > t.CheckerStayMax || s.steadyN > 0 && math.Abs(x-s.steady) > autoSpread {
+	// Half-way into the empty stay band: noise at its edge never takes a
+	// slot out of it and back.
+	empty := ax <= (t.EmptyEnter+t.EmptyStay)/2
+	checker := ax >= t.CheckerStay && ax <= t.CheckerStayMax
+	if !empty && !checker || s.steadyN > 0 && math.Abs(x-s.steady) > autoSpread {
 		s.steady, s.steadyN = x, 0
-		if ax < t.CheckerStay || ax > t.CheckerStayMax {
+		if !empty && !checker {
 			return Unsure
 		}
 	}
-	if s.steadyN < autoFrames {
+	need := uint8(autoFrames)
+	if empty {
+		need = candSure
+	}
+	if s.steadyN < need {
 		s.steadyN++
 		s.steady += (x - s.steady) / float64(s.steadyN)
 		return Unsure
 	}
-	if x > 0 {
+	switch {
+	case empty:
+		return Empty
+	case x > 0:
 		return WhiteChecker
 	}
 	return BlackChecker
@@ -259,7 +274,9 @@ var ErrFrameLength = errors.New("frame length differs from the board's sensors")
 // side is the number of its slots that side's checkers cover, the stack's
 // bottom checker giving a slot its colour; a masked slot under a covered
 // one counts as covered, one above the covered ones is counted in
-// o.Masked; two slots each reading part of one checker count one.
+// o.Masked; two slots each reading part of one checker count one, and so
+// does a slot reading part of one beside a masked slot (the checker set
+// down off-centre on a dead sensor, or towards it).
 //
 // Classify is on the per-frame path: it allocates nothing
 // (BenchmarkClassify).
@@ -305,13 +322,35 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		}
 		if side, ok := cl.Side(); ok {
 			covered[side]++
-		} else if cl == Unsure {
+		} else if cl == Unsure && !(j+1 == top && c.shareOfTop(j, top)) {
 			inc(unsure)
 		}
 	}
 	j := top + 1
+	if top >= i && j < end && c.partOf(j, c.class[top]) {
+		// Part of a checker above the top one, perhaps the top one's own
+		// set down off-centre: its reading short of a checker is no drift
+		// to relock to (relock).
+		c.sensors[top].relN = 0
+		if c.restOfTop(top, end) {
+			j++ // the top checker's part, set down off-centre
+		}
+	}
+	above := j // the first slot above the top checker
 	for ; j < end && c.sensors[j].masked; j++ {
 		*masked++
+	}
+	if j > above && c.partOverMasked(j, end, colour) {
+		// A checker set down off-centre on the masked slot below: the
+		// dead sensor cannot read its part, the slot above reads the rest.
+		covered[c.partSide(j)]++
+		*masked--
+		j++
+	} else if c.partUnderMasked(j, end, colour) {
+		// A checker set down off-centre towards the masked slot above:
+		// its part there cannot be read, and that slot holds no other.
+		covered[c.partSide(j)]++
+		j += 2
 	}
 	for ; j < end; j++ {
 		switch {
@@ -327,6 +366,93 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		}
 	}
 	return end
+}
+
+// restOfTop reports whether the slot above the top covered slot top
+// (below end), reading part of a checker of top's colour, reads the rest
+// of top's checker, set down off-centre: top
+// reads as a checker only by its stay band (short of the enter band, as
+// its own share of the checker does; on a sensor whose level is known),
+// nothing is above the part, and together they read one
+// checker (offCentreSum..CheckerMax). A whole checker with another being
+// set down on it reads more than the enter band below.
+func (c *Classifier) restOfTop(top, end int) bool {
+	j := top + 1
+	if c.sensors[top].masked || c.offCentre(j, end) {
+		return false
+	}
+	if j+1 < end && c.class[j+1] != Empty {
+		return false
+	}
+	return c.shortPair(top, j)
+}
+
+// shareOfTop reports whether slot j, right under the top covered slot
+// top, reads part of top's checker set down off-centre towards the slot
+// above its own: j reads part of a checker of top's colour, top reads as
+// a checker only by its stay band, and together they read one (see
+// restOfTop). top's level is not relocked to the part it reads.
+func (c *Classifier) shareOfTop(j, top int) bool {
+	if c.sensors[top].masked || !c.partOf(j, c.class[top]) {
+		return false
+	}
+	c.sensors[top].relN = 0
+	return c.shortPair(top, j)
+}
+
+// shortPair reports whether covered slot top, reading as a checker only
+// by its stay band on a sensor whose level for its colour is known, and
+// slot part beside it read together one checker (offCentreSum to
+// CheckerMax of one).
+func (c *Classifier) shortPair(top, part int) bool {
+	side, _ := c.class[top].Side()
+	if !c.sensors[top].known[side] {
+		return false // on the provisional bands a part enters as a checker
+	}
+	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[part])
+	return a < c.t.CheckerEnter && a+b >= offCentreSum && a+b <= c.t.CheckerMax
+}
+
+// partOverMasked reports whether slot j (below end), right above a masked
+// slot, reads part of a checker of the point's colour (any colour on an
+// empty point) whose centre is on the masked slot: unsure, at least
+// offCentreMin of a checker, with the slot above it empty, and not one of
+// two slots sharing a checker between them (offCentre).
+func (c *Classifier) partOverMasked(j, end int, colour Class) bool {
+	if j >= end || !c.partOf(j, colour) {
+		return false
+	}
+	if j+1 < end && (c.class[j+1] != Empty || c.sensors[j+1].masked) {
+		return false
+	}
+	return !c.offCentre(j, end)
+}
+
+// partUnderMasked reports whether slot j (below end), right under a
+// masked slot, reads part of a checker of the point's colour (any colour
+// on an empty point) whose rest is on the masked slot: unsure, at least
+// offCentreMin of a checker.
+func (c *Classifier) partUnderMasked(j, end int, colour Class) bool {
+	return j+1 < end && c.sensors[j+1].masked && c.partOf(j, colour)
+}
+
+// partOf reports whether slot j, not masked, reads part of a checker of
+// colour (either when colour is Unsure): unsure, and at least
+// offCentreMin of one.
+func (c *Classifier) partOf(j int, colour Class) bool {
+	if c.sensors[j].masked || c.class[j] != Unsure || math.Abs(c.frac[j]) < offCentreMin {
+		return false
+	}
+	side, ok := colour.Side()
+	return !ok || c.partSide(j) == side
+}
+
+// partSide returns the colour slot j's reading points to.
+func (c *Classifier) partSide(j int) engine.Side {
+	if c.frac[j] < 0 {
+		return engine.Black
+	}
+	return engine.White
 }
 
 // partLevel reports whether a reading d counts from the baseline is only
@@ -438,7 +564,7 @@ func (c *Classifier) slot(i int, r uint16) Class {
 		cl = Unsure
 	}
 	if cl == Unsure {
-		cl = s.steadyChecker(x, t)
+		cl = s.steadyClass(x, t)
 	} else {
 		s.steadyN = 0
 	}

@@ -297,3 +297,141 @@ func TestClassifyStillHandThenChecker(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyOffCentreOnMasked sets a third checker down off-centre on
+// point 9, whose third or fourth slot has a dead sensor (masked): the
+// part the live slot reads and the dead slot beside it are one checker,
+// and nothing is unsure. A part of the other colour's checker above the
+// dead slot is no checker of the point's.
+func TestClassifyOffCentreOnMasked(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	third, fourth := g.Sensor(Place{Point: 9, Slot: 2}), g.Sensor(Place{Point: 9, Slot: 3})
+	for _, split := range []float64{0.35, 0.5, 0.65} { // the share on the checker's own slot
+		for _, side := range []engine.Side{engine.White, engine.Black} {
+			u := 1.0
+			if side == engine.Black {
+				u = -1
+			}
+			for _, tc := range []struct {
+				name       string
+				dead, part int
+				share      float64
+			}{
+				{"centred on the dead slot", third, fourth, 1 - split},
+				{"centred under the dead slot", fourth, third, split},
+			} {
+				cl, err := NewClassifier(c, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cl.Mask(tc.dead)
+				var l engine.Layout
+				l[side][9] = 2
+				f := &framer{c: c, rng: rand.New(rand.NewPCG(7, 7)), dead: map[int]bool{tc.dead: true}, partial: map[int]float64{tc.part: u * tc.share}}
+				var o engine.Occupancy
+				for range 3 {
+					_ = cl.Classify(f.frame(&l), &o)
+				}
+				if o.Points[9-1][side] != 3 || o.Unsure != 0 || o.Masked[9-1] != 0 {
+					t.Errorf("%v %s, %v on its slot: point 9 %v, %d masked, %d unsure; want 3, none masked or unsure", side, tc.name, split, o.Points[9-1], o.Masked[9-1], o.Unsure)
+				}
+			}
+		}
+	}
+	cl, _ := NewClassifier(c, nil)
+	cl.Mask(third)
+	var l engine.Layout
+	l[engine.White][9] = 2
+	f := &framer{c: c, rng: rand.New(rand.NewPCG(8, 8)), dead: map[int]bool{third: true}, partial: map[int]float64{fourth: -0.5}}
+	var o engine.Occupancy
+	_ = cl.Classify(f.frame(&l), &o)
+	if o.Points[9-1] != [2]uint8{2, 0} || o.Masked[9-1] != 1 || o.Unsure != 1 {
+		t.Errorf("part of a Black checker above White's: point 9 %v, %d masked, %d unsure; want White's 2, 1 masked, 1 unsure", o.Points[9-1], o.Masked[9-1], o.Unsure)
+	}
+}
+
+// TestClassifyEmptyAfterDriftUnderAChecker: on a board calibrating itself
+// (baselines only), a checker stands on a slot while the board drifts 88
+// counts, a seventh of a gain: no level of the slot follows it, so once
+// the checker is lifted the slot reads just past the empty band's enter
+// edge. It reads empty after a few steady frames, not unsure for good.
+func TestClassifyEmptyAfterDriftUnderAChecker(t *testing.T) {
+	c := testCalibration()
+	partial := &Calibration{Board: c.Board, Baseline: c.Baseline}
+	cl, err := NewClassifier(partial, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var one, none engine.Layout
+	one[engine.White][9] = 1
+	f := &framer{c: c, rng: rand.New(rand.NewPCG(9, 9))}
+	var o engine.Occupancy
+	for range 5 {
+		_ = cl.Classify(f.frame(&one), &o)
+	}
+	f.drift = -88
+	_ = cl.Classify(f.frame(&one), &o)
+	i := c.Board.Sensor(Place{Point: 9, Slot: 0})
+	for k := range candSure + 2 {
+		_ = cl.Classify(f.frame(&none), &o)
+		if k == 0 && cl.Class(i) == Empty {
+			t.Fatal("the drift left the reading inside the enter band: the test drifts too little")
+		}
+	}
+	if cl.Class(i) != Empty || o.Points[9-1] != [2]uint8{} {
+		t.Errorf("point 9 after the lift: %v, class %v; want empty", o.Points[9-1], cl.Class(i))
+	}
+}
+
+// TestClassifyOffCentreTop slides the top checker of point 9 off-centre,
+// a third of it onto the slot above: its own slot keeps it by the stay
+// band, the slot above reads the rest, and it is one checker, nothing
+// unsure, however long it stays (its level is not relocked to the part
+// it reads). A checker being set down on a whole top checker is unsure.
+func TestClassifyOffCentreTop(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	own, above := g.Sensor(Place{Point: 9, Slot: 2}), g.Sensor(Place{Point: 9, Slot: 3})
+	for _, side := range []engine.Side{engine.White, engine.Black} {
+		u := 1.0
+		if side == engine.Black {
+			u = -1
+		}
+		cl, err := NewClassifier(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l engine.Layout
+		l[side][9] = 3
+		f := &framer{c: c, rng: rand.New(rand.NewPCG(10, 10)), partial: map[int]float64{}}
+		var o engine.Occupancy
+		_ = cl.Classify(f.frame(&l), &o)
+		base, _, _, _ := cl.Levels(own)
+		f.partial[own], f.partial[above] = u*0.78, u*0.3
+		for range 3 * autoFrames {
+			_ = cl.Classify(f.frame(&l), &o)
+		}
+		if o.Points[9-1][side] != 3 || o.Unsure != 0 {
+			t.Errorf("%v top off-centre: point 9 %v, %d unsure; want 3, none unsure", side, o.Points[9-1], o.Unsure)
+		}
+		if now, _, _, _ := cl.Levels(own); math.Abs(now-base) > 0.05*NominalGain {
+			t.Errorf("%v top off-centre: the baseline moved from %.0f to %.0f", side, base, now)
+		}
+		f.partial[own], f.partial[above] = u, u*0.35 // another checker coming down on it
+		_ = cl.Classify(f.frame(&l), &o)
+		if o.Unsure != 1 {
+			t.Errorf("%v a checker being set down on a whole one: %d unsure, want 1", side, o.Unsure)
+		}
+		// The top checker set down mostly on the slot above its own: that
+		// slot holds it by the stay band once it reads steady there.
+		l[side][9] = 2
+		f.partial = map[int]float64{own - 1: u * 0.22, own: u * 0.78}
+		for range 3 * autoFrames {
+			_ = cl.Classify(f.frame(&l), &o)
+		}
+		if o.Points[9-1][side] != 2 || o.Unsure != 0 {
+			t.Errorf("%v top off-centre upwards: point 9 %v, %d unsure; want 2, none unsure", side, o.Points[9-1], o.Unsure)
+		}
+	}
+}

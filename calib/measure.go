@@ -154,9 +154,10 @@ func NewMeasurer(g Geometry) (*Measurer, error) {
 
 // Empty takes the frames of the empty board. It refuses a board whose
 // sensors do not all read alike: a checker left on it (or a sensor far
-// from the others), named.
+// from the others), named, and leaves the Measurer as it was: the step
+// may be taken again.
 func (m *Measurer) Empty(frames [][]uint16) error {
-	mean, err := m.step(frames)
+	mean, sd, err := m.step(frames)
 	if err != nil {
 		return err
 	}
@@ -173,6 +174,7 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 	if len(off) > 0 {
 		return fmt.Errorf("%w: the board is not empty: %s: clear it and start again", ErrMeasure, strings.Join(off, "; "))
 	}
+	m.keep(frames, sd)
 	m.base = mean
 	m.add(Empty, mean, nil)
 	return nil
@@ -180,12 +182,13 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 
 // Arranged takes the frames of the board set up as a. It refuses a board
 // that does not show a: more than three slots reading what a does not
-// put there (one or two are faulty sensors, which Result names).
+// put there (one or two are faulty sensors, which Result names), and
+// leaves the Measurer as it was: the step may be taken again.
 func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	if m.base == nil {
 		return fmt.Errorf("%w: the empty board comes first", ErrMeasure)
 	}
-	mean, err := m.step(frames)
+	mean, sd, err := m.step(frames)
 	if err != nil {
 		return err
 	}
@@ -208,30 +211,28 @@ func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	if len(wrong) > 3 {
 		return fmt.Errorf("%w: the board does not show %s: %s", ErrMeasure, a, strings.Join(wrong[:4], "; "))
 	}
+	m.keep(frames, sd)
 	m.add(WhiteChecker, mean, func(i int) bool { c, one := a.expect(m.board, i); return one && c == WhiteChecker })
 	m.add(BlackChecker, mean, func(i int) bool { c, one := a.expect(m.board, i); return one && c == BlackChecker })
 	m.add(Empty, mean, func(i int) bool { c, _ := a.expect(m.board, i); return c == Empty })
 	return nil
 }
 
-// step checks a step's frames and returns each sensor's mean, noting its
-// noise and whether it changed.
-func (m *Measurer) step(frames [][]uint16) ([]float64, error) {
+// step checks a step's frames and returns each sensor's mean and standard
+// deviation; keep notes them once the step is taken, so that a step
+// refused (and asked again) leaves nothing behind.
+func (m *Measurer) step(frames [][]uint16) (mean, sd []float64, err error) {
 	n := m.board.Sensors()
 	if len(frames) < 2 {
-		return nil, fmt.Errorf("%w: %d frames in a step, want 2 or more", ErrMeasure, len(frames))
+		return nil, nil, fmt.Errorf("%w: %d frames in a step, want 2 or more", ErrMeasure, len(frames))
 	}
-	mean := make([]float64, n)
+	mean, sd = make([]float64, n), make([]float64, n)
 	for k, f := range frames {
 		if len(f) != n {
-			return nil, fmt.Errorf("%w: frame %d: %d readings, want %d", ErrFrameLength, k, len(f), n)
-		}
-		if m.first == nil {
-			m.first = slices.Clone(f)
+			return nil, nil, fmt.Errorf("%w: frame %d: %d readings, want %d", ErrFrameLength, k, len(f), n)
 		}
 		for i, r := range f {
 			mean[i] += float64(r)
-			m.seen[i] = m.seen[i] || r != m.first[i]
 		}
 	}
 	for i := range mean {
@@ -240,9 +241,24 @@ func (m *Measurer) step(frames [][]uint16) ([]float64, error) {
 		for _, f := range frames {
 			v += (float64(f[i]) - mean[i]) * (float64(f[i]) - mean[i])
 		}
-		m.noise[i] = max(m.noise[i], math.Sqrt(v/float64(len(frames)-1)))
+		sd[i] = math.Sqrt(v / float64(len(frames)-1))
 	}
-	return mean, nil
+	return mean, sd, nil
+}
+
+// keep notes a step taken: each sensor's noise, and whether it changed.
+func (m *Measurer) keep(frames [][]uint16, sd []float64) {
+	if m.first == nil {
+		m.first = slices.Clone(frames[0])
+	}
+	for _, f := range frames {
+		for i, r := range f {
+			m.seen[i] = m.seen[i] || r != m.first[i]
+		}
+	}
+	for i, v := range sd {
+		m.noise[i] = max(m.noise[i], v)
+	}
 }
 
 // add adds the step's means of the sensors in (all when nil) to class c's.

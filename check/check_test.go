@@ -2,6 +2,9 @@ package check
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -26,5 +29,31 @@ match.dice: "inferred": not supported yet`
 	}
 	if err := New().Err(); err != nil {
 		t.Errorf("no problems: %v", err)
+	}
+}
+
+// TestDecodeFileSections: a tool reading some of a program's sections
+// takes its keys and leaves the others, but a key of the wrong type is
+// still an error naming the file and line.
+func TestDecodeFileSections(t *testing.T) {
+	dir := t.TempDir()
+	var v struct {
+		Scan struct {
+			Rate int `toml:"rate"`
+		} `toml:"scan"`
+	}
+	good := filepath.Join(dir, "good.toml")
+	if err := os.WriteFile(good, []byte("board_id = \"b1\"\n[scan]\nrate = 50\n[web]\nlisten = \":80\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := DecodeFileSections(good, &v); err != nil || v.Scan.Rate != 50 {
+		t.Errorf("DecodeFileSections = %v, rate %d; want nil, 50", err, v.Scan.Rate)
+	}
+	bad := filepath.Join(dir, "bad.toml")
+	if err := os.WriteFile(bad, []byte("[scan]\nrate = \"fast\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := DecodeFileSections(bad, &v); err == nil || !strings.HasPrefix(err.Error(), bad+":2:") {
+		t.Errorf("a rate of the wrong type: %v, want an error at %s:2", err, bad)
 	}
 }

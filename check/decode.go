@@ -30,6 +30,16 @@ func DecodeFile(path string, v any) error {
 	return nil
 }
 
+// DecodeFileSections is DecodeFile for a tool that reads only some of a
+// program's sections (gammon calibrate, gammond's [board] and [scan]): the
+// keys v has no place for are left to the program that owns them.
+func DecodeFileSections(path string, v any) error {
+	if _, err := toml.DecodeFile(path, v); err != nil {
+		return decodeError(path, err)
+	}
+	return nil
+}
+
 // decodeError puts the file name in front of the TOML decoder's error.
 func decodeError(path string, err error) error {
 	var pe toml.ParseError

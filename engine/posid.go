@@ -12,14 +12,19 @@ import (
 // first byte. Equal boards have equal keys.
 type Key [10]byte
 
-// Key returns the board's position key.
+// Key returns the board's position key. A board with more than 15
+// checkers a side (one the sensors misread, accepted as it stands) has
+// more bits than a key holds: those past the 80th are dropped, so such
+// boards may share a key, but none panics.
 func (b Board) Key() Key {
 	var k Key
 	bit := 0
 	for side := range b {
 		for _, n := range b[side] {
 			for range n {
-				k[bit>>3] |= 1 << (bit & 7)
+				if bit < 8*len(k) {
+					k[bit>>3] |= 1 << (bit & 7)
+				}
 				bit++
 			}
 			bit++

@@ -57,3 +57,15 @@ func sharedPointID() string {
 	b[Opponent][0], b[Mover][23] = 1, 1
 	return b.PositionID()
 }
+
+// TestPositionIDOverfullBoard: a board with more than 15 checkers a side
+// (the sensors misread one, and the play was accepted as it stands) gets
+// an ID, not a panic.
+func TestPositionIDOverfullBoard(t *testing.T) {
+	b := StartingBoard
+	b[Mover][6-1] += 3
+	b[Opponent][Bar-1] = 2
+	if id := b.PositionID(); len(id) != 14 {
+		t.Errorf("PositionID = %q, want 14 characters", id)
+	}
+}

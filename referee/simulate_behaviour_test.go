@@ -73,16 +73,17 @@ func TestSimulateBehavioursNeedLearn(t *testing.T) {
 }
 
 // TestSimulateDeadSensorsOffCentre: dead sensors under the checkers with
-// checkers set down off-centre, drift and hovering checkers.
+// checkers set down off-centre, drift and hovering checkers. A checker set
+// down off-centre on a dead sensor, or towards one, shows only its part on
+// the live slot beside it: the classifier counts it whole.
 func TestSimulateDeadSensorsOffCentre(t *testing.T) {
-	t.Skip("open: match-003 misjudges turns (illegal rates 0 and 0.15): while the board is set up a point one short is taken for a dead sensor (Learn from SetupWrong), and an off-centre checker on a masked slot reads as no checker: next round")
 	roundTrips(t, []behaviour{all(drift, offCentre, hover, deadOnThem)})
 }
 
 // TestSimulateOffCentreSelfCalibrating: checkers set down off-centre on a
 // board that is learning its levels (a header with baselines alone).
 func TestSimulateOffCentreSelfCalibrating(t *testing.T) {
-	t.Skip("open: all 8 traces of the two matches fail, as they did on main before the pipeline learned: on the provisional bands (ProvisionalThresholds) the part of an off-centre checker left on its slot (0.3..0.7 of a gain) still reads as a checker (CheckerStay 0.55), or the part on the slot above enters as one (CheckerEnter 0.65, up to 0.86 of the nominal gain on a strong sensor), so the point stays unsure or counts a checker too many, and selfLearn takes such a part for a sensor's level: next round")
+	t.Skip("open: none of the 48 traces of all 12 matches is exact (the set-up never settles, or a game sticks): on the provisional bands the part of an off-centre checker left on its slot reads up to 0.86 of the nominal gain on a strong sensor, a weak sensor's whole checker 0.77, so only the slot above tells them apart; counting a covered slot and a part above it as one checker also hides a checker being set down (a DONE is then judged one short: tried, reverted), and selfLearn takes such a part for a level. It wants steadiness measured in time, not frames (a trace has frames only when readings change): next round")
 	roundTrips(t, []behaviour{all(offCentre, baselines), all(drift, offCentre, hover, baselines)})
 }
 
@@ -101,12 +102,11 @@ func TestSimulateBehavioursLearning(t *testing.T) {
 }
 
 // TestSimulateDeadSensorsIllegalLearning: dead sensors with drift and
-// illegal plays. A trace in 24 misses a flag: an illegal play that differs from a legal one
-// only on a masked slot fits the legal one, and the referee records it
-// without saying the fit relied on a masked slot
-// (engine.Occupancy.FitsMasked tells it).
+// illegal plays. A play whose result fits only because dead sensors'
+// slots could hide a checker moved elsewhere is reported ambiguous
+// (engine.Occupancy.HidesAnother); the simulator makes no illegal play
+// the masked sensors hide, as no referee could see it.
 func TestSimulateDeadSensorsIllegalLearning(t *testing.T) {
-	t.Skip("open: the referee must report a play whose fit relies on masked slots as ambiguous (engine.Occupancy.FitsMasked), and the simulator's Expect count it so: next round")
 	roundTripsWith(t, []behaviour{all(drift, deadOnThem), all(drift, hover, noCalib, deadOnThem)}, replay, 0.15)
 }
 

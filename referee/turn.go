@@ -143,6 +143,7 @@ func (r *Referee) flag(inProgress bool) {
 // matchers have met their largest roll (TestSteadyTurnAllocatesNothing).
 func (r *Referee) advance(fits []fit) {
 	ambiguous := len(r.lines) > 1 || len(fits) > 1
+	hidden := r.fitsOnMasked(fits)
 	next := r.spare[:0]
 	var current TurnPlay
 	for _, f := range fits {
@@ -177,9 +178,26 @@ func (r *Referee) advance(fits []fit) {
 	r.phase = awaitingRoll
 	after := current.Play.After
 	r.send(Event{Kind: PlayMade, Side: current.Side, Dice: r.dice, Before: current.Before, Play: current.Play,
-		Board: after, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1})
+		Board: after, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1 || hidden})
 	r.endTurn(current.Side, after)
 	r.releaseEarlyRoll()
+}
+
+// fitsOnMasked reports whether a play fits the board only thanks to its
+// masked slots (engine.Occupancy.FitsMasked): an illegal play the dead
+// sensors hide would fit as well, so the play is reported ambiguous,
+// never as certain.
+func (r *Referee) fitsOnMasked(fits []fit) bool {
+	if r.board.Masked == [24]uint8{} && r.board.BarMasked == [2]uint8{} {
+		return false
+	}
+	for _, f := range fits {
+		after := r.lines[f.line].matcher.Plays()[f.play].After.Swap()
+		if r.board.HidesAnother(&after, r.onRoll) {
+			return true
+		}
+	}
+	return false
 }
 
 // growLines returns lines one longer, the new line's matcher one kept in

@@ -89,23 +89,22 @@ func TestCalibrateOutliers(t *testing.T) {
 func TestCalibrateRefuses(t *testing.T) {
 	t.Run("board not empty", func(t *testing.T) {
 		b := sim.NewBoard(4) // set up for a game
-		leaveIt := func(a *calib.Arrangement) error { return nil }
-		_, _, err := calibrate(b, leaveIt, 10, calib.ReferenceBoard, io.Discard)
-		if !errors.Is(err, calib.ErrMeasure) || !strings.Contains(err.Error(), "the board is not empty: point 1 slot 0 reads") {
+		leaveIt := func(*calib.Arrangement, error) error { return nil }
+		_, _, err := calibrate(&liveBoard{scan: simScanner{b}, arrange: leaveIt, geometry: calib.ReferenceBoard}, 10, io.Discard)
+		if !errors.Is(err, calib.ErrMeasure) || !strings.Contains(err.Error(), "step 1/15: calibration refused: the board is not empty: point 1 slot 0 reads") {
 			t.Errorf("error %v, want the board not empty, naming point 1 slot 0", err)
 		}
 	})
 	t.Run("arrangement not made", func(t *testing.T) {
 		b := sim.NewBoard(4)
-		arrange := simArranger(b, io.Discard)
 		steps := 0
-		lazy := func(a *calib.Arrangement) error {
+		lazy := func(a *calib.Arrangement, _ error) error {
 			if steps++; steps > 3 {
 				return nil // the person stops setting up
 			}
-			return arrange(a)
+			return setUp(b, a)
 		}
-		_, _, err := calibrate(b, lazy, 10, calib.ReferenceBoard, io.Discard)
+		_, _, err := calibrate(&liveBoard{scan: simScanner{b}, arrange: lazy, geometry: calib.ReferenceBoard}, 10, io.Discard)
 		if !errors.Is(err, calib.ErrMeasure) || !strings.Contains(err.Error(), "step 4/15: calibration refused: the board does not show White: 6 on point 5") {
 			t.Errorf("error %v, want step 4 refused", err)
 		}

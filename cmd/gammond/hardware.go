@@ -6,8 +6,6 @@ import (
 	"log/slog"
 	"time"
 
-	"periph.io/x/conn/v3/physic"
-	"periph.io/x/conn/v3/spi/spireg"
 	"periph.io/x/host/v3"
 
 	"gammond/board"
@@ -15,8 +13,6 @@ import (
 	"gammond/display/panel"
 	"gammond/sensing"
 	"gammond/sensing/buttons"
-	"gammond/sensing/mcp3208"
-	"gammond/sensing/mux"
 	"gammond/sensing/scan"
 )
 
@@ -29,12 +25,12 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 		return fmt.Errorf("calibration: %w", err)
 	}
 	if learning {
-		log.Info("no calibration file: the board calibrates itself from what it reads (gammon calibrate writes one)", "file", cfg.CalibrationFile)
+		log.Info("no calibration file, or baselines only: the board calibrates itself from what it reads (gammon calibrate -config writes a whole one)", "file", cfg.CalibrationFile)
 	}
 	if _, err := host.Init(); err != nil {
 		return fmt.Errorf("periph: %w", err)
 	}
-	scanner, closeScan, err := openScanner(cfg)
+	scanner, closeScan, err := scan.Open(&cfg.Scan, cfg.Board.Sensors(), "gammond")
 	if err != nil {
 		return err
 	}
@@ -74,45 +70,6 @@ func runBoard(ctx context.Context, log *slog.Logger, cfg Config) error {
 	}
 	go scanInto(ctx, scanner, src)
 	return b.Run(ctx, src)
-}
-
-// openScanner opens the multiplexers' select lines and the ADCs.
-func openScanner(cfg Config) (*scan.Scanner, func(), error) {
-	sel, err := mux.Open(&mux.Opts{Pins: cfg.Scan.Pins(), Consumer: "gammond"})
-	if err != nil {
-		return nil, nil, err
-	}
-	var adcs []scan.ADC
-	closers := []func() error{sel.Close}
-	closeAll := func() {
-		for _, c := range closers {
-			c()
-		}
-	}
-	for _, name := range cfg.Scan.ADCPorts {
-		port, err := spireg.Open(name)
-		if err != nil {
-			closeAll()
-			return nil, nil, fmt.Errorf("ADC %s: %w", name, err)
-		}
-		closers = append(closers, port.Close)
-		adc, err := mcp3208.New(port, &mcp3208.Opts{Freq: physic.Frequency(cfg.Scan.ADCHz) * physic.Hertz, Batch: mcp3208.DefaultOpts.Batch})
-		if err != nil {
-			closeAll()
-			return nil, nil, fmt.Errorf("ADC %s: %w", name, err)
-		}
-		adcs = append(adcs, adc)
-	}
-	sensors := cfg.Board.Sensors()
-	opts := scan.DefaultOpts
-	opts.Sensors, opts.Rate = sensors, cfg.Scan.Rate
-	opts.Muxes = scan.DefaultMuxes((sensors+scan.Channels-1)/scan.Channels, sensors)
-	s, err := scan.New(sel, adcs, &opts)
-	if err != nil {
-		closeAll()
-		return nil, nil, err
-	}
-	return s, closeAll, nil
 }
 
 // openButtons requests the players' buttons; each press goes into src.

@@ -163,7 +163,7 @@ func (r *run) turn(eg *ExpectGame, st *step, turn int) {
 	if have, want := r.b.layout(), engine.LayoutOf(&play.After, mover.Other()); have != want {
 		r.fail(fmt.Errorf("sim: turn %d: the board is not the position the play leaves", turn))
 	}
-	r.hyp.play(&play.After, mover, d, r.opts.Board)
+	r.hyp.play(&play.After, mover, d, r.opts.Board, r.opts.Dead)
 	eg.Plays = append(eg.Plays, ExpectPlay{Turn: turn, Side: mover, Dice: d, After: play.After.PositionID()})
 }
 

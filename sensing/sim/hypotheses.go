@@ -50,10 +50,10 @@ func (h *hypotheses) inHand(o *engine.Occupancy, onRoll engine.Side, d engine.Di
 
 // play keeps the positions a legal play of d can leave that fit what the
 // sensors see of after (the position the recorded play left, opponent on
-// roll); onRoll is the mover's colour.
-func (h *hypotheses) play(after *engine.Board, onRoll engine.Side, d engine.Dice, g calib.Geometry) {
+// roll), its dead sensors masked; onRoll is the mover's colour.
+func (h *hypotheses) play(after *engine.Board, onRoll engine.Side, d engine.Dice, g calib.Geometry, dead []int) {
 	shown := after.Swap()
-	o := engine.OccupancyOf(&shown, onRoll, g.Slots, g.BarSlots)
+	o := seen(&shown, onRoll, g, dead)
 	h.next = h.next[:0]
 	for _, b := range h.boards {
 		h.m.Start(b, onRoll, d)
@@ -65,4 +65,44 @@ func (h *hypotheses) play(after *engine.Board, onRoll engine.Side, d engine.Dice
 		}
 	}
 	h.boards, h.next = h.next, h.boards
+}
+
+// seen returns the occupancy the sensors show of b (the side on roll, of
+// colour onRoll, in b[Mover]) once the referee has masked the dead
+// sensors: a dead slot under the highest one seen covered counts as
+// covered, the dead slots right above it are masked (calib.Classifier).
+func seen(b *engine.Board, onRoll engine.Side, g calib.Geometry, dead []int) engine.Occupancy {
+	o := engine.OccupancyOf(b, onRoll, g.Slots, g.BarSlots)
+	if len(dead) == 0 {
+		return o
+	}
+	isDead := func(p calib.Place) bool { return slices.Contains(dead, g.Sensor(p)) }
+	for p := range o.Points {
+		o.Points[p], o.Masked[p] = maskCounts(o.Points[p], g.Slots, func(s int) bool { return isDead(calib.Place{Point: p + 1, Slot: s}) })
+	}
+	for h := range o.Bar {
+		half := engine.Side(h)
+		o.Bar[h], o.BarMasked[h] = maskCounts(o.Bar[h], g.BarSlots, func(s int) bool { return isDead(calib.Place{Half: half, Slot: s}) })
+	}
+	return o
+}
+
+// maskCounts returns the covered counts of a point or bar half of n slots
+// that covered says one side covers, and its masked slots, with the slots
+// dead says are masked.
+func maskCounts(covered [2]uint8, n int, dead func(slot int) bool) ([2]uint8, uint8) {
+	side := 0
+	if covered[1] > 0 {
+		side = 1
+	}
+	top := int(covered[side]) - 1
+	for top >= 0 && dead(top) {
+		top--
+	}
+	covered[side] = uint8(top + 1)
+	var masked uint8
+	for s := top + 1; s < n && dead(s); s++ {
+		masked++
+	}
+	return covered, masked
 }

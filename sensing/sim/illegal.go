@@ -27,10 +27,10 @@ var illegalKinds = [...]struct {
 
 // illegal returns an illegal play of the turn from before (mover on roll,
 // of colour mover) with the roll d, whose legal play is legal: the first
-// of the mistakes, in random order, that the sensors can tell from every
-// legal play of every position they leave possible, and from one with the
-// last checker still in the hand. It reports false when
-// none can be.
+// of the mistakes, in random order, that the sensors (the dead ones
+// masked) can tell from every legal play of every position they leave
+// possible, and from one with the last checker still in the hand. It
+// reports false when none can be.
 func (r *run) illegal(before engine.Board, mover engine.Side, d engine.Dice, legal *engine.Play) (illegalPlay, bool) {
 	g := r.opts.Board
 	for _, k := range r.rng.Perm(len(illegalKinds)) {
@@ -44,8 +44,11 @@ func (r *run) illegal(before engine.Board, mover engine.Side, d engine.Dice, leg
 			if err != nil || after == before {
 				continue
 			}
-			occ := engine.OccupancyOf(&after, mover, g.Slots, g.BarSlots)
-			if !r.hyp.fitsLegal(&occ, mover, d) && !r.hyp.inHand(&occ, mover, d) {
+			// As the sensors see it with the dead ones masked, and as a
+			// checker set down off-centre on a dead one shows it (whole).
+			occ := seen(&after, mover, g, r.opts.Dead)
+			whole := engine.OccupancyOf(&after, mover, g.Slots, g.BarSlots)
+			if !r.hyp.fitsLegal(&occ, mover, d) && !r.hyp.inHand(&occ, mover, d) && !r.hyp.inHand(&whole, mover, d) {
 				return illegalPlay{kind.name, after}, true
 			}
 		}
