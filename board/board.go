@@ -31,6 +31,7 @@ import (
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/dice"
+	"gammond/web"
 )
 
 // Options are what a Board is opened with.
@@ -139,7 +140,8 @@ type Board struct {
 	delivered      bool  // an input reached the referee since the status was last shown
 	err            error // the journal's first write error: the board stops
 	shown          referee.Status
-	lastTick       time.Time // when the running clock's times were last shown
+	shownSession   *web.Session // the session as last shown with shown
+	lastTick       time.Time    // when the running clock's times were last shown
 }
 
 // Open opens the board's journal in the state directory and replays it:

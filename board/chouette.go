@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"gammond/display/panel"
 	"gammond/engine"
 	"gammond/engine/chouette"
 	"gammond/referee"
@@ -328,4 +329,15 @@ func (s *session) chouettePlayed() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.books != nil
+}
+
+// chouetteStandings are the chouette's members for the OLED, by rank.
+func chouetteStandings(c *web.Chouette) []panel.ChouetteMember {
+	out := make([]panel.ChouetteMember, len(c.Members))
+	for i, m := range c.Members {
+		team := m.Post == "captain" || m.Post == "partner"
+		out[i] = panel.ChouetteMember{Name: m.Name, Post: m.Post, Score: m.Score,
+			Out: c.Playing && team && !m.InGame, Pending: slices.Contains(c.Pending, m.Name)}
+	}
+	return out
 }

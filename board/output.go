@@ -66,6 +66,9 @@ type Shown struct {
 	Clocks *web.Clocks
 	// Panel is what the LEDs and displays show.
 	Panel panel.State
+	// Session is a money session's ledger and a chouette's standings; nil
+	// in a match. Changed says it differs too.
+	Session *web.Session
 }
 
 // emit receives the referee's events, in order, lets the classifier learn
@@ -138,19 +141,19 @@ func (b *Board) beginOutputs(taken bool) {
 func (b *Board) showStatus() {
 	b.delivered = false
 	s := b.shownNow(false)
-	s.Changed = !reflect.DeepEqual(b.shown, s.Status)
-	b.shown = s.Status
+	s.Changed = !reflect.DeepEqual(b.shown, s.Status) || !reflect.DeepEqual(b.shownSession, s.Session)
+	b.shown, b.shownSession = s.Status, s.Session
 	b.show(s)
 }
 
 // shownNow is the match as it stands; changed says it is new to whoever
 // is told.
 func (b *Board) shownNow(changed bool) *Shown {
-	s := &Shown{Status: b.ref.Status(), Changed: changed}
+	s := &Shown{Status: b.ref.Status(), Changed: changed, Session: b.session.status()}
 	if c := b.ref.Clock(); c != nil {
 		s.Clocks = web.ClocksOf(c, b.clock.Now())
 	}
-	s.Panel = b.indicators(s.Status)
+	s.Panel = b.indicators(s.Status, s.Session)
 	return s
 }
 
@@ -177,13 +180,17 @@ func (b *Board) tickClocks() {
 		return
 	}
 	b.lastTick = now
-	b.show(&Shown{Status: b.shown, Tick: true, Clocks: web.ClocksOf(c, now), Panel: b.indicators(b.shown)})
+	b.show(&Shown{Status: b.shown, Tick: true, Clocks: web.ClocksOf(c, now), Panel: b.indicators(b.shown, b.shownSession),
+		Session: b.shownSession})
 }
 
-// indicators computes what the LEDs and displays show for the status and
-// the last events.
-func (b *Board) indicators(s referee.Status) panel.State {
+// indicators computes what the LEDs and displays show for the status,
+// the session and the last events.
+func (b *Board) indicators(s referee.Status, sess *web.Session) panel.State {
 	in := panel.Input{Status: s, Recent: &b.recent, Names: b.header.players()}
+	if sess != nil && sess.Chouette != nil {
+		in.Names, in.Chouette = chouettePlayers(sess.Chouette), chouetteStandings(sess.Chouette)
+	}
 	if c := b.ref.Clock(); c != nil {
 		now := b.clock.Now()
 		in.Clocked, in.Remaining = true, [2]time.Duration{c.Remaining(engine.White, now), c.Remaining(engine.Black, now)}

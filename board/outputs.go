@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"gammond/display/panel"
+	"gammond/web"
 	"gammond/web/mqtt"
 )
 
@@ -47,6 +48,10 @@ func (o *mqttOutput) String() string { return fmt.Sprint(o.sink) }
 // (*mqtt.Publisher).
 type playersSetter interface{ SetPlayers([2]string) }
 
+// sessionSetter is a sink that carries a money session's ledger and a
+// chouette's standings in its states (*mqtt.Publisher).
+type sessionSetter interface{ SetSession(*web.Session) }
+
 // Begin implements Output.
 func (o *mqttOutput) Begin(m *Begin) error {
 	o.players = m.Match.players()
@@ -80,10 +85,16 @@ func (o *mqttOutput) match(record []byte, over bool) error {
 	return nil
 }
 
-// Show implements Output: a new status, not a clock's tick.
+// Show implements Output: a new status or session, not a clock's tick.
 func (o *mqttOutput) Show(s *Shown) error {
 	if !s.Changed || s.Tick {
 		return nil
+	}
+	if p, ok := o.sink.(sessionSetter); ok {
+		p.SetSession(s.Session)
+	}
+	if p, ok := o.sink.(playersSetter); ok && s.Session != nil && s.Session.Chouette != nil {
+		p.SetPlayers(chouettePlayers(s.Session.Chouette)) // the box and the acting captain, as on the page
 	}
 	if err := o.sink.State(s.Status); err != nil {
 		return fmt.Errorf("MQTT state: %w", err)

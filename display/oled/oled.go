@@ -11,11 +11,23 @@
 //	MATCH TO 5    CRAWFORD
 //	                          (lines 3 to 6 blank)
 //	ILLEGAL 13 8              the message line
+//
+// In a chouette, line 2 says CHOUETTE and lines 3 to 6 hold the members'
+// standings by rank, two a line: a mark the caller chooses (B box, C
+// captain, ...), the name, the score.
+//
+//	ANN         3         the box, on White
+//	-BOB        0         the captain, on Black
+//	CHOUETTE
+//	BANN     3 CBOB     0
+//	?CY     -2 XDAN    -1
 package oled
 
 import (
 	"fmt"
 	"image"
+	"strconv"
+	"strings"
 	"time"
 
 	"periph.io/x/conn/v3/i2c"
@@ -40,6 +52,23 @@ type Screen struct {
 	Clocked                bool // Show the clocks.
 	WhiteClock, BlackClock time.Duration
 	Message                string // Last line, such as "ILLEGAL 13 8".
+	// Chouette holds a chouette's first members by rank, the box first;
+	// Members counts them all. With more than MaxMembers, the last cell
+	// says how many more there are. Members 0 is no chouette.
+	Chouette [MaxMembers]Member
+	Members  int
+}
+
+// MaxMembers is how many chouette members the screen shows: two a line on
+// lines 3 to 6.
+const MaxMembers = 8
+
+// Member is a chouette member as the screen shows him: a one-character
+// mark, his name's first characters, his score (whole points or halves).
+type Member struct {
+	Mark  rune
+	Name  string
+	Score float64
 }
 
 // Text returns the screen's lines, each at most Columns characters.
@@ -54,6 +83,10 @@ func (s *Screen) Text() [Lines]string {
 	if s.Crawford {
 		t[2] = fmt.Sprintf("%-13s%8s", t[2], "CRAWFORD")
 	}
+	if s.Members > 0 {
+		t[2] = "CHOUETTE"
+		s.standings(t[3 : Lines-1])
+	}
 	t[Lines-1] = truncate(s.Message, Columns)
 	return t
 }
@@ -65,6 +98,27 @@ func player(name string, score int, clocked bool, left time.Duration) string {
 		clock = formatClock(left)
 	}
 	return fmt.Sprintf("%-10s%3d %7s", truncate(name, 10), score, clock)
+}
+
+// memberCell is the width of a member's standing: a mark, then the name
+// and the score, which takes what it needs (9 columns for both).
+const memberCell = (Columns - 1) / 2
+
+// standings writes the chouette's members into lines, two a line.
+func (s *Screen) standings(lines []string) {
+	var cells [MaxMembers]string
+	for i := range min(s.Members, MaxMembers) {
+		m := s.Chouette[i]
+		score := strconv.FormatFloat(m.Score, 'f', -1, 64)
+		name := truncate(m.Name, max(memberCell-1-len(score)-1, 1))
+		cells[i] = truncate(fmt.Sprintf("%c%-*s%s", m.Mark, memberCell-1-len(score), name, score), memberCell)
+	}
+	if s.Members > MaxMembers {
+		cells[MaxMembers-1] = fmt.Sprintf("%d MORE", s.Members-MaxMembers+1)
+	}
+	for i := range lines {
+		lines[i] = strings.TrimRight(fmt.Sprintf("%-*s %s", memberCell, cells[2*i], cells[2*i+1]), " ")
+	}
 }
 
 // formatClock shows m:ss, or h:mm:ss from an hour on; time never shows

@@ -45,6 +45,29 @@ func TestText(t *testing.T) {
 			"MATCH TO 11  CRAWFORD",
 			7: "A MESSAGE LONGER THAN",
 		}},
+		{"a chouette of four", Screen{
+			White: "Ann", Black: "-Bob", WhiteScore: 3, Members: 4,
+			Chouette: [MaxMembers]Member{{'B', "Ann", 3}, {'C', "Bob", 0}, {'?', "Cy", -2}, {'X', "Dan", -1}},
+		}, [Lines]string{
+			"Ann         3        ",
+			"-Bob        0        ",
+			"CHOUETTE",
+			"BAnn     3 CBob     0",
+			"?Cy     -2 XDan    -1",
+		}},
+		{"a chouette of ten, halves and long names", Screen{
+			White: "Bartholomew", Black: "Cy", Members: 10,
+			Chouette: [MaxMembers]Member{{'B', "Bartholomew", 10.5}, {'C', "Cy", -10.5}, {'P', "Dan", 0},
+				{' ', "Eve", 1.5}, {' ', "Fay", 0}, {' ', "Gus", 0}, {' ', "Hal", 0}, {' ', "Ivy", 0}},
+		}, [Lines]string{
+			"Bartholome  0        ",
+			"Cy          0        ",
+			"CHOUETTE",
+			"BBart 10.5 CCy  -10.5",
+			"PDan     0  Eve   1.5",
+			" Fay     0  Gus     0",
+			" Hal     0 3 MORE",
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -71,6 +94,22 @@ func TestRenderGlyphPixels(t *testing.T) {
 	// Pixel (2, 57): row 1 of the '1' column 0x42.
 	if !img.BitAt(1, 57) || img.BitAt(1, 56) {
 		t.Error("pixel (1, 57) should be lit and (1, 56) dark")
+	}
+}
+
+// TestRenderStandings: a chouette member's cell is drawn on its line's
+// page, the second cell of a line from column 11.
+func TestRenderStandings(t *testing.T) {
+	img := rendered(&Screen{Members: 3, Chouette: [MaxMembers]Member{{'B', "Ann", 1}, {'C', "Bob", -1}, {'?', "Cy", 0}}})
+	for _, c := range []struct {
+		line, column int
+		r            rune
+	}{{2, 0, 'C'}, {3, 0, 'B'}, {3, 1, 'A'}, {3, 9, '1'}, {3, 11, 'C'}, {3, 19, '-'}, {3, 20, '1'}, {4, 0, '?'}, {4, 9, '0'}, {5, 0, ' '}} {
+		g := glyph(c.r)
+		at := c.line*Width + c.column*advance
+		if got := img.Pix[at : at+glyphW]; !bytes.Equal(got, g[:]) {
+			t.Errorf("line %d column %d: got % x, want %q's % x", c.line, c.column, got, c.r, g[:])
+		}
 	}
 }
 

@@ -100,6 +100,7 @@ func screenOf(in *Input) oled.Screen {
 	if in.Recent != nil {
 		s.Message = in.Recent.message
 	}
+	standings(&s, in.Chouette)
 	return s
 }
 

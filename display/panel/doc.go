@@ -52,4 +52,11 @@
 // for an illegal play, "SET UP 12 17" for a wrong set-up, the event's
 // Summary text otherwise. The side to act has a '-' before its name: the
 // screen has no other place to say it.
+//
+// In a chouette the names are the box's and the acting captain's, and
+// lines 3 to 6 hold every member's score by rank (eight at most, then how
+// many more), each name after a mark: '?' yet to answer a double (the call
+// to act wins), 'X' passed the box's double and out of this game, else
+// the post: 'B' box, 'C' captain, 'P' the box's partner, 'N' a newcomer
+// from the next game, none for a partner.
 package panel

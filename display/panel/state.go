@@ -43,7 +43,11 @@ type Input struct {
 	// shown while the side on roll plays; nil in hint mode off.
 	Hints []int
 	// Names are the players' names by engine.Side; empty shows the colour.
+	// In a chouette they are the box's and the acting captain's.
 	Names [2]string
+	// Chouette is a chouette's members by rank, the box first; nil
+	// without a chouette.
+	Chouette []ChouetteMember
 }
 
 // Look is how the indicators speak: the colours of the LED language (see

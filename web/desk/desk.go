@@ -1,8 +1,8 @@
 // Package desk is the tournament director's desk: it follows every board
 // over MQTT (the topics of package web/mqtt), writes each finished match's
 // .mat record into a directory, and serves a page listing the boards with
-// their players, score, phase and illegal plays, linking to each board's
-// own page.
+// their players, score, phase and illegal plays (and a money session's
+// games played, a chouette's standings), linking to each board's own page.
 //
 // A match is finished when its board says so: the match message's Finished
 // flag, set with the record that holds the match's last game. The state's

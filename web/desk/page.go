@@ -15,6 +15,7 @@ import (
 
 	"gammond/engine"
 	"gammond/referee"
+	"gammond/web"
 )
 
 // Board is a board as the desk shows it, on its page and at /api/boards.
@@ -29,6 +30,9 @@ type Board struct {
 	Heard   time.Time `json:"heard"`   // the last message, by the desk's clock
 	// Status is the board's latest; nil until its first state.
 	Status *referee.Status `json:"status"`
+	// Session is a money session's ledger and a chouette's standings, as
+	// the board's page shows them; nil in a match.
+	Session *web.Session `json:"session,omitempty"`
 	// Flags are the illegal plays of the current game, oldest first.
 	Flags     []Flag   `json:"flags"`
 	LastEvent string   `json:"last_event,omitempty"`
@@ -83,7 +87,7 @@ func (b *board) view(id string) Board {
 	game := 0
 	if s := b.state; s != nil {
 		st := s.Status
-		v.Players, v.Page, v.Updated, v.Status, game = s.Players, s.Page, s.Updated, &st, s.Game
+		v.Players, v.Page, v.Updated, v.Status, v.Session, game = s.Players, s.Page, s.Updated, &st, s.Session, s.Game
 		v.Trace = traceURL(s.Page)
 	}
 	for i, f := range b.flags {
@@ -179,6 +183,10 @@ type row struct {
 	OnRoll                   int  // the side on roll, -1 between games
 	Alert                    bool // the board waits on an illegal play
 	FlagLines                []flagLine
+	// Ledger says how many games a money session has played; Standings
+	// are a chouette's members by rank, one line each.
+	Ledger    string
+	Standings []string
 }
 
 type flagLine struct {
@@ -207,6 +215,13 @@ func newRow(b Board) row {
 		r.Alert = s.Phase == referee.PhaseFlagged
 	}
 	r.Alert = r.Alert || b.TwoBoards
+	if se := b.Session; se != nil {
+		r.Ledger = ledgerText(se)
+		if se.Chouette != nil {
+			r.Match = "chouette"
+			r.Standings = standings(se.Chouette)
+		}
+	}
 	for _, f := range b.Flags {
 		l := flagLine{Text: fmt.Sprintf("turn %d: %s, %s, points %v", f.Turn, f.Side, f.Fault, f.Points), Settled: f.Outcome != ""}
 		if l.Settled {
@@ -227,6 +242,31 @@ func cubeText(s *referee.Status) string {
 		return fmt.Sprintf("%d, %s", s.Cube, *s.CubeOwner)
 	}
 	return strconv.Itoa(s.Cube)
+}
+
+// ledgerText says how many games a money session has played.
+func ledgerText(s *web.Session) string {
+	if n := len(s.Ledger); n != 1 {
+		return fmt.Sprintf("%d games played", n)
+	}
+	return "1 game played"
+}
+
+// standings are a chouette's members by rank: name, post, score, and
+// whether a member passed the box's double or is yet to answer one.
+func standings(c *web.Chouette) []string {
+	out := make([]string, len(c.Members))
+	for i, m := range c.Members {
+		out[i] = fmt.Sprintf("%s, %s: %s", m.Name, m.Post, strconv.FormatFloat(m.Score, 'f', -1, 64))
+		team := m.Post == "captain" || m.Post == "partner"
+		switch {
+		case slices.Contains(c.Pending, m.Name):
+			out[i] += " (to answer the double)"
+		case c.Playing && team && !m.InGame:
+			out[i] += " (passed)"
+		}
+	}
+	return out
 }
 
 // traceURL is where a board whose page is at page offers its trace.

@@ -4,6 +4,7 @@
 // A board publishes under gammond/<board>/, where <board> is its ID:
 //
 //	gammond/<board>/state  retained, QoS 1: State, after every referee event
+//	                       and every change of a money session or chouette
 //	gammond/<board>/event  QoS 1: Event, one per referee event
 //	gammond/<board>/match  retained, QoS 1: Match, the .mat so far, at each game's end
 //
@@ -26,6 +27,7 @@ import (
 	"time"
 
 	"gammond/referee"
+	"gammond/web"
 )
 
 // TopicRoot is the first level of every topic.
@@ -110,6 +112,9 @@ type State struct {
 	Players  [2]string `json:"players"` // by engine.Side: White, Black
 	Page     string    `json:"page,omitempty"`
 	Updated  time.Time `json:"updated"`
+	// Session is a money session's ledger and a chouette's standings, as
+	// the board's page shows them; nil in a match.
+	Session *web.Session `json:"session,omitempty"`
 	referee.Status
 }
 

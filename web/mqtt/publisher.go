@@ -21,6 +21,7 @@ import (
 	"github.com/eclipse/paho.golang/paho"
 
 	"gammond/referee"
+	"gammond/web"
 )
 
 // Sink is what the daemon needs of a publisher. Each call returns quickly
@@ -133,6 +134,7 @@ type Publisher struct {
 	cmStop  context.CancelFunc // ends cm alone
 	closed  bool
 	players [2]string
+	session *web.Session
 	version uint64
 	pending map[string]pending // by topic: the newest retained payload not yet acknowledged
 }
@@ -292,13 +294,23 @@ func (p *Publisher) SetPlayers(players [2]string) {
 	p.mu.Unlock()
 }
 
+// SetSession sets the money session or chouette that the next states
+// carry; nil in a match. The publisher keeps s: the caller must not
+// change it.
+func (p *Publisher) SetSession(s *web.Session) {
+	p.mu.Lock()
+	p.session = s
+	p.mu.Unlock()
+}
+
 // State publishes s on gammond/<board>/state, retained. Only the newest
 // state waits for the broker.
 func (p *Publisher) State(s referee.Status) error {
 	p.mu.Lock()
-	players := p.players
+	players, session := p.players, p.session
 	p.mu.Unlock()
-	b, err := json.Marshal(State{Board: p.opts.Board, Instance: p.instance, Players: players, Page: p.opts.Page, Updated: p.opts.Now(), Status: s})
+	b, err := json.Marshal(State{Board: p.opts.Board, Instance: p.instance, Players: players, Page: p.opts.Page,
+		Updated: p.opts.Now(), Session: session, Status: s})
 	if err != nil {
 		return fmt.Errorf("mqtt: board %s: state: %w", p.opts.Board, err)
 	}
