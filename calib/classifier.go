@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"time"
 
 	"gammond/engine"
 )
@@ -110,6 +111,10 @@ type sensor struct {
 	// unsure slot in a checker's or the empty stay band: see steadyClass.
 	steady  float64
 	steadyN uint8
+	// part is the reading (in gains) of an unsure slot reading part of a
+	// checker, held within autoSpread since partAt: see heldPart.
+	part   float64
+	partAt time.Time
 }
 
 // steadyClass returns the class of an unsure slot reading x gains: a
@@ -201,6 +206,9 @@ type Classifier struct {
 	needBase   bool      // no baselines: the first frame gives them
 	track      bool
 	selfCalibr bool
+	// now is the time of the frame being classified (ClassifyAt), zero
+	// when frames come without one (Classify).
+	now time.Time
 }
 
 // NewClassifier returns a Classifier for the calibrated board, with the
@@ -281,6 +289,16 @@ var ErrFrameLength = errors.New("frame length differs from the board's sensors")
 // Classify is on the per-frame path: it allocates nothing
 // (BenchmarkClassify).
 func (c *Classifier) Classify(frame []uint16, o *engine.Occupancy) error {
+	return c.ClassifyAt(time.Time{}, frame, o)
+}
+
+// ClassifyAt is Classify for a frame read at time at: on a sensor whose
+// level is not known yet, a part of a checker held above the top covered
+// slot for partHold of the frames' time is the top checker's own, set
+// down off-centre (heldPart). A trace has frames only when readings
+// change, so how long a reading holds is measured in time, not frames.
+func (c *Classifier) ClassifyAt(at time.Time, frame []uint16, o *engine.Occupancy) error {
+	c.now = at
 	if len(frame) != len(c.class) {
 		return fmt.Errorf("%w: %d readings, want %d", ErrFrameLength, len(frame), len(c.class))
 	}
@@ -403,14 +421,42 @@ func (c *Classifier) shareOfTop(j, top int) bool {
 // shortPair reports whether covered slot top, reading as a checker only
 // by its stay band on a sensor whose level for its colour is known, and
 // slot part beside it read together one checker (offCentreSum to
-// CheckerMax of one).
+// CheckerMax of one). On the provisional bands, where the part of a
+// checker left on its own slot may read as a whole one (up to 0.86 of the
+// nominal gain on the strongest sensor, a whole checker 0.77 on the
+// weakest), the part must read less than top and have held still for
+// partHold (heldPart): a checker being set down passes through it.
 func (c *Classifier) shortPair(top, part int) bool {
 	side, _ := c.class[top].Side()
-	if !c.sensors[top].known[side] {
-		return false // on the provisional bands a part enters as a checker
-	}
 	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[part])
+	if !c.sensors[top].known[side] {
+		return b < a && a+b >= offCentreSum && a+b <= c.tp.CheckerMax && c.heldPart(part)
+	}
 	return a < c.t.CheckerEnter && a+b >= offCentreSum && a+b <= c.t.CheckerMax
+}
+
+// partHold is how long a part of a checker must hold still, in the
+// frames' time, before a sensor whose level is not known takes it for the
+// rest of the checker below (shortPair): longer than a checker being set
+// down takes to land.
+const partHold = 300 * time.Millisecond
+
+// holdPart keeps the time since which sensor s, read as cl at x gains, has
+// read the same part of a checker (within autoSpread).
+func (c *Classifier) holdPart(s *sensor, cl Class, x float64) {
+	switch {
+	case cl != Unsure || math.Abs(x) < offCentreMin || c.now.IsZero():
+		s.partAt = time.Time{}
+	case s.partAt.IsZero() || math.Abs(x-s.part) > autoSpread:
+		s.part, s.partAt = x, c.now
+	}
+}
+
+// heldPart reports whether slot j has read the same part of a checker for
+// partHold of the frames' time (ClassifyAt).
+func (c *Classifier) heldPart(j int) bool {
+	s := &c.sensors[j]
+	return !s.partAt.IsZero() && c.now.Sub(s.partAt) >= partHold
 }
 
 // partOverMasked reports whether slot j (below end), right above a masked
@@ -474,11 +520,20 @@ func (c *Classifier) selfLearn(frame []uint16, i, end int) {
 		if !ok || s.known[side] || s.masked {
 			continue
 		}
-		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty {
+		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && c.partOf(j-1, c.class[j]) {
+			// Part of a checker beside it: the checker set down
+			// off-centre, or one held above; or this slot's reading is
+			// itself part of the checker below, set down off-centre.
 			s.candN = 0
 			continue
 		}
 		r := float64(frame[j])
+		if math.Abs(c.frac[j]) < c.tp.CheckerEnter {
+			// Held by the stay band alone: part of a checker set down
+			// off-centre, or one being lifted, is no level.
+			s.candN = 0
+			continue
+		}
 		spread := autoSpread * NominalGain * c.max / 4095
 		if s.candN == 0 || r-s.cand > spread || s.cand-r > spread {
 			s.cand, s.candN = r, 1
@@ -565,10 +620,17 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	}
 	if cl == Unsure {
 		cl = s.steadyClass(x, t)
+		if side, ok := cl.Side(); ok && !s.known[side] {
+			// On the provisional bands a steady reading in the stay band
+			// is as likely part of a checker set down off-centre, its
+			// rest on the slot beside it (offCentre), as a whole one.
+			cl = Unsure
+		}
 	} else {
 		s.steadyN = 0
 	}
 	c.class[i] = cl
+	c.holdPart(s, cl, x)
 	if c.track && !s.masked {
 		follow(s, cl, d, x)
 	}

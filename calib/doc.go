@@ -41,7 +41,11 @@
 // nothing). Without baselines the first frame gives them (an empty
 // board); without checker levels each sensor starts on the
 // ProvisionalThresholds around NominalGain and learns its level from a
-// checker standing still on it, or from Learn.
+// checker standing still on it, or from Learn. On those bands the part of
+// a checker set down off-centre may read as a whole one: ClassifyAt, given
+// each frame's time, takes a part above a stack's top checker for that
+// checker's own once it has held still for a while (a trace has frames
+// only when readings change, so that is measured in time, not frames).
 //
 // # Calibrating a board
 //
@@ -60,7 +64,7 @@
 //	cl, err := calib.NewClassifier(cal, nil)
 //	mon := calib.NewMonitor(cl, nil)
 //	for each frame {
-//		err := cl.Classify(frame, &occ)
+//		err := cl.ClassifyAt(at, frame, &occ)
 //		mon.Observe(at, frame)
 //	}
 //	err = cl.Learn(frame, &layout) // at a position the referee knows

@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"gammond/engine"
 )
@@ -432,6 +433,75 @@ func TestClassifyOffCentreTop(t *testing.T) {
 		}
 		if o.Points[9-1][side] != 2 || o.Unsure != 0 {
 			t.Errorf("%v top off-centre upwards: point 9 %v, %d unsure; want 2, none unsure", side, o.Points[9-1], o.Unsure)
+		}
+	}
+}
+
+// TestClassifyOffCentreTopLearning: on a board learning its levels (a
+// calibration with baselines alone), the top checker set down off-centre
+// reads as a checker on its own slot and part of one on the slot above.
+// The part is taken for the top checker's own only once it has held for
+// partHold of the frames' time (ClassifyAt): until then it may be a
+// checker being set down, and the board is unsure. Without times
+// (Classify) it stays unsure.
+func TestClassifyOffCentreTopLearning(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	own, above := g.Sensor(Place{Point: 9, Slot: 2}), g.Sensor(Place{Point: 9, Slot: 3})
+	for _, side := range []engine.Side{engine.White, engine.Black} {
+		u := 1.0
+		if side == engine.Black {
+			u = -1
+		}
+		var l engine.Layout
+		l[side][9] = 3
+		timed, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		untimed, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := &framer{c: truth, rng: rand.New(rand.NewPCG(12, 12)), partial: map[int]float64{}}
+		at := time.Unix(0, 0)
+		const tick = 10 * time.Millisecond
+		var o, ou engine.Occupancy
+		for range 5 {
+			fr := f.frame(&l)
+			_ = timed.ClassifyAt(at, fr, &o)
+			_ = untimed.Classify(fr, &ou)
+			at = at.Add(tick)
+		}
+		if o.Points[9-1][side] != 3 || o.Unsure != 0 {
+			t.Fatalf("%v three checkers: point 9 %v, %d unsure", side, o.Points[9-1], o.Unsure)
+		}
+		// Nine tenths of the top checker's field on its own slot (a
+		// checker on the provisional bands), the rest on the slot above.
+		f.partial[own], f.partial[above] = u*0.9, u*0.25
+		since := at
+		for ; at.Sub(since) < partHold-tick; at = at.Add(tick) {
+			fr := f.frame(&l)
+			_ = timed.ClassifyAt(at, fr, &o)
+			_ = untimed.Classify(fr, &ou)
+			if o.Unsure != 1 {
+				t.Fatalf("%v part above the top checker for %v: %d unsure, want 1", side, at.Sub(since), o.Unsure)
+			}
+		}
+		for range 3 * autoFrames {
+			fr := f.frame(&l)
+			_ = timed.ClassifyAt(at, fr, &o)
+			_ = untimed.Classify(fr, &ou)
+			at = at.Add(tick)
+		}
+		if o.Points[9-1][side] != 3 || o.Unsure != 0 {
+			t.Errorf("%v top off-centre, held: point 9 %v, %d unsure; want 3, none unsure", side, o.Points[9-1], o.Unsure)
+		}
+		if ou.Unsure != 1 {
+			t.Errorf("%v top off-centre, frames without times: %d unsure, want 1", side, ou.Unsure)
+		}
+		if _, _, _, known := timed.Levels(own); known[side] {
+			t.Errorf("%v top off-centre: its part learned as the level", side)
 		}
 	}
 }

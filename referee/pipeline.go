@@ -70,7 +70,7 @@ func (p *Pipeline) Step(it sensing.Item) error {
 	p.last = it.At
 	switch it.Kind {
 	case sensing.FrameItem:
-		if err := p.Classifier.Classify(it.Frame, &p.occ); err != nil {
+		if err := p.Classifier.ClassifyAt(it.At, it.Frame, &p.occ); err != nil {
 			return fmt.Errorf("frame at %v: %w", it.At, err)
 		}
 		p.frame = append(p.frame[:0], it.Frame...) // no allocation once it has grown

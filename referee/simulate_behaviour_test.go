@@ -83,7 +83,7 @@ func TestSimulateDeadSensorsOffCentre(t *testing.T) {
 // TestSimulateOffCentreSelfCalibrating: checkers set down off-centre on a
 // board that is learning its levels (a header with baselines alone).
 func TestSimulateOffCentreSelfCalibrating(t *testing.T) {
-	t.Skip("open: none of the 48 traces of all 12 matches is exact (the set-up never settles, or a game sticks): on the provisional bands the part of an off-centre checker left on its slot reads up to 0.86 of the nominal gain on a strong sensor, a weak sensor's whole checker 0.77, so only the slot above tells them apart; counting a covered slot and a part above it as one checker also hides a checker being set down (a DONE is then judged one short: tried, reverted), and selfLearn takes such a part for a level. It wants steadiness measured in time, not frames (a trace has frames only when readings change): next round")
+	t.Skip("open: 2 of the 48 traces of all 12 matches are exact (match-010, drift+off-centre+hover, both rates); the set-up now settles (a part above the top checker is its own once held 300 ms of trace time, calib.partHold; no level learned beside a part), but games still go wrong mid-match: a false flag on a bear-in (match-002 game 4 turn 46, Black) among others, not yet traced to its slot readings. Measure: unskip, GAMMOND_ROUNDTRIP_ALL=1 go test -count 1 -v -run TestSimulateOffCentreSelfCalibrating ./referee")
 	roundTrips(t, []behaviour{all(offCentre, baselines), all(drift, offCentre, hover, baselines)})
 }
 
