@@ -20,7 +20,7 @@ func (a Resign) Check(s *Status) error {
 	o := s.Resignation
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case a.Points < 1 || a.Points > 3:
 		return invalid("points %d: want 1 (single), 2 (gammon) or 3 (backgammon)", a.Points)
 	case !inGame(s):
@@ -45,7 +45,7 @@ func (a AnswerResignation) Check(s *Status) error {
 	o := s.Resignation
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case o == nil:
 		return conflict("no resignation is on offer")
 	case o.Side == a.Side:
@@ -120,7 +120,7 @@ type ChooseEarlyRoll struct {
 func (a ChooseEarlyRoll) Check(s *Status) error {
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case s.EarlyRoll == nil:
 		return conflict("no early roll is held")
 	case s.EarlyRoll.Side == a.Side:

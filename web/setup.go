@@ -19,7 +19,7 @@ type RuleOutOfPlay struct {
 func (a RuleOutOfPlay) Check(s *Status) error {
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case a.Checkers < 1 || a.Checkers >= engine.CheckersPerSide:
 		return invalid("checkers %d: want 1 to %d", a.Checkers, engine.CheckersPerSide-1)
 	case s.Rules == engine.RulesWelsh:
