@@ -335,9 +335,8 @@ func (s *session) chouettePlayed() bool {
 func chouetteStandings(c *web.Chouette) []panel.ChouetteMember {
 	out := make([]panel.ChouetteMember, len(c.Members))
 	for i, m := range c.Members {
-		team := m.Post == "captain" || m.Post == "partner"
 		out[i] = panel.ChouetteMember{Name: m.Name, Post: m.Post, Score: m.Score,
-			Out: c.Playing && team && !m.InGame, Pending: slices.Contains(c.Pending, m.Name)}
+			Out: c.Passed(&m), Pending: c.Awaits(m.Name)}
 	}
 	return out
 }
