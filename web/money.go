@@ -44,14 +44,3 @@ func (a Raccoon) Check(s *Status) error {
 	}
 	return nil
 }
-
-// moneyInput is the referee's input for a money action.
-func moneyInput(a Action) (referee.Input, bool) {
-	switch a := a.(type) {
-	case Beaver:
-		return referee.Input{Kind: referee.InputBeaver, Side: a.Side}, true
-	case Raccoon:
-		return referee.Input{Kind: referee.InputRaccoon, Side: a.Side}, true
-	}
-	return referee.Input{}, false
-}

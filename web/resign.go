@@ -78,8 +78,8 @@ func inGame(s *Status) bool {
 
 // RefereeInput returns the referee's input for an action the referee
 // takes as it is (Resign, AnswerResignation, ForceResignation,
-// ChooseEarlyRoll, IntroduceClock, AdjustClock, AnnulCrawford,
-// RuleOutOfPlay), its time left to the
+// ChooseEarlyRoll, IntroduceClock, AdjustClock, WelshOption,
+// AnnulCrawford, RuleOutOfPlay, Beaver, Raccoon), its time left to the
 // caller; false for any other action.
 func RefereeInput(a Action) (referee.Input, bool) {
 	switch a := a.(type) {
@@ -104,9 +104,13 @@ func RefereeInput(a Action) (referee.Input, bool) {
 	case AnnulCrawford:
 		return referee.Input{Kind: referee.InputAnnulCrawford}, true
 	case RuleOutOfPlay:
-		return outOfPlayInput(a), true
+		return referee.Input{Kind: referee.InputOutOfPlay, Side: a.Side, Points: a.Checkers}, true
+	case Beaver:
+		return referee.Input{Kind: referee.InputBeaver, Side: a.Side}, true
+	case Raccoon:
+		return referee.Input{Kind: referee.InputRaccoon, Side: a.Side}, true
 	}
-	return moneyInput(a)
+	return referee.Input{}, false
 }
 
 // ChooseEarlyRoll is the mover's choice on the opponent's roll made before

@@ -1,9 +1,6 @@
 package web
 
-import (
-	"gammond/engine"
-	"gammond/referee"
-)
+import "gammond/engine"
 
 // RuleOutOfPlay is the director's ruling that Checkers of Side's checkers
 // the board does not see are out of play (US 4.7, Danish 4.2.4): missing
@@ -28,9 +25,4 @@ func (a RuleOutOfPlay) Check(s *Status) error {
 		return conflict("no game in progress")
 	}
 	return nil
-}
-
-// outOfPlayInput is the referee's input for a.
-func outOfPlayInput(a RuleOutOfPlay) referee.Input {
-	return referee.Input{Kind: referee.InputOutOfPlay, Side: a.Side, Points: a.Checkers}
 }
