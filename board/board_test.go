@@ -37,26 +37,38 @@ func options(t *testing.T, simulated *sim.Board, src *sensing.Live, clock engine
 // a hundred times a second, until the test ends.
 func run(t *testing.T, o board.Options) *board.Board {
 	t.Helper()
+	b, stop := start(t, o)
+	t.Cleanup(func() {
+		if err := stop(); err != nil {
+			t.Error(err)
+		}
+	})
+	return b
+}
+
+// start opens the board, registers the outputs and runs it on the
+// simulated board, its sensors read a hundred times a second; stop stops
+// it and closes the board, and returns what went wrong in either.
+func start(t *testing.T, o board.Options, outputs ...board.Output) (b *board.Board, stop func() error) {
+	t.Helper()
 	b, err := board.Open(o)
 	if err != nil {
 		t.Fatal(err)
+	}
+	for _, out := range outputs {
+		b.Register(out)
 	}
 	simulated, src := o.Sim.(*sim.Board), o.Presses.(*sensing.Live)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx, src) }()
 	go scan(ctx, simulated, src)
-	t.Cleanup(func() {
+	return b, func() error {
 		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
+		ran := <-done
 		src.Close()
-		if err := b.Close(); err != nil {
-			t.Error(err)
-		}
-	})
-	return b
+		return errors.Join(ran, b.Close())
+	}
 }
 
 // scan reads the simulated board's sensors into src a hundred times a

@@ -309,10 +309,15 @@ func (b *Board) throwForRanks(members []string) (map[string][]int, error) {
 // maxRethrows bounds the rethrows of a tie: 64 in a row means broken dice.
 const maxRethrows = 64
 
-// chouettePlayers are the names on the board's two sides: the box's and
-// the acting captain's.
-func chouettePlayers(c *web.Chouette) [2]string {
-	var p [2]string
+// chouettePlayers are the names on the board's two sides in a chouette:
+// the box's and the acting captain's, in place of the match's players on
+// the page, the OLED and the desk; ok is false when no chouette is
+// played.
+func chouettePlayers(s *web.Session) (p [2]string, ok bool) {
+	if s == nil || s.Chouette == nil {
+		return p, false
+	}
+	c := s.Chouette
 	for _, m := range c.Members {
 		switch m.Post {
 		case "box":
@@ -321,7 +326,7 @@ func chouettePlayers(c *web.Chouette) [2]string {
 			p[c.BoxSide.Other()] = m.Name
 		}
 	}
-	return p
+	return p, true
 }
 
 // chouettePlayed reports whether a chouette is played.
@@ -335,9 +340,8 @@ func (s *session) chouettePlayed() bool {
 func chouetteStandings(c *web.Chouette) []panel.ChouetteMember {
 	out := make([]panel.ChouetteMember, len(c.Members))
 	for i, m := range c.Members {
-		team := m.Post == "captain" || m.Post == "partner"
 		out[i] = panel.ChouetteMember{Name: m.Name, Post: m.Post, Score: m.Score,
-			Out: c.Playing && team && !m.InGame, Pending: slices.Contains(c.Pending, m.Name)}
+			Out: c.Passed(&m), Pending: c.Awaits(m.Name)}
 	}
 	return out
 }

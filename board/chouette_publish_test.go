@@ -1,7 +1,6 @@
 package board_test
 
 import (
-	"context"
 	"strings"
 	"sync"
 	"testing"
@@ -80,38 +79,15 @@ func TestChouetteStandingsShownAndPublished(t *testing.T) {
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
 	o := options(t, simulated, src, engine.ClockNone)
 	o.Match.Length = 0
-	alive := make(chan struct{}, 1)
-	o.Alive = func() {
-		select {
-		case alive <- struct{}{}:
-		default:
-		}
-	}
-	b, err := board.Open(o)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var shown shownRecorder
 	var sink sessionSink
-	b.Register(&shown)
-	b.Register(board.MQTTOutput(&sink))
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Run(ctx, src) }()
-	go scan(ctx, simulated, src)
-	events, unsubscribe := b.Subscribe()
-	g := &pageGame{t: t, b: b, events: events, alive: alive}
+	g, stop := playOnPage(t, o, &shown, board.MQTTOutput(&sink))
 	defer func() {
-		unsubscribe()
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-		src.Close()
-		if err := b.Close(); err != nil {
+		if err := stop(); err != nil {
 			t.Error(err)
 		}
 	}()
+	b := g.b
 
 	g.frames(30)
 	g.act(web.ChouetteStart{Members: []string{"Ann", "Bob", "Cy", "Dan"}})

@@ -1,7 +1,6 @@
 package board_test
 
 import (
-	"context"
 	"errors"
 	"slices"
 	"testing"
@@ -14,55 +13,21 @@ import (
 	"gammond/web"
 )
 
-// chouetteBoard opens a money session's board in dir (a new one when dir
-// is ""), runs it on a simulated board and returns the page's game; stop
-// stops it and closes the board.
-func chouetteBoard(t *testing.T, dir string) (g *pageGame, o board.Options, stop func()) {
-	t.Helper()
-	return openChouetteBoard(t, dir, board.MoneyRules{})
-}
-
-// chouetteBoardWith is chouetteBoard in a new directory with the rules.
-func chouetteBoardWith(t *testing.T, rules board.MoneyRules) (g *pageGame, o board.Options, stop func()) {
-	t.Helper()
-	return openChouetteBoard(t, "", rules)
-}
-
-// openChouetteBoard is chouetteBoard with the money rules.
-func openChouetteBoard(t *testing.T, dir string, rules board.MoneyRules) (g *pageGame, o board.Options, stop func()) {
+// chouetteBoard opens a money session's board with the rules in dir (a new
+// one when dir is ""), runs it on a simulated board and returns the page's
+// game and the state directory; stop stops it and closes the board.
+func chouetteBoard(t *testing.T, dir string, rules board.MoneyRules) (g *pageGame, stateDir string, stop func()) {
 	t.Helper()
 	simulated := sim.NewBoard(3)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
-	o = options(t, simulated, src, engine.ClockNone)
+	o := options(t, simulated, src, engine.ClockNone)
 	if dir != "" {
 		o.StateDir = dir
 	}
 	o.Match.Length, o.Match.MoneyRules = 0, rules
-	alive := make(chan struct{}, 1)
-	o.Alive = func() {
-		select {
-		case alive <- struct{}{}:
-		default:
-		}
-	}
-	b, err := board.Open(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Run(ctx, src) }()
-	go scan(ctx, simulated, src)
-	events, unsubscribe := b.Subscribe()
-	g = &pageGame{t: t, b: b, events: events, alive: alive}
-	return g, o, func() {
-		unsubscribe()
-		cancel()
-		if err := <-done; err != nil {
-			t.Error(err)
-		}
-		src.Close()
-		if err := b.Close(); err != nil {
+	g, stopBoard := playOnPage(t, o)
+	return g, o.StateDir, func() {
+		if err := stopBoard(); err != nil {
 			t.Error(err)
 		}
 	}
@@ -93,7 +58,7 @@ func standings(t *testing.T, b *board.Board) ([]string, map[string]float64, *web
 // last and the first partner captains the next game (law 7). A restart
 // replays the books from the journal.
 func TestChouetteOnTheBoard(t *testing.T) {
-	g, o, stop := chouetteBoard(t, "")
+	g, dir, stop := chouetteBoard(t, "", board.MoneyRules{})
 	g.frames(30)
 	members := []string{"Ann", "Bob", "Cy", "Dan"}
 	if err := g.b.Act(web.ChouetteStart{Members: members[:2]}); !errors.Is(err, web.ErrInvalid) {
@@ -164,7 +129,7 @@ func TestChouetteOnTheBoard(t *testing.T) {
 	}
 	check("after the game", g.b)
 	stop()
-	again, _, stopAgain := chouetteBoard(t, o.StateDir)
+	again, _, stopAgain := chouetteBoard(t, dir, board.MoneyRules{})
 	defer stopAgain()
 	check("after a restart", again.b)
 }
@@ -190,7 +155,7 @@ func ranksAbove(a, b []int) bool {
 // winnings, half each; the captain who passed and then the defeated
 // acting captain go last, the newcomer after them.
 func TestChouetteCaptainPassesWithABoxPartner(t *testing.T) {
-	g, _, stop := chouetteBoardWith(t, board.MoneyRules{Chouette: true})
+	g, _, stop := chouetteBoard(t, "", board.MoneyRules{Chouette: true})
 	defer stop()
 	g.frames(30)
 	g.act(web.SimButton{Side: engine.White, Button: web.ButtonRoll})

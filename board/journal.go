@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"gammond/engine"
+	"gammond/engine/welsh"
 	"gammond/record/journal"
 	"gammond/referee"
 )
@@ -38,7 +39,7 @@ func (m *Match) players() [2]string { return [2]string{m.White, m.Black} }
 func (m *Match) recordPath(dir string) string {
 	ext := ".mat"
 	if m.Rules == engine.RulesWelsh {
-		ext = welshExt
+		ext = welsh.RecordExt
 	}
 	return filepath.Join(dir, fmt.Sprintf("%s-%s%s", m.Board, m.Started.UTC().Format("20060102-150405"), ext))
 }

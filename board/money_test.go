@@ -1,7 +1,6 @@
 package board_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -66,23 +65,8 @@ func TestMoneySessionOnTheBoard(t *testing.T) {
 	o := options(t, simulated, src, engine.ClockNone)
 	o.Match.Length = 0
 	o.Match.MoneyRules = board.MoneyRules{Jacoby: true, Beavers: true, Raccoons: true}
-	alive := make(chan struct{}, 1)
-	o.Alive = func() {
-		select {
-		case alive <- struct{}{}:
-		default:
-		}
-	}
-	b, err := board.Open(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Run(ctx, src) }()
-	go scan(ctx, simulated, src)
-	events, unsubscribe := b.Subscribe()
-	g := &pageGame{t: t, b: b, events: events, alive: alive}
+	g, stop := playOnPage(t, o)
+	b := g.b
 	g.frames(30)
 	g.act(web.SimButton{Side: engine.White, Button: web.ButtonRoll})
 	g.await(referee.Rolled.String())
@@ -111,12 +95,7 @@ func TestMoneySessionOnTheBoard(t *testing.T) {
 		t.Errorf("the record %s lacks the beaver, the raccoon or the 8 points:\n%s", name, rec)
 	}
 
-	unsubscribe()
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	if err := b.Close(); err != nil {
+	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 	again, err := board.Open(o)

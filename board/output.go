@@ -188,8 +188,8 @@ func (b *Board) tickClocks() {
 // the session and the last events.
 func (b *Board) indicators(s referee.Status, sess *web.Session) panel.State {
 	in := panel.Input{Status: s, Recent: &b.recent, Names: b.header.players()}
-	if sess != nil && sess.Chouette != nil {
-		in.Names, in.Chouette = chouettePlayers(sess.Chouette), chouetteStandings(sess.Chouette)
+	if p, ok := chouettePlayers(sess); ok {
+		in.Names, in.Chouette = p, chouetteStandings(sess.Chouette)
 	}
 	if c := b.ref.Clock(); c != nil {
 		now := b.clock.Now()

@@ -93,8 +93,10 @@ func (o *mqttOutput) Show(s *Shown) error {
 	if p, ok := o.sink.(sessionSetter); ok {
 		p.SetSession(s.Session)
 	}
-	if p, ok := o.sink.(playersSetter); ok && s.Session != nil && s.Session.Chouette != nil {
-		p.SetPlayers(chouettePlayers(s.Session.Chouette)) // the box and the acting captain, as on the page
+	if players, ok := chouettePlayers(s.Session); ok {
+		if p, ok := o.sink.(playersSetter); ok {
+			p.SetPlayers(players) // the box and the acting captain, as on the page
+		}
 	}
 	if err := o.sink.State(s.Status); err != nil {
 		return fmt.Errorf("MQTT state: %w", err)

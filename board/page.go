@@ -123,8 +123,8 @@ func (b *Board) Status() web.Status {
 		s.Sim = &l
 	}
 	s.Session = b.session.status()
-	if c := s.Session; c != nil && c.Chouette != nil {
-		s.Players = chouettePlayers(c.Chouette)
+	if p, ok := chouettePlayers(s.Session); ok {
+		s.Players = p
 	}
 	return s
 }

@@ -2,7 +2,6 @@ package board_test
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,6 +25,26 @@ type pageGame struct {
 	b      *board.Board
 	events <-chan referee.Summary
 	alive  chan struct{} // a signal after an item the board took in
+}
+
+// playOnPage starts the board of o with the outputs (start) and returns
+// its page's game; stop stops it and closes the board, and returns what
+// went wrong in either.
+func playOnPage(t *testing.T, o board.Options, outputs ...board.Output) (g *pageGame, stop func() error) {
+	t.Helper()
+	alive := make(chan struct{}, 1)
+	o.Alive = func() {
+		select {
+		case alive <- struct{}{}:
+		default:
+		}
+	}
+	b, stopBoard := start(t, o, outputs...)
+	events, unsubscribe := b.Subscribe()
+	return &pageGame{t: t, b: b, events: events, alive: alive}, func() error {
+		unsubscribe()
+		return stopBoard()
+	}
 }
 
 // frames waits until the board has taken in n more items: the frames that
@@ -121,24 +140,8 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	o := options(t, simulated, src, engine.ClockNone)
 	o.TraceLimit = 64 << 20
 	o.Match.Length = 1
-	alive := make(chan struct{}, 1)
-	o.Alive = func() {
-		select {
-		case alive <- struct{}{}:
-		default:
-		}
-	}
-	b, err := board.Open(o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- b.Run(ctx, src) }()
-	go scan(ctx, simulated, src)
-	events, unsubscribe := b.Subscribe()
-
-	g := &pageGame{t: t, b: b, events: events, alive: alive}
+	g, stop := playOnPage(t, o)
+	b := g.b
 	g.frames(30) // the starting position settles
 	g.act(web.SimButton{Side: engine.White, Button: web.ButtonRoll})
 	g.await(referee.Rolled.String())
@@ -148,13 +151,7 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	if !strings.HasSuffix(name, board.TraceSuffix) || len(live) == 0 {
 		t.Errorf("TraceFile() = %q, %d bytes: want the trace so far", name, len(live))
 	}
-	unsubscribe()
-	cancel()
-	if err := <-done; err != nil {
-		t.Fatal(err)
-	}
-	src.Close()
-	if err := b.Close(); err != nil {
+	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
 

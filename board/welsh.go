@@ -6,10 +6,6 @@ import (
 	"gammond/referee"
 )
 
-// welshExt is the extension of a Welsh match's record (docs/WELSH.md), which
-// "gammon check --rules welsh" looks for.
-const welshExt = ".welsh"
-
 // setUpWelsh builds a Welsh match's referee (rules = "welsh"): it keeps the
 // match's record, written where the standard game's .mat goes. A clocked
 // match runs the 70-minute clocks of rule 12, whichever clock is named.

@@ -3,20 +3,13 @@ package referee
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"gammond/engine"
-	"gammond/sensing"
 )
 
 func newInferredFixture(t *testing.T) *resignFixture {
 	t.Helper()
-	m, err := engine.NewMatch(5, engine.MatchOpts{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &resignFixture{}
-	f.r = New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { f.events = append(f.events, e) })
+	f := newFixture(t, 5, engine.MatchOpts{})
 	f.r.SetInferredDice()
 	f.show(engine.StartingBoard, engine.White)
 	return f

@@ -12,18 +12,8 @@ import (
 // opts, after White's opening 3-1 and DONE: Black on roll.
 func newMoneyFixture(t *testing.T, opts engine.MatchOpts) *resignFixture {
 	t.Helper()
-	m, err := engine.NewMatch(0, opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &resignFixture{}
-	f.r = New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { f.events = append(f.events, e) })
-	start := engine.StartingBoard
-	f.show(start, engine.White)
-	f.r.Roll(engine.White, engine.Dice{3, 1})
-	play := engine.LegalPlays(start, engine.Dice{3, 1})[0]
-	f.show(play.After, engine.Black)
-	f.r.Done(engine.White)
+	f := newFixture(t, 0, opts)
+	f.open()
 	return f
 }
 

@@ -9,28 +9,44 @@ import (
 	"gammond/sensing"
 )
 
-// resignFixture is a referee in game 1 of a match, after White's opening
-// 3-1 and Black's DONE: White on roll, both sides able to win.
+// resignFixture is a referee and the events it emitted.
 type resignFixture struct {
 	r      *Referee
 	events []Event
 }
 
+// newResignFixture is a referee in game 1 of a match of length, after
+// White's opening 3-1 and DONE: Black on roll, both sides able to win.
 func newResignFixture(t *testing.T, length int) *resignFixture {
 	t.Helper()
-	m, err := engine.NewMatch(length, engine.MatchOpts{})
+	f := newFixture(t, length, engine.MatchOpts{})
+	f.open()
+	return f
+}
+
+// newFixture is a referee of a match of length (0: a money session) with
+// opts, before its first game, its events kept.
+func newFixture(t *testing.T, length int, opts engine.MatchOpts) *resignFixture {
+	t.Helper()
+	m, err := engine.NewMatch(length, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f := &resignFixture{}
 	f.r = New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { f.events = append(f.events, e) })
+	return f
+}
+
+// open plays White's opening 3-1 from the starting position and DONE:
+// Black on roll. It returns the board after the play.
+func (f *resignFixture) open() engine.Board {
 	start := engine.StartingBoard
 	f.show(start, engine.White)
 	f.r.Roll(engine.White, engine.Dice{3, 1})
 	play := engine.LegalPlays(start, engine.Dice{3, 1})[0]
 	f.show(play.After, engine.Black)
 	f.r.Done(engine.White)
-	return f
+	return play.After
 }
 
 func (f *resignFixture) show(b engine.Board, onRoll engine.Side) {

@@ -2,10 +2,8 @@ package referee
 
 import (
 	"testing"
-	"time"
 
 	"gammond/engine"
-	"gammond/sensing"
 )
 
 // TestDeadCubeFrozenUS5_6: at 3-3 to 5, once Black doubles to 2 the cube
@@ -17,23 +15,13 @@ func TestDeadCubeFrozenUS5_6(t *testing.T) {
 		freeze bool
 	}{{"us", true}, {"danish", false}} {
 		t.Run(tc.rules, func(t *testing.T) {
-			m, err := engine.NewMatch(5, engine.MatchOpts{FreezeDeadCube: tc.freeze})
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := &resignFixture{}
-			f.r = New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { f.events = append(f.events, e) })
+			f := newFixture(t, 5, engine.MatchOpts{FreezeDeadCube: tc.freeze})
 			f.r.SetScore([2]int{3, 3})
-			start := engine.StartingBoard
-			f.show(start, engine.White)
-			f.r.Roll(engine.White, engine.Dice{3, 1})
-			play := engine.LegalPlays(start, engine.Dice{3, 1})[0]
-			f.show(play.After, engine.Black)
-			f.r.Done(engine.White)
+			opened := f.open()
 			f.r.Double(engine.Black)
 			f.r.Take(engine.White)
 			f.r.Roll(engine.Black, engine.Dice{2, 1})
-			black := engine.LegalPlays(play.After, engine.Dice{2, 1})[0]
+			black := engine.LegalPlays(opened, engine.Dice{2, 1})[0]
 			f.show(black.After, engine.White)
 			f.r.Done(engine.Black)
 			if !f.r.Status().CubeDead {

@@ -37,6 +37,12 @@ func conflict(format string, a ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrConflict}, a...)...)
 }
 
+// invalidSide is the error for an action's side that is neither White nor
+// Black, every action's first check.
+func invalidSide(side engine.Side) error {
+	return invalid("side %d: want 0 (White) or 1 (Black)", side)
+}
+
 // StartMatch starts a new match, replacing the one on the board. It fits
 // before the first game and after a match is over; a match in progress
 // must be finished (or its score corrected) first.
@@ -130,7 +136,7 @@ type Penalty struct {
 func (a Penalty) Check(s *Status) error {
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case a.Kind != PenaltyPickup:
 		return invalid("penalty %q: want %q", a.Kind, PenaltyPickup)
 	case s.Clocks == nil:
@@ -173,7 +179,7 @@ type EnterDice struct {
 func (a EnterDice) Check(s *Status) error {
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case !a.Dice.Valid():
 		return invalid("dice %d and %d: want 1 to 6 each", a.Dice[0], a.Dice[1])
 	case s.Welsh != nil:
@@ -207,7 +213,7 @@ func (a SimMove) Check(s *Status) error {
 	case s.Sim == nil:
 		return ErrNotSimulated
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case a.From < 1 || a.From > engine.Bar:
 		return invalid("from %d: want a point 1 to 24, or %d for the bar", a.From, engine.Bar)
 	case a.To < engine.Off || a.To > 24:
@@ -249,7 +255,7 @@ func (a SimButton) Check(s *Status) error {
 	case s.Sim == nil:
 		return ErrNotSimulated
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case buttonEvents[a.Button] == 0:
 		return invalid("button %q: want one of %q", a.Button, []string{ButtonRoll, ButtonDone, ButtonCube, ButtonPass})
 	}

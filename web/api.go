@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"io"
+	"maps"
 	"mime"
 	"net/http"
 )
@@ -15,35 +16,29 @@ const maxBody = 4 << 10
 type decoder func(body []byte) (Action, error)
 
 // The director's actions and the simulated board's, by the last element
-// of their path.
+// of their path. The players' own actions are taken from both: the page
+// of a simulated board is the players' hands, and the director enters
+// what the players say at a real one.
 var (
-	directorActions = map[string]decoder{
+	directorActions = withPlayerActions(map[string]decoder{
 		"match":   decode[StartMatch],
 		"score":   decode[SetScore],
 		"rule":    decode[Rule],
 		"penalty": decode[Penalty],
 		"clocks":  decode[PauseClocks],
 		"dice":    decode[EnterDice],
-		// the players' answers entered by the director, and the ruling
-		"resign":            decode[Resign],
-		"resignation":       decode[AnswerResignation],
+		// the director's rulings
 		"force-resignation": decode[ForceResignation],
-		"early-roll":        decode[ChooseEarlyRoll],
 		"clock":             decode[IntroduceClock],
 		"clock-adjust":      decode[AdjustClock],
-		"welsh":             decode[WelshOption],
 		"annul-crawford":    decode[AnnulCrawford],
 		"out-of-play":       decode[RuleOutOfPlay],
-		"beaver":            decode[Beaver],
-		"raccoon":           decode[Raccoon],
-		"chouette":          decode[ChouetteStart],
-		"chouette-join":     decode[ChouetteJoin],
-		"chouette-answer":   decode[ChouetteAnswer],
-		"chouette-partner":  decode[ChouettePartner],
-	}
-	simActions = map[string]decoder{
-		"move":        decode[SimMove],
-		"button":      decode[SimButton],
+	})
+	simActions = withPlayerActions(map[string]decoder{
+		"move":   decode[SimMove],
+		"button": decode[SimButton],
+	})
+	playerActions = map[string]decoder{
 		"resign":      decode[Resign],
 		"resignation": decode[AnswerResignation],
 		"early-roll":  decode[ChooseEarlyRoll],
@@ -57,6 +52,12 @@ var (
 		"chouette-partner": decode[ChouettePartner],
 	}
 )
+
+// withPlayerActions adds the players' own actions to actions.
+func withPlayerActions(actions map[string]decoder) map[string]decoder {
+	maps.Copy(actions, playerActions)
+	return actions
+}
 
 // director serves the director's actions, to the holder of the token only.
 func (s *Server) director(w http.ResponseWriter, r *http.Request) {

@@ -6,7 +6,6 @@ import (
 	"io"
 	"log/slog"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -115,21 +114,9 @@ func TestChouetteInBrowser(t *testing.T) {
 	if got := br.Text(t, `[...document.querySelectorAll('#standings tbody tr')].map(r => r.dataset.name + " " + r.dataset.post + " " + r.dataset.score).join("|")`); got != want {
 		t.Errorf("standings %q, want %q", got, want)
 	}
-	shot := filepath.Join(artifacts(t), "web-page-chouette.png")
+	shot := filepath.Join(web.Artifacts(t), "web-page-chouette.png")
 	br.Screenshot(t, shot)
 	t.Logf("screenshot: %s", shot)
-}
-
-// artifacts returns the directory to keep screenshots in: GAMMOND_ARTIFACTS,
-// as for the page's other tests, or a temporary one.
-func artifacts(t *testing.T) string {
-	if dir := os.Getenv("GAMMOND_ARTIFACTS"); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return dir
-	}
-	return t.TempDir()
 }
 
 // awaitEvent waits for the board's next event of the kind.

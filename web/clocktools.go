@@ -44,7 +44,7 @@ func (a AdjustClock) Check(s *Status) error {
 	d := time.Duration(a.Seconds) * time.Second
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case a.Seconds == 0 || d > MaxClockAdjust || d < -MaxClockAdjust:
 		return invalid("seconds %d: want a change of 1 to %d seconds, either way", a.Seconds, int(MaxClockAdjust/time.Second))
 	case s.Clocks == nil:

@@ -31,3 +31,7 @@ func (b *TestBrowser) Screenshot(t *testing.T, path string) { b.b.screenshot(t, 
 
 // SimButtonAt is the JavaScript for a simulated board's button of side.
 var SimButtonAt = simButton
+
+// Artifacts is the directory to keep screenshots in, as for the page's
+// other tests.
+var Artifacts = artifacts

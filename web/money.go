@@ -17,7 +17,7 @@ type Beaver struct {
 func (a Beaver) Check(s *Status) error {
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case s.Length > 0:
 		return conflict("beavers are for money play, and this is a %d-point match", s.Length)
 	case a.Side == s.OnRoll || s.Phase != referee.PhaseDoubled && s.Phase != referee.PhaseRolling:
@@ -36,22 +36,11 @@ type Raccoon struct {
 func (a Raccoon) Check(s *Status) error {
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case s.Length > 0:
 		return conflict("raccoons are for money play, and this is a %d-point match", s.Length)
 	case a.Side != s.OnRoll || s.Phase != referee.PhaseRolling:
 		return conflict("%v has no beaver to raccoon", a.Side)
 	}
 	return nil
-}
-
-// moneyInput is the referee's input for a money action.
-func moneyInput(a Action) (referee.Input, bool) {
-	switch a := a.(type) {
-	case Beaver:
-		return referee.Input{Kind: referee.InputBeaver, Side: a.Side}, true
-	case Raccoon:
-		return referee.Input{Kind: referee.InputRaccoon, Side: a.Side}, true
-	}
-	return referee.Input{}, false
 }

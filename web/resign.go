@@ -20,7 +20,7 @@ func (a Resign) Check(s *Status) error {
 	o := s.Resignation
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case a.Points < 1 || a.Points > 3:
 		return invalid("points %d: want 1 (single), 2 (gammon) or 3 (backgammon)", a.Points)
 	case !inGame(s):
@@ -45,7 +45,7 @@ func (a AnswerResignation) Check(s *Status) error {
 	o := s.Resignation
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case o == nil:
 		return conflict("no resignation is on offer")
 	case o.Side == a.Side:
@@ -78,8 +78,8 @@ func inGame(s *Status) bool {
 
 // RefereeInput returns the referee's input for an action the referee
 // takes as it is (Resign, AnswerResignation, ForceResignation,
-// ChooseEarlyRoll, IntroduceClock, AdjustClock, AnnulCrawford,
-// RuleOutOfPlay), its time left to the
+// ChooseEarlyRoll, IntroduceClock, AdjustClock, WelshOption,
+// AnnulCrawford, RuleOutOfPlay, Beaver, Raccoon), its time left to the
 // caller; false for any other action.
 func RefereeInput(a Action) (referee.Input, bool) {
 	switch a := a.(type) {
@@ -104,9 +104,13 @@ func RefereeInput(a Action) (referee.Input, bool) {
 	case AnnulCrawford:
 		return referee.Input{Kind: referee.InputAnnulCrawford}, true
 	case RuleOutOfPlay:
-		return outOfPlayInput(a), true
+		return referee.Input{Kind: referee.InputOutOfPlay, Side: a.Side, Points: a.Checkers}, true
+	case Beaver:
+		return referee.Input{Kind: referee.InputBeaver, Side: a.Side}, true
+	case Raccoon:
+		return referee.Input{Kind: referee.InputRaccoon, Side: a.Side}, true
 	}
-	return moneyInput(a)
+	return referee.Input{}, false
 }
 
 // ChooseEarlyRoll is the mover's choice on the opponent's roll made before
@@ -120,7 +124,7 @@ type ChooseEarlyRoll struct {
 func (a ChooseEarlyRoll) Check(s *Status) error {
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case s.EarlyRoll == nil:
 		return conflict("no early roll is held")
 	case s.EarlyRoll.Side == a.Side:

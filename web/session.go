@@ -1,6 +1,10 @@
 package web
 
-import "gammond/engine"
+import (
+	"slices"
+
+	"gammond/engine"
+)
 
 // Session is what a board keeps across the games of a money session or a
 // chouette, for the page, the desk and the OLED.
@@ -48,3 +52,13 @@ type Member struct {
 	Throws []int `json:"throws,omitempty"`
 	InGame bool  `json:"in_game"` // still in the game in progress
 }
+
+// Passed reports whether m, a team member, passed the box's double in the
+// game in progress and is out of it.
+func (c *Chouette) Passed(m *Member) bool {
+	team := m.Post == "captain" || m.Post == "partner"
+	return c.Playing && team && !m.InGame
+}
+
+// Awaits reports whether the member named is yet to answer a double.
+func (c *Chouette) Awaits(name string) bool { return slices.Contains(c.Pending, name) }

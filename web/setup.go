@@ -1,9 +1,6 @@
 package web
 
-import (
-	"gammond/engine"
-	"gammond/referee"
-)
+import "gammond/engine"
 
 // RuleOutOfPlay is the director's ruling that Checkers of Side's checkers
 // the board does not see are out of play (US 4.7, Danish 4.2.4): missing
@@ -19,7 +16,7 @@ type RuleOutOfPlay struct {
 func (a RuleOutOfPlay) Check(s *Status) error {
 	switch {
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case a.Checkers < 1 || a.Checkers >= engine.CheckersPerSide:
 		return invalid("checkers %d: want 1 to %d", a.Checkers, engine.CheckersPerSide-1)
 	case s.Rules == engine.RulesWelsh:
@@ -28,9 +25,4 @@ func (a RuleOutOfPlay) Check(s *Status) error {
 		return conflict("no game in progress")
 	}
 	return nil
-}
-
-// outOfPlayInput is the referee's input for a.
-func outOfPlayInput(a RuleOutOfPlay) referee.Input {
-	return referee.Input{Kind: referee.InputOutOfPlay, Side: a.Side, Points: a.Checkers}
 }

@@ -31,7 +31,7 @@ func (a WelshOption) Check(s *Status) error {
 	case s.Welsh == nil:
 		return conflict("%q is an option of Welsh backgammon, and this match is not one", a.Option)
 	case a.Side > engine.Black:
-		return invalid("side %d: want 0 (White) or 1 (Black)", a.Side)
+		return invalidSide(a.Side)
 	case (a.Option == referee.OptionNominate || a.Option == referee.OptionOddsEvens) && !a.Dice.Valid():
 		return invalid("%s with dice %v: want two dice 1-6", a.Option, a.Dice)
 	case a.Option == referee.OptionOffer && a.Games < 1:

@@ -10,7 +10,7 @@ import (
 
 // welshExts are the extensions of the Welsh match records a directory is
 // searched for: the board writes its record as NAME.welsh.
-var welshExts = []string{".welsh"}
+var welshExts = []string{welsh.RecordExt}
 
 // checkerFor returns how "gammon check --rules" checks a file and which
 // files it looks for in a directory.

@@ -60,9 +60,10 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	return printReplay(m, rep, unwritten, *reportFile, stdout, stderr)
 }
 
-// printReplay prints the match and writes the report, if asked for; the
-// status says whether the record stops before a turn it cannot write.
-func printReplay(m *mat.Match, rep *replayReport, unwritten *record.UnwritableError, reportFile string, stdout, stderr io.Writer) int {
+// printReplay prints the match (a .mat or, replaying a Welsh match, its
+// record) and writes the report, if asked for; the status says whether the
+// record stops before a turn it cannot write.
+func printReplay(m io.WriterTo, rep *replayReport, unwritten *record.UnwritableError, reportFile string, stdout, stderr io.Writer) int {
 	if unwritten != nil {
 		rep.Unwritten = &unwrittenReport{Game: unwritten.Game, Move: unwritten.Number, Turn: unwritten.Turn,
 			Side: unwritten.Side, Reason: unwritten.Reason}

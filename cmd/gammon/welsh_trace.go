@@ -78,15 +78,5 @@ func replayWelsh(name string, grace time.Duration, reportFile string, stdout, st
 		fmt.Fprintf(stderr, "gammon replay: %s: %v\n", name, err)
 		return exitFindings
 	}
-	if _, err := w.Record().WriteTo(stdout); err != nil {
-		fmt.Fprintf(stderr, "gammon replay: writing the match: %v\n", err)
-		return exitFindings
-	}
-	if reportFile != "" {
-		if err := writeJSON(reportFile, rep); err != nil {
-			fmt.Fprintf(stderr, "gammon replay: %v\n", err)
-			return exitUsage
-		}
-	}
-	return exitOK
+	return printReplay(w.Record(), rep, nil, reportFile, stdout, stderr)
 }

@@ -55,15 +55,23 @@ func Hints(before engine.Board, onRoll engine.Side, d engine.Dice, now *engine.O
 func hands(partials []engine.Partial, onRoll engine.Side, now *engine.Occupancy) []engine.Board {
 	var out []engine.Board
 	for i := range partials {
-		for p := 1; p <= engine.Bar; p++ {
-			hand := partials[i].Board
-			if hand[engine.Mover][p-1] == 0 {
-				continue
-			}
-			hand[engine.Mover][p-1]--
-			if now.Fits(&hand, onRoll) && !slices.Contains(out, hand) {
-				out = append(out, hand)
-			}
+		out = appendHands(out, partials[i].Board, onRoll, now)
+	}
+	return out
+}
+
+// appendHands appends to out, once each, the boards that now shows with a
+// checker in the mover's hand taken from the position partial: Hints' and
+// WelshHints' hands.
+func appendHands(out []engine.Board, partial engine.Board, onRoll engine.Side, now *engine.Occupancy) []engine.Board {
+	for p := 1; p <= engine.Bar; p++ {
+		hand := partial
+		if hand[engine.Mover][p-1] == 0 {
+			continue
+		}
+		hand[engine.Mover][p-1]--
+		if now.Fits(&hand, onRoll) && !slices.Contains(out, hand) {
+			out = append(out, hand)
 		}
 	}
 	return out

@@ -44,17 +44,8 @@ func WelshHints(before engine.Board, onRoll engine.Side, t welsh.Throw, now *eng
 // a partial less one of the mover's men.
 func welshHands(partials []engine.Board, onRoll engine.Side, now *engine.Occupancy) []engine.Board {
 	var out []engine.Board
-	for i := range partials {
-		for p := 1; p <= engine.Bar; p++ {
-			hand := partials[i]
-			if hand[engine.Mover][p-1] == 0 {
-				continue
-			}
-			hand[engine.Mover][p-1]--
-			if now.Fits(&hand, onRoll) && !slices.Contains(out, hand) {
-				out = append(out, hand)
-			}
-		}
+	for _, partial := range partials {
+		out = appendHands(out, partial, onRoll, now)
 	}
 	return out
 }

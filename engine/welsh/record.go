@@ -97,13 +97,19 @@ var endingWords = [...]string{CheckedOut: "checked-out", ThreeOnRoof: "three-on-
 // isWash reports whether e scores a game to each player.
 func isWash(e Ending) bool { return e == WashBySticks || e == WashBySnakes }
 
-// recordHeader is the first line of every record.
-const recordHeader = "welsh-match"
+// RecordHeader is the first line of every record: what tells a Welsh
+// match's record from a .mat.
+const RecordHeader = "welsh-match"
+
+// RecordExt is the extension of a Welsh match record's file: the board
+// writes NAME.welsh, and "gammon check --rules welsh" and the director's
+// desk look for it.
+const RecordExt = ".welsh"
 
 // WriteTo writes the record in its text format.
 func (r *Record) WriteTo(w io.Writer) (int64, error) {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s\nwhite %s\nblack %s\nscoop %d\n", recordHeader, r.White, r.Black, r.Scoop)
+	fmt.Fprintf(&sb, "%s\nwhite %s\nblack %s\nscoop %d\n", RecordHeader, r.White, r.Black, r.Scoop)
 	for _, g := range r.Games {
 		fmt.Fprintf(&sb, "game %v %d\n", g.First, g.Cube)
 		for _, a := range g.Actions {
@@ -172,7 +178,7 @@ func ReadRecord(r io.Reader) (*Record, error) {
 		return nil, fmt.Errorf("%w: line %d: %v", ErrRecord, rd.line+1, err)
 	}
 	if !rd.header {
-		return nil, fmt.Errorf("%w: no %q line", ErrRecord, recordHeader)
+		return nil, fmt.Errorf("%w: no %q line", ErrRecord, RecordHeader)
 	}
 	return rd.rec, nil
 }
@@ -189,8 +195,8 @@ func (rd *recordReader) read(text string) error {
 	word, rest, _ := strings.Cut(text, " ")
 	rest = strings.TrimSpace(rest)
 	if !rd.header {
-		if text != recordHeader {
-			return fmt.Errorf("want %q first, found %q", recordHeader, text)
+		if text != RecordHeader {
+			return fmt.Errorf("want %q first, found %q", RecordHeader, text)
 		}
 		rd.header = true
 		return nil

@@ -59,16 +59,13 @@ func recordName(board string, players [2]string, date, hash, ext string) string 
 // record (docs/WELSH.md) or a .mat, and returns its file extension; the
 // error says it does not read back.
 func readRecord(record, board string) (ext string, err error) {
-	if strings.HasPrefix(record, welshHeader) {
+	if strings.HasPrefix(record, welsh.RecordHeader+"\n") {
 		_, err := welsh.ReadRecord(strings.NewReader(record))
-		return ".welsh", err
+		return welsh.RecordExt, err
 	}
 	_, err = mat.Read(strings.NewReader(record), board)
 	return ".mat", err
 }
-
-// welshHeader begins a Welsh match record.
-const welshHeader = "welsh-match\n"
 
 // fileSafe keeps ASCII letters, digits, dots and hyphens of s, up to 32,
 // and turns any other run of characters into one "_"; "_" alone is what is
@@ -104,7 +101,7 @@ func scanRecords(dir string) (map[string]string, error) {
 		name := e.Name()
 		base, ok := strings.CutSuffix(name, ".mat")
 		if !ok {
-			base, ok = strings.CutSuffix(name, ".welsh")
+			base, ok = strings.CutSuffix(name, welsh.RecordExt)
 		}
 		if !ok || e.IsDir() || strings.HasPrefix(name, ".") {
 			continue

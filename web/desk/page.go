@@ -258,11 +258,10 @@ func standings(c *web.Chouette) []string {
 	out := make([]string, len(c.Members))
 	for i, m := range c.Members {
 		out[i] = fmt.Sprintf("%s, %s: %s", m.Name, m.Post, strconv.FormatFloat(m.Score, 'f', -1, 64))
-		team := m.Post == "captain" || m.Post == "partner"
 		switch {
-		case slices.Contains(c.Pending, m.Name):
+		case c.Awaits(m.Name):
 			out[i] += " (to answer the double)"
-		case c.Playing && team && !m.InGame:
+		case c.Passed(&m):
 			out[i] += " (passed)"
 		}
 	}
