@@ -505,3 +505,60 @@ func TestClassifyOffCentreTopLearning(t *testing.T) {
 		}
 	}
 }
+
+// TestReclassifyAtHeldPart: a trace sends no frame while the readings
+// hold, so the part of the top checker set down off-centre on a board
+// learning its levels may stop changing before it has held partHold.
+// Wake says when it will have; ReclassifyAt reads the last frame again
+// then, and the board reads whole without a new frame. Before Wake it
+// still reads unsure, and a class or level never moves by it.
+func TestReclassifyAtHeldPart(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	own, above := g.Sensor(Place{Point: 9, Slot: 2}), g.Sensor(Place{Point: 9, Slot: 3})
+	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var l engine.Layout
+	l[engine.White][9] = 3
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(13, 13)), partial: map[int]float64{}}
+	at := time.Unix(0, 0)
+	const tick = 10 * time.Millisecond
+	var o engine.Occupancy
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	if !c.Wake().IsZero() {
+		t.Fatalf("no part anywhere: Wake %v, want zero", c.Wake())
+	}
+	f.partial[own], f.partial[above] = 0.9, 0.25
+	last := f.frame(&l)
+	_ = c.ClassifyAt(at, last, &o)
+	wake := c.Wake()
+	if got := wake.Sub(at); got != partHold {
+		t.Fatalf("part read at %v: Wake %v later, want %v", at, got, partHold)
+	}
+	if o.Unsure != 1 {
+		t.Fatalf("part just read: %d unsure, want 1", o.Unsure)
+	}
+	base, white, black, _ := c.Levels(above)
+	c.ReclassifyAt(wake.Add(-time.Millisecond), &o)
+	if o.Unsure != 1 || c.Wake() != wake {
+		t.Errorf("read again before Wake: %d unsure, Wake %v; want 1 unsure, Wake unchanged", o.Unsure, c.Wake().Sub(at))
+	}
+	c.ReclassifyAt(wake, &o)
+	if o.Points[9-1][engine.White] != 3 || o.Unsure != 0 {
+		t.Errorf("read again at Wake: point 9 %v, %d unsure; want 3 White, none unsure", o.Points[9-1], o.Unsure)
+	}
+	if !c.Wake().IsZero() {
+		t.Errorf("part held: Wake %v, want zero", c.Wake())
+	}
+	if c.Class(above) != Unsure {
+		t.Errorf("read again: the part's slot is %v, want its class kept (unsure)", c.Class(above))
+	}
+	if b, w, k, _ := c.Levels(above); b != base || w != white || k != black {
+		t.Errorf("read again: levels moved from %v %v %v to %v %v %v", base, white, black, b, w, k)
+	}
+}
