@@ -464,13 +464,15 @@ func (c *Classifier) shareOfTop(j, top int) bool {
 // CheckerMax of one). On the provisional bands, where the part of a
 // checker left on its own slot may read as a whole one (up to 0.86 of the
 // nominal gain on the strongest sensor, a whole checker 0.77 on the
-// weakest), the part must read less than top and have held still for
-// partHold (heldPart): a checker being set down passes through it.
+// weakest), the part must read less than top, unless top reads short of
+// the enter band (no whole checker on any sensor: the checker may sit
+// mostly on the slot above), and have held still for partHold
+// (heldPart): a checker being set down passes through it.
 func (c *Classifier) shortPair(top, part int) bool {
 	side, _ := c.class[top].Side()
 	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[part])
 	if !c.sensors[top].known[side] {
-		return b < a && a+b >= offCentreSum && a+b <= c.tp.CheckerMax && c.heldPart(part)
+		return (b < a || a < c.tp.CheckerEnter) && a+b >= offCentreSum && a+b <= c.tp.CheckerMax && c.heldPart(part)
 	}
 	return a < c.t.CheckerEnter && a+b >= offCentreSum && a+b <= c.t.CheckerMax
 }

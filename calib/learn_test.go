@@ -562,3 +562,49 @@ func TestReclassifyAtHeldPart(t *testing.T) {
 		t.Errorf("read again: levels moved from %v %v %v to %v %v %v", base, white, black, b, w, k)
 	}
 }
+
+// TestClassifyOffCentreTopMostlyAbove: on a board learning its levels, the
+// top checker set down off-centre may leave more of its field on the slot
+// above than on its own (here 0.60 and 0.62 of the nominal gain): its own
+// slot, short of the enter band, cannot read a whole checker on any
+// sensor, so once the part has held for partHold the stack is whole.
+func TestClassifyOffCentreTopMostlyAbove(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	own, above := g.Sensor(Place{Point: 9, Slot: 2}), g.Sensor(Place{Point: 9, Slot: 3})
+	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(14, 14)), partial: map[int]float64{}}
+	at := time.Unix(0, 0)
+	const tick = 10 * time.Millisecond
+	var o engine.Occupancy
+	var l engine.Layout
+	for n, frames := range []int{5, 1} { // two checkers, then the third lands
+		l[engine.White][9] = 2 + n
+		for range frames {
+			_ = c.ClassifyAt(at, f.frame(&l), &o)
+			at = at.Add(tick)
+		}
+	}
+	if o.Points[9-1][engine.White] != 3 || o.Unsure != 0 {
+		t.Fatalf("three checkers: point 9 %v, %d unsure", o.Points[9-1], o.Unsure)
+	}
+	f.partial[own], f.partial[above] = 0.60*NominalGain/gain(own), 0.62*NominalGain/gain(above)
+	since := at
+	for ; at.Sub(since) < partHold; at = at.Add(tick) {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		if o.Unsure != 1 {
+			t.Fatalf("part above the top checker for %v: %d unsure, want 1", at.Sub(since), o.Unsure)
+		}
+	}
+	for range 3 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	if o.Points[9-1][engine.White] != 3 || o.Unsure != 0 {
+		t.Errorf("top off-centre, mostly above, held: point 9 %v, %d unsure; want 3, none unsure", o.Points[9-1], o.Unsure)
+	}
+}

@@ -83,7 +83,7 @@ func TestSimulateDeadSensorsOffCentre(t *testing.T) {
 // TestSimulateOffCentreSelfCalibrating: checkers set down off-centre on a
 // board that is learning its levels (a header with baselines alone).
 func TestSimulateOffCentreSelfCalibrating(t *testing.T) {
-	t.Skip("open: 36 of the 48 traces of all 12 matches are exact (18 of 24 off-centre+baselines, 18 of 24 drift+off-centre+hover+baselines); a part held above the top checker is now judged at the time it has held 300 ms even when no frame comes then (calib.Classifier.Wake, Pipeline.catchUp), but games still go wrong mid-match: a false flag on match-000 game 1 turn 14 (White), a checker set down half on p1 slot 0, half on slot 1, which reads more than slot 0 on the provisional bands. Measure: unskip, GAMMOND_ROUNDTRIP_ALL=1 go test -count 1 -v -run TestSimulateOffCentreSelfCalibrating ./referee")
+	t.Skip("open: 44 of the 48 traces of all 12 matches are exact (24 of 24 off-centre+baselines, 20 of 24 drift+off-centre+hover+baselines); failing: drift+off-centre+hover+baselines match-000 at both rates (first: rate 0 game 1 turn 52, White, a false flag), match-003 rate 0 (game 1 turn 15, White, a false flag), match-001 rate 0.15 (game 4 turn 1, White, a false flag), not yet traced to their slot readings. Measure: unskip, GAMMOND_ROUNDTRIP_ALL=1 go test -count 1 -v -run TestSimulateOffCentreSelfCalibrating ./referee")
 	roundTrips(t, []behaviour{all(offCentre, baselines), all(drift, offCentre, hover, baselines)})
 }
 
