@@ -67,6 +67,9 @@ const (
 const (
 	offCentreMin = 0.1
 	offCentreSum = 0.75
+	// offCentreSumWeak is offCentreSum on the weakest sensor of the
+	// reference board (0.77 of NominalGain) read on the provisional bands.
+	offCentreSumWeak = 0.58
 )
 
 // Self-calibration from what a still board shows: while a sensor's level
@@ -619,7 +622,17 @@ func (c *Classifier) offCentre(j, end int) bool {
 	}
 	a, b = math.Abs(a), math.Abs(b)
 	t := c.thresholds(j, c.frac[j])
-	return a >= offCentreMin && b >= offCentreMin && a+b >= offCentreSum && a+b <= t.CheckerMax
+	if a < offCentreMin || b < offCentreMin || a+b > t.CheckerMax {
+		return false
+	}
+	if a+b >= offCentreSum {
+		return true
+	}
+	// On the provisional bands two weak sensors read a checker between
+	// them as little as offCentreSumWeak: one once both parts have held
+	// still for partHold, as a hand held above the board never does.
+	provisional := t == &c.tp || c.thresholds(j+1, c.frac[j+1]) == &c.tp
+	return provisional && a+b >= offCentreSumWeak && c.heldPart(j) && c.heldPart(j+1)
 }
 
 // inc counts one more, holding at the counter's top.

@@ -608,3 +608,50 @@ func TestClassifyOffCentreTopMostlyAbove(t *testing.T) {
 		t.Errorf("top off-centre, mostly above, held: point 9 %v, %d unsure; want 3, none unsure", o.Points[9-1], o.Unsure)
 	}
 }
+
+// TestClassifyOffCentreWeakLearning: on a board learning its levels, a
+// checker set down between two weak sensors (480 and 533 counts of gain)
+// reads less than offCentreSum on the provisional bands. It is one
+// checker once both parts have held still for partHold; a hand holding a
+// checker above the same slots, whose readings come and go, never is.
+func TestClassifyOffCentreWeakLearning(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	low, high := g.Sensor(Place{Point: 1, Slot: 0}), g.Sensor(Place{Point: 1, Slot: 1})
+	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
+	const tick = 10 * time.Millisecond
+	for _, tc := range []struct {
+		name  string
+		parts [][2]float64 // readings of the two slots in nominal gains, each for 5 frames in turn
+		want  uint8        // White checkers on point 1 at the end
+		// unsure slots at the end: both, while their readings are no checker
+		unsure uint8
+	}{
+		{"set down", [][2]float64{{0.30, 0.33}}, 1, 0},
+		{"held above", [][2]float64{{0.30, 0.33}, {0.42, 0.20}, {0.22, 0.40}, {0.35, 0.25}}, 0, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := &framer{c: truth, rng: rand.New(rand.NewPCG(15, 15)), partial: map[int]float64{}}
+			at := time.Unix(0, 0)
+			var o engine.Occupancy
+			var l engine.Layout
+			for range 5 {
+				_ = c.ClassifyAt(at, f.frame(&l), &o)
+				at = at.Add(tick)
+			}
+			for k := 0; k < 3*int(partHold/tick); k++ {
+				p := tc.parts[k/5%len(tc.parts)]
+				f.partial[low], f.partial[high] = p[0]*NominalGain/gain(low), p[1]*NominalGain/gain(high)
+				_ = c.ClassifyAt(at, f.frame(&l), &o)
+				at = at.Add(tick)
+			}
+			if got := o.Points[0][engine.White]; got != tc.want || o.Unsure != tc.unsure {
+				t.Errorf("point 1: %d White, %d unsure; want %d, %d unsure", got, o.Unsure, tc.want, tc.unsure)
+			}
+		})
+	}
+}
