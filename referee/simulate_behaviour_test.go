@@ -83,8 +83,14 @@ func TestSimulateDeadSensorsOffCentre(t *testing.T) {
 // TestSimulateOffCentreSelfCalibrating: checkers set down off-centre on a
 // board that is learning its levels (a header with baselines alone).
 func TestSimulateOffCentreSelfCalibrating(t *testing.T) {
-	t.Skip("open: 45 of the 48 traces of all 12 matches are exact (24 of 24 off-centre+baselines, 21 of 24 drift+off-centre+hover+baselines); failing: drift+off-centre+hover+baselines match-000 at both rates (first: rate 0 game 1 turn 52, White, a false flag), match-001 rate 0.15 (game 4 turn 1, White, a false flag), not yet traced to their slot readings. Measure: unskip, GAMMOND_ROUNDTRIP_ALL=1 go test -count 1 -v -run TestSimulateOffCentreSelfCalibrating ./referee")
-	roundTrips(t, []behaviour{all(offCentre, baselines), all(drift, offCentre, hover, baselines)})
+	roundTrips(t, []behaviour{all(offCentre, baselines)})
+}
+
+// TestSimulateOffCentreHoverSelfCalibrating: as
+// TestSimulateOffCentreSelfCalibrating, with drift and hovering checkers.
+func TestSimulateOffCentreHoverSelfCalibrating(t *testing.T) {
+	t.Skip("open: 21 of the 24 traces of all 12 matches are exact (64 of 72 at seeds 100-102); failing: match-000 rate 0 (game 1 turn 52, White: a checker borne off, held 290 ms above point 1's top slot with no frame, reads 0.76 of the nominal gain on an unlearnt sensor, a checker on the provisional bands; the board settles with it and DONE flags the legal play), match-000 rate 0.15 (game 2 turn 22, White, a false flag), match-001 rate 0.15 (game 4 turn 1, White: the board stays unsure past DONE). Measure: unskip, GAMMOND_ROUNDTRIP_ALL=1 go test -count 1 -v -run TestSimulateOffCentreHoverSelfCalibrating ./referee")
+	roundTrips(t, []behaviour{all(drift, offCentre, hover, baselines)})
 }
 
 // TestSimulateLateDone: DONE pressed with the last checker still in hand
