@@ -67,6 +67,9 @@ const (
 const (
 	offCentreMin = 0.1
 	offCentreSum = 0.75
+	// offCentreSumWeak is offCentreSum on the weakest sensor of the
+	// reference board (0.77 of NominalGain) read on the provisional bands.
+	offCentreSumWeak = 0.58
 )
 
 // Self-calibration from what a still board shows: while a sensor's level
@@ -209,6 +212,9 @@ type Classifier struct {
 	// now is the time of the frame being classified (ClassifyAt), zero
 	// when frames come without one (Classify).
 	now time.Time
+	// wake is when a part of a checker held since the last frame will
+	// have held for partHold (Wake), zero when none is waiting.
+	wake time.Time
 }
 
 // NewClassifier returns a Classifier for the calibrated board, with the
@@ -308,6 +314,30 @@ func (c *Classifier) ClassifyAt(at time.Time, frame []uint16, o *engine.Occupanc
 			c.setBase(i, float64(r))
 		}
 	}
+	c.countAll(frame, o)
+	return nil
+}
+
+// Wake returns when the last frame, read again with no new reading, may
+// be classified otherwise (ReclassifyAt): when a part of a checker held
+// since will have held for partHold. It is zero when nothing waits. A
+// trace has no frames while the readings hold, so the pipeline reads the
+// last frame again at that time.
+func (c *Classifier) Wake() time.Time { return c.wake }
+
+// ReclassifyAt reads the last frame classified again into o at time at,
+// later than its own, as if the board had sent it again unchanged: only
+// how long a part of a checker has held (heldPart) can change the
+// occupancy. No slot's class or level moves. It allocates nothing.
+func (c *Classifier) ReclassifyAt(at time.Time, o *engine.Occupancy) {
+	c.now = at
+	c.countAll(nil, o)
+}
+
+// countAll counts every point and bar half of the frame into o; a nil
+// frame counts the classes the last frame gave (ReclassifyAt). It then
+// sets when a part of a checker held will have held long enough (wake).
+func (c *Classifier) countAll(frame []uint16, o *engine.Occupancy) {
 	*o = engine.Occupancy{SlotsPerPoint: uint8(c.board.Slots), SlotsPerBarHalf: uint8(c.board.BarSlots)}
 	i := 0
 	for p := range o.Points {
@@ -316,21 +346,34 @@ func (c *Classifier) ClassifyAt(at time.Time, frame []uint16, o *engine.Occupanc
 	for h := range o.Bar {
 		i = c.count(frame, i, c.board.BarSlots, &o.Bar[h], &o.BarMasked[h], &o.Unsure)
 	}
-	return nil
+	c.wake = time.Time{}
+	for k := range c.sensors {
+		s := &c.sensors[k]
+		if s.partAt.IsZero() {
+			continue
+		}
+		if w := s.partAt.Add(partHold); w.After(c.now) && (c.wake.IsZero() || w.Before(c.wake)) {
+			c.wake = w
+		}
+	}
 }
 
 // count classifies the n slots of one point or bar half, starting at sensor
-// i, into covered, masked and unsure; it returns the next sensor.
+// i, into covered, masked and unsure (reading frame, or with the classes
+// the last frame gave when it is nil); it returns the next sensor.
 func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, unsure *uint8) int {
 	end := i + n
 	top, colour := i-1, Unsure // the highest covered slot
 	for j := i; j < end; j++ {
-		cl := c.slot(j, frame[j])
+		cl := c.class[j]
+		if frame != nil {
+			cl = c.slot(j, frame[j])
+		}
 		if _, ok := cl.Side(); ok && !c.sensors[j].masked {
 			top, colour = j, cl
 		}
 	}
-	if c.selfCalibr {
+	if c.selfCalibr && frame != nil {
 		c.selfLearn(frame, i, end)
 	}
 	for j := i; j <= top; j++ {
@@ -424,13 +467,15 @@ func (c *Classifier) shareOfTop(j, top int) bool {
 // CheckerMax of one). On the provisional bands, where the part of a
 // checker left on its own slot may read as a whole one (up to 0.86 of the
 // nominal gain on the strongest sensor, a whole checker 0.77 on the
-// weakest), the part must read less than top and have held still for
-// partHold (heldPart): a checker being set down passes through it.
+// weakest), the part must read less than top, unless top reads short of
+// the enter band (no whole checker on any sensor: the checker may sit
+// mostly on the slot above), and have held still for partHold
+// (heldPart): a checker being set down passes through it.
 func (c *Classifier) shortPair(top, part int) bool {
 	side, _ := c.class[top].Side()
 	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[part])
 	if !c.sensors[top].known[side] {
-		return b < a && a+b >= offCentreSum && a+b <= c.tp.CheckerMax && c.heldPart(part)
+		return (b < a || a < c.tp.CheckerEnter) && a+b >= offCentreSum && a+b <= c.tp.CheckerMax && c.heldPart(part)
 	}
 	return a < c.t.CheckerEnter && a+b >= offCentreSum && a+b <= c.t.CheckerMax
 }
@@ -577,7 +622,17 @@ func (c *Classifier) offCentre(j, end int) bool {
 	}
 	a, b = math.Abs(a), math.Abs(b)
 	t := c.thresholds(j, c.frac[j])
-	return a >= offCentreMin && b >= offCentreMin && a+b >= offCentreSum && a+b <= t.CheckerMax
+	if a < offCentreMin || b < offCentreMin || a+b > t.CheckerMax {
+		return false
+	}
+	if a+b >= offCentreSum {
+		return true
+	}
+	// On the provisional bands two weak sensors read a checker between
+	// them as little as offCentreSumWeak: one once both parts have held
+	// still for partHold, as a hand held above the board never does.
+	provisional := t == &c.tp || c.thresholds(j+1, c.frac[j+1]) == &c.tp
+	return provisional && a+b >= offCentreSumWeak && c.heldPart(j) && c.heldPart(j+1)
 }
 
 // inc counts one more, holding at the counter's top.

@@ -45,7 +45,10 @@
 // a checker set down off-centre may read as a whole one: ClassifyAt, given
 // each frame's time, takes a part above a stack's top checker for that
 // checker's own once it has held still for a while (a trace has frames
-// only when readings change, so that is measured in time, not frames).
+// only when readings change, so that is measured in time, not frames), and
+// so are two parts on neighbouring weak sensors that read less than a
+// checker together. As no frame may come when that while is up, Wake says
+// when it will be, and ReclassifyAt reads the last frame again then.
 //
 // # Calibrating a board
 //
@@ -64,6 +67,9 @@
 //	cl, err := calib.NewClassifier(cal, nil)
 //	mon := calib.NewMonitor(cl, nil)
 //	for each frame {
+//		for w := cl.Wake(); !w.IsZero() && w.Before(at); w = cl.Wake() {
+//			cl.ReclassifyAt(w, &occ) // the last frame, read again at w
+//		}
 //		err := cl.ClassifyAt(at, frame, &occ)
 //		mon.Observe(at, frame)
 //	}

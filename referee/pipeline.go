@@ -67,6 +67,7 @@ func (p *Pipeline) Run() error {
 
 // Step feeds one item. Per frame it allocates nothing (see the benchmark).
 func (p *Pipeline) Step(it sensing.Item) error {
+	p.catchUp(it.At)
 	p.last = it.At
 	switch it.Kind {
 	case sensing.FrameItem:
@@ -83,6 +84,28 @@ func (p *Pipeline) Step(it sensing.Item) error {
 		p.event(it.Event)
 	}
 	return nil
+}
+
+// catchUp reads the last frame again at each time before at that the
+// classifier says it may read otherwise (calib.Classifier.Wake): a trace
+// sends no frame while the readings hold, and a part of a checker held
+// still for long enough is the checker set down off-centre. A changed
+// occupancy is a frame for the settling stage at that time, never a spike.
+func (p *Pipeline) catchUp(at time.Time) {
+	if len(p.frame) == 0 {
+		return
+	}
+	for w := p.Classifier.Wake(); !w.IsZero() && w.Before(at); w = p.Classifier.Wake() {
+		before := p.occ
+		p.Classifier.ReclassifyAt(w, &p.occ)
+		if p.occ == before {
+			continue
+		}
+		p.last = w
+		p.settleStage().Frame(w, &p.occ)
+		p.settleStage().Release()
+		p.checkGrace()
+	}
 }
 
 // watchHealth lets Health check the frame, and masks the sensors it

@@ -228,3 +228,57 @@ func TestPipelineMasksStuckSensor(t *testing.T) {
 		}
 	}
 }
+
+// TestPipelineHeldPartWithoutFrames: on a board learning its levels, the
+// top checker of a stack set down off-centre leaves part of its field on
+// the slot above, and the board is unsure until that part has held for a
+// while (calib.Classifier.Wake). A trace sends no frame while the readings
+// hold, so the pipeline reads the last frame again then: the board
+// settles on the whole stack before the next press, not never.
+func TestPipelineHeldPartWithoutFrames(t *testing.T) {
+	g := calib.ReferenceBoard
+	start := frameOf(engine.StartingBoard, engine.White)
+	five := -1 // the first slot of a point holding five White checkers
+	for p := 0; p < g.Points && five < 0; p++ {
+		if start[p*g.Slots+4] == testWhite && start[p*g.Slots+5] == testBase {
+			five = p * g.Slots
+		}
+	}
+	if five < 0 {
+		t.Fatal("the starting position has no point of five White checkers")
+	}
+	off := slices.Clone(start)
+	off[five+4] = testBase + (testWhite-testBase)*9/10 // the top checker's own slot
+	off[five+5] = testBase + (testWhite-testBase)/4    // the rest, on the slot above
+	src := items{frameAt(0, start), frameAt(10, start), frameAt(20, off), pressAt(1200, sensing.Roll, engine.White, engine.Dice{3, 1})}
+	base := make([]uint16, g.Sensors())
+	for i := range base {
+		base[i] = testBase
+	}
+	cl, err := calib.NewClassifier(&calib.Calibration{Board: g, Baseline: base}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var inputs []Input
+	p := &Pipeline{Source: &src, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow),
+		Deliver: func(in Input) { inputs = append(inputs, in) }}
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	var settled *Input
+	for k, in := range inputs {
+		if in.Kind == InputRoll {
+			break
+		}
+		if in.Kind == InputSettled {
+			settled = &inputs[k]
+		}
+	}
+	if settled == nil {
+		t.Fatalf("no settled board before the roll: inputs %v", inputs)
+	}
+	point := five / g.Slots
+	if got := settled.Board.Points[point][engine.White]; got != 5 || settled.Board.Unsure != 0 {
+		t.Errorf("settled before the roll: point %d %d White, %d unsure; want 5, none unsure", point+1, got, settled.Board.Unsure)
+	}
+}

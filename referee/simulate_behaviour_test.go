@@ -83,8 +83,14 @@ func TestSimulateDeadSensorsOffCentre(t *testing.T) {
 // TestSimulateOffCentreSelfCalibrating: checkers set down off-centre on a
 // board that is learning its levels (a header with baselines alone).
 func TestSimulateOffCentreSelfCalibrating(t *testing.T) {
-	t.Skip("open: 2 of the 48 traces of all 12 matches are exact (match-010, drift+off-centre+hover, both rates); the set-up now settles (a part above the top checker is its own once held 300 ms of trace time, calib.partHold; no level learned beside a part), but games still go wrong mid-match: a false flag on a bear-in (match-002 game 4 turn 46, Black) among others, not yet traced to its slot readings. Measure: unskip, GAMMOND_ROUNDTRIP_ALL=1 go test -count 1 -v -run TestSimulateOffCentreSelfCalibrating ./referee")
-	roundTrips(t, []behaviour{all(offCentre, baselines), all(drift, offCentre, hover, baselines)})
+	roundTrips(t, []behaviour{all(offCentre, baselines)})
+}
+
+// TestSimulateOffCentreHoverSelfCalibrating: as
+// TestSimulateOffCentreSelfCalibrating, with drift and hovering checkers.
+func TestSimulateOffCentreHoverSelfCalibrating(t *testing.T) {
+	t.Skip("open: 21 of the 24 traces of all 12 matches are exact (64 of 72 at seeds 100-102); failing: match-000 rate 0 (game 1 turn 52, White: a checker borne off, held 290 ms above point 1's top slot with no frame, reads 0.76 of the nominal gain on an unlearnt sensor, a checker on the provisional bands; the board settles with it and DONE flags the legal play), match-000 rate 0.15 (game 2 turn 22, White, a false flag), match-001 rate 0.15 (game 4 turn 1, White: the board stays unsure past DONE). Measure: unskip, GAMMOND_ROUNDTRIP_ALL=1 go test -count 1 -v -run TestSimulateOffCentreHoverSelfCalibrating ./referee")
+	roundTrips(t, []behaviour{all(drift, offCentre, hover, baselines)})
 }
 
 // TestSimulateLateDone: DONE pressed with the last checker still in hand
