@@ -88,6 +88,7 @@ func TestNinePointTable(t *testing.T) {
 		}
 		return
 	}
+	t.Parallel()
 	if len(tableFirstOffNine) != (ninePointPositions+1)/2 {
 		t.Fatalf("race_firstoff_nine.bin: %d bytes, want %d", len(tableFirstOffNine), (ninePointPositions+1)/2)
 	}
@@ -122,6 +123,7 @@ func TestNinePointTable(t *testing.T) {
 // checkers on points 1 to 9, those with checkers on points 7 to 9 first
 // among them.
 func TestNinePointTableAsSearched(t *testing.T) {
+	t.Parallel()
 	r := rand.New(rand.NewPCG(9, 15))
 	samples := 200
 	if testmain.Trimmed() {

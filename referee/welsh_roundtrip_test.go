@@ -17,6 +17,7 @@ import (
 // Over the seeds the records hold stream crossings, rovers moving back,
 // check-outs, dances, doubles and acey-deuceys.
 func TestWelshSimulateRoundTrip(t *testing.T) {
+	t.Parallel()
 	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
 	if testmain.Trimmed() {
 		seeds = seeds[:3]

@@ -283,6 +283,7 @@ func TestWelshWashBySnakesAndOddsEvens(t *testing.T) {
 // journalled inputs applied to a fresh referee must give the same events
 // and record (a restart).
 func TestWelshRandomGamesReplayFromTheJournal(t *testing.T) {
+	t.Parallel()
 	seen := map[string]int{}
 	seeds := uint64(8)
 	if testmain.Trimmed() { // CI's full run plays all eight
