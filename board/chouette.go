@@ -169,7 +169,7 @@ func (s *session) chouetteStatus() *web.Chouette {
 	if c.Playing() {
 		out.Games-- // Games counts the game in progress
 	}
-	scores, in := c.Scores(), c.InGame()
+	scores, in, passed := c.Scores(), c.InGame(), c.Passed()
 	ranked := c.Order()
 	for _, name := range slices.Sorted(maps.Keys(scores)) {
 		if !slices.Contains(ranked, name) {
@@ -178,7 +178,8 @@ func (s *session) chouetteStatus() *web.Chouette {
 	}
 	for _, name := range ranked {
 		out.Members = append(out.Members, web.Member{Name: name, Post: post(c, name), Score: scores[name],
-			Throws: s.books.throws[name], InGame: slices.Contains(in, name)})
+			Throws: s.books.throws[name], InGame: slices.Contains(in, name),
+			Passed: slices.Contains(passed, name), Awaits: slices.Contains(out.Pending, name)})
 	}
 	return out
 }
@@ -341,7 +342,7 @@ func chouetteStandings(c *web.Chouette) []panel.ChouetteMember {
 	out := make([]panel.ChouetteMember, len(c.Members))
 	for i, m := range c.Members {
 		out[i] = panel.ChouetteMember{Name: m.Name, Post: m.Post, Score: m.Score,
-			Out: c.Passed(&m), Pending: c.Awaits(m.Name)}
+			Out: m.Passed, Pending: m.Awaits}
 	}
 	return out
 }

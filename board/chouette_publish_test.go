@@ -73,7 +73,7 @@ func (s *sessionSink) last(t *testing.T) (*web.Chouette, [2]string, int) {
 // TestChouetteStandingsShownAndPublished: the chouette's standings reach
 // the OLED and the director's desk as they change, a partner's pass
 // entered on the page included (it changes nothing of the referee's
-// status).
+// status) and shown as passed as soon as it is entered.
 func TestChouetteStandingsShownAndPublished(t *testing.T) {
 	simulated := sim.NewBoard(3)
 	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
@@ -119,7 +119,12 @@ func TestChouetteStandingsShownAndPublished(t *testing.T) {
 		t.Errorf("after %s's pass: %d states published (%d before), pending %v; want a new state, %s and %s to answer",
 			first, after, before, c.Pending, captain, second)
 	}
-	screenHas(t, &shown, first+"'s pass", "?"+captain, " "+first, "?"+second)
+	for _, m := range c.Members {
+		if m.Passed != (m.Name == first) || m.Awaits != (m.Name == captain || m.Name == second) {
+			t.Errorf("published after %s's pass: %s passed %v, awaits %v", first, m.Name, m.Passed, m.Awaits)
+		}
+	}
+	screenHas(t, &shown, first+"'s pass", "?"+captain, "X"+first, "?"+second)
 
 	// The last answer settles the double: who passed is out of the game.
 	g.act(web.ChouetteAnswer{Member: second, Take: true})
@@ -127,8 +132,8 @@ func TestChouetteStandingsShownAndPublished(t *testing.T) {
 	g.await(referee.Taken.String())
 	c, _, _ = sink.last(t)
 	for _, m := range c.Members {
-		if m.Name == first && m.InGame || m.Name == second && !m.InGame {
-			t.Errorf("published %s in the game: %v", m.Name, m.InGame)
+		if m.Name == first && (m.InGame || !m.Passed) || m.Name == second && (!m.InGame || m.Passed) {
+			t.Errorf("published %s in the game: %v, passed: %v", m.Name, m.InGame, m.Passed)
 		}
 	}
 	screenHas(t, &shown, "the captain's take", "B"+box, "C"+captain, "X"+first, " "+second)

@@ -59,8 +59,9 @@ func simulatedBoard(t *testing.T) (*board.Board, string) {
 // TestChouetteInBrowser plays a chouette of four on the simulated board
 // through its page in headless Chromium: the members entered on the page,
 // the ranks the board's dice give, the box's double answered by each team
-// member (a partner's pass entered on the page, the other partner's take
-// on the page, the captain's CUBE on the board), the team's resignation,
+// member (a partner's pass entered on the page, shown out at once while a
+// newcomer joining is not, the other partner's take on the page, the
+// captain's CUBE on the board), the team's resignation,
 // and the standings the page shows after the game: the box wins 1 from
 // the partner who passed and 2 from each of the others, and the defeated
 // captain goes last.
@@ -100,6 +101,17 @@ func TestChouetteInBrowser(t *testing.T) {
 		br.WaitFor(t, member+"'s answer", fmt.Sprintf(`!document.getElementById("chouette-pending").textContent.includes(%q)`, member))
 	}
 	answer(first, "pass")
+	br.Run(t, `document.querySelector('#chouette-join input[name="name"]').value = "Eve"`)
+	br.Click(t, "Eve joins", `document.querySelector('#chouette-join button')`)
+	br.WaitFor(t, "the newcomer", `!!document.querySelector('#standings tr[data-name="Eve"]')`)
+	// Who is out is the Go side's answer, shown as soon as it is entered:
+	// the partner who passed, not the newcomer waiting for the next game.
+	if got := br.Text(t, `[...document.querySelectorAll('#standings tr.out')].map(r => r.dataset.name).join(" ")`); got != first {
+		t.Errorf("shown out after %s's pass with answers awaited: %q, want %q", first, got, first)
+	}
+	if got := br.Text(t, `[...document.querySelectorAll('#standings tr.awaits')].map(r => r.dataset.name).join(" ")`); got != captain+" "+second {
+		t.Errorf("shown to answer: %q, want %q", got, captain+" "+second)
+	}
 	answer(second, "take")
 	br.Click(t, "the captain's CUBE", web.SimButtonAt(engine.Black, web.ButtonCube))
 	br.WaitFor(t, "the take", `document.getElementById("chouette-answer").hidden && !!document.querySelector('#log li[data-kind="taken"]')`)
@@ -110,7 +122,7 @@ func TestChouetteInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	br.WaitFor(t, "the game scored", `document.getElementById("chouette-games").textContent.startsWith("1 game")`)
-	want := fmt.Sprintf("%s box 5|%s captain -1|%s partner -2|%s partner -2", box, first, second, captain)
+	want := fmt.Sprintf("%s box 5|%s captain -1|%s partner -2|%s partner -2|Eve joining 0", box, first, second, captain)
 	if got := br.Text(t, `[...document.querySelectorAll('#standings tbody tr')].map(r => r.dataset.name + " " + r.dataset.post + " " + r.dataset.score).join("|")`); got != want {
 		t.Errorf("standings %q, want %q", got, want)
 	}

@@ -1,10 +1,6 @@
 package web
 
-import (
-	"slices"
-
-	"gammond/engine"
-)
+import "gammond/engine"
 
 // Session is what a board keeps across the games of a money session or a
 // chouette, for the page, the desk and the OLED.
@@ -51,14 +47,9 @@ type Member struct {
 	// than one when ties were thrown again, law 3).
 	Throws []int `json:"throws,omitempty"`
 	InGame bool  `json:"in_game"` // still in the game in progress
+	// Passed says the member, on the team, passed the box's double in the
+	// game in progress, as soon as he answers; Awaits that he is yet to
+	// answer a double. The page, the OLED and the desk show these.
+	Passed bool `json:"passed"`
+	Awaits bool `json:"awaits"`
 }
-
-// Passed reports whether m, a team member, passed the box's double in the
-// game in progress and is out of it.
-func (c *Chouette) Passed(m *Member) bool {
-	team := m.Post == "captain" || m.Post == "partner"
-	return c.Playing && team && !m.InGame
-}
-
-// Awaits reports whether the member named is yet to answer a double.
-func (c *Chouette) Awaits(name string) bool { return slices.Contains(c.Pending, name) }

@@ -241,6 +241,24 @@ func (c *Chouette) InGame() []string {
 	return slices.Clone(c.game.team)
 }
 
+// Passed returns the team members who passed a box's double in the game
+// in progress, by rank: those out of the game, and those who passed the
+// double still awaiting answers, whose pass stands once given (law 8).
+func (c *Chouette) Passed() []string {
+	g := c.game
+	if g == nil {
+		return nil
+	}
+	var out []string
+	for _, m := range c.order[1:] {
+		passing := g.pending != nil && g.doubler == Box && slices.Contains(g.passes, m)
+		if m != g.partner && (!slices.Contains(g.team, m) || passing) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 // Cube returns the cube every team member still in the game holds.
 func (c *Chouette) Cube() int {
 	if c.game == nil {

@@ -2,6 +2,7 @@ package chouette
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"gammond/engine"
@@ -117,5 +118,37 @@ func TestNames(t *testing.T) {
 		if _, err := New([]string{"Ann", "Bob", tc.name}); !errors.Is(err, tc.want) {
 			t.Errorf("New with a member %q = %v, want %v", tc.name, err, tc.want)
 		}
+	}
+}
+
+// TestPassedAsAnswered: a partner's pass of the box's double counts as
+// soon as he gives it, before the last answer settles the double, and
+// stays once he is out; a newcomer waiting for the next game and the
+// box's partner never pass; between games no one has passed.
+func TestPassedAsAnswered(t *testing.T) {
+	c, err := New([]string{"A", "B", "C", "D", "E", "F"})
+	noErr(t, err)
+	noErr(t, c.StartGame())
+	noErr(t, c.ChooseBoxPartner("F"))
+	noErr(t, c.Join("G"))
+	noErr(t, c.Double(Box))
+	noErr(t, c.Pass("D"))
+	if got := c.Passed(); !slices.Equal(got, []string{"D"}) {
+		t.Fatalf("Passed() = %v after D's pass with answers awaited, want [D]", got)
+	}
+	noErr(t, c.Take("B"))
+	noErr(t, c.Pass("C"))
+	noErr(t, c.Take("E"))
+	if got := c.Passed(); !slices.Equal(got, []string{"C", "D"}) {
+		t.Fatalf("Passed() = %v once the double is settled, want [C D] by rank", got)
+	}
+	noErr(t, c.Double(Team))
+	if got := c.Passed(); !slices.Equal(got, []string{"C", "D"}) {
+		t.Fatalf("Passed() = %v during the captain's double, want [C D]", got)
+	}
+	noErr(t, c.Take("A"))
+	noErr(t, c.Win(Box, engine.Single))
+	if got := c.Passed(); got != nil {
+		t.Fatalf("Passed() = %v between games, want none", got)
 	}
 }

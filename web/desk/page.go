@@ -259,9 +259,9 @@ func standings(c *web.Chouette) []string {
 	for i, m := range c.Members {
 		out[i] = fmt.Sprintf("%s, %s: %s", m.Name, m.Post, strconv.FormatFloat(m.Score, 'f', -1, 64))
 		switch {
-		case c.Awaits(m.Name):
+		case m.Awaits:
 			out[i] += " (to answer the double)"
-		case c.Passed(&m):
+		case m.Passed:
 			out[i] += " (passed)"
 		}
 	}

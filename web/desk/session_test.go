@@ -51,8 +51,9 @@ func TestDeskShowsTheChouette(t *testing.T) {
 		Chouette: &web.Chouette{Games: 1, Playing: true, Cube: 2, Pending: []string{"Dan"}, Members: []web.Member{
 			{Name: "Ann", Post: "box", Score: 3},
 			{Name: "Bob", Post: "captain", Score: -1, InGame: true},
-			{Name: "Cy", Post: "partner", Score: -1.5},
-			{Name: "Dan", Post: "partner", Score: -0.5, InGame: true},
+			{Name: "Cy", Post: "partner", Score: -1.5, Passed: true},
+			{Name: "Dan", Post: "partner", Score: -0.5, InGame: true, Awaits: true},
+			{Name: "Eve", Post: "joining"},
 		}},
 	})
 	if err := p.State(referee.Status{Phase: referee.PhaseDoubled, Game: 2, Turn: 5, Cube: 2}); err != nil {
@@ -65,7 +66,7 @@ func TestDeskShowsTheChouette(t *testing.T) {
 	}
 
 	b := awaitSession(t, d)
-	if c := b.Session.Chouette; c == nil || len(c.Members) != 4 || c.Members[2].Score != -1.5 || len(b.Session.Ledger) != 1 {
+	if c := b.Session.Chouette; c == nil || len(c.Members) != 5 || c.Members[2].Score != -1.5 || len(b.Session.Ledger) != 1 {
 		t.Errorf("the desk's session: %+v", b.Session)
 	}
 	srv := httptest.NewServer(d.Handler())
@@ -77,6 +78,7 @@ func TestDeskShowsTheChouette(t *testing.T) {
 		`<div class="standing">Bob, captain: -1</div>`,
 		`<div class="standing">Cy, partner: -1.5 (passed)</div>`,
 		`<div class="standing">Dan, partner: -0.5 (to answer the double)</div>`,
+		`<div class="standing">Eve, joining: 0</div>`,
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the desk's page lacks %q", want)

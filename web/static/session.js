@@ -44,7 +44,9 @@
       tr.dataset.name = m.name;
       tr.dataset.post = m.post;
       tr.dataset.score = String(m.score);
-      tr.classList.toggle('out', c.playing && !m.in_game && m.post !== 'box' && m.post !== "box's partner");
+      tr.dataset.passed = String(m.passed);
+      tr.classList.toggle('out', m.passed);
+      tr.classList.toggle('awaits', m.awaits);
       cell(tr, m.name);
       cell(tr, m.post);
       cell(tr, String(m.score));
