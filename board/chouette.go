@@ -228,7 +228,8 @@ func (b *Board) chouetteAction(now time.Time, a web.Action) (ok bool, err error)
 
 // chouette applies an entry to the books, journals it, and once the last
 // team member has answered the box's double tells the referee the team's
-// answer.
+// answer, which the board's trace keeps as the captain's take or drop: the
+// answers themselves, from the page or the buttons, are the books'.
 func (b *Board) chouette(e *ChouetteEntry) error {
 	if err := b.session.apply(e); err != nil {
 		return err
@@ -240,11 +241,27 @@ func (b *Board) chouette(e *ChouetteEntry) error {
 	b.log.Info("chouette", "entry", e.Kind, "member", e.Member, "take", e.Take)
 	if e.Kind == "answer" {
 		if kind, ok := b.session.teamAnswer(); ok {
+			b.traceTeamAnswer(e.At, kind)
 			return b.input(referee.Input{At: e.At, Kind: kind, Side: chouetteBoxSide.Other()})
 		}
 	}
 	b.showStatus()
 	return nil
+}
+
+// traceTeamAnswer writes the team's answer to the box's double into the
+// board's trace as a take or a drop by the captain's colour, so that
+// `gammon replay` of the trace, which knows no chouette, answers the double
+// as the referee heard it.
+func (b *Board) traceTeamAnswer(at time.Time, kind referee.InputKind) {
+	if b.trace == nil || b.skip > 0 {
+		return
+	}
+	e := sensing.Event{Kind: sensing.Take, Side: chouetteBoxSide.Other()}
+	if kind == referee.InputDrop {
+		e.Kind = sensing.Drop
+	}
+	b.trace.item(sensing.Item{At: at, Kind: sensing.EventItem, Event: e})
 }
 
 // chouettePress takes the captain's answer to the box's double from the

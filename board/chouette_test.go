@@ -1,12 +1,17 @@
 package board_test
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"gammond/board"
 	"gammond/engine"
+	"gammond/record/mat"
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/sim"
@@ -202,5 +207,71 @@ func TestChouetteCaptainPassesWithABoxPartner(t *testing.T) {
 		if scores[m] != w {
 			t.Errorf("%s scores %v, want %v", m, scores[m], w)
 		}
+	}
+}
+
+// TestChouetteOwnTraceReplaysTheTeamsAnswer plays a chouette's game on
+// the simulated board keeping the board's own trace: at the box's double
+// the captain passes with the board's PASS button and a partner takes on
+// the page, so the team takes (laws 8 to 10), and the game is played out
+// at the cube of 2. The trace, which knows nothing of the books, carries
+// the team's take: `gammon replay` of it gives the record the board wrote.
+func TestChouetteOwnTraceReplaysTheTeamsAnswer(t *testing.T) {
+	t.Parallel()
+	simulated := sim.NewBoard(5)
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
+	o := options(t, simulated, src, engine.ClockNone)
+	o.TraceLimit = 64 << 20
+	o.Match.Length = 0
+	g, stop := playOnPage(t, o)
+	g.frames(30)
+	g.act(web.ChouetteStart{Members: []string{"Ann", "Bob", "Cy"}})
+	order, _, _ := standings(t, g.b)
+	partner := order[2]
+	g.act(web.SimButton{Side: engine.White, Button: web.ButtonRoll})
+	g.await(referee.Rolled.String())
+	g.play()
+	if g.b.Status().OnRoll == engine.Black {
+		g.act(web.SimButton{Side: engine.Black, Button: web.ButtonRoll})
+		g.await(referee.Rolled.String())
+		g.play()
+	}
+	g.act(web.SimButton{Side: engine.White, Button: web.ButtonCube})
+	g.await(referee.Doubled.String())
+	g.act(web.SimButton{Side: engine.Black, Button: web.ButtonPass})
+	g.act(web.ChouetteAnswer{Member: partner, Take: true})
+	g.await(referee.Taken.String())
+	for games := g.b.Status().Game; g.b.Status().Game == games && g.b.Status().Phase != referee.PhaseSettingUp; {
+		g.act(web.SimButton{Side: g.b.Status().OnRoll, Button: web.ButtonRoll})
+		g.await(referee.Rolled.String())
+		g.play()
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+
+	traces, err := filepath.Glob(filepath.Join(o.StateDir, "*"+board.TraceSuffix))
+	if err != nil || len(traces) != 1 {
+		t.Fatalf("traces in the state directory: %v, %v; want one", traces, err)
+	}
+	wrote, err := os.ReadFile(strings.TrimSuffix(traces[0], board.TraceSuffix) + ".mat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(wrote, []byte("Takes")) || !bytes.Contains(wrote, []byte("Wins")) {
+		t.Fatalf("the board's record has no take or no game won:\n%s", wrote)
+	}
+	replayed := replayOwnTrace(t, traces[0])
+	header, err := mat.Read(bytes.NewReader(wrote), "the board's record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	replayed.Tags, replayed.Comments = header.Tags, header.Comments
+	var got bytes.Buffer
+	if _, err := replayed.WriteTo(&got); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got.Bytes(), wrote) {
+		t.Fatalf("the replayed trace gives\n%s\nthe board wrote\n%s", got.Bytes(), wrote)
 	}
 }
