@@ -87,3 +87,31 @@ func TestWelshOptionButtonsInBrowser(t *testing.T) {
 		}
 	}
 }
+
+// TestWelshOddsEvensButtonsInBrowser: before the first game each player
+// has a button to call odds and evens, which sends the form's shaken dice
+// and call; no other option is open then.
+func TestWelshOddsEvensButtonsInBrowser(t *testing.T) {
+	b := startBrowser(t, 1280, 1000)
+	st := playing()
+	st.Sim, st.Rules, st.Length = nil, engine.RulesWelsh, 25
+	st.Phase, st.Dice, st.Game = referee.PhaseSettingUp, engine.Dice{}, 0
+	st.Welsh = &referee.WelshStatus{Games: 25, CubeRight: "either"}
+	fb := newFakeBoard(st)
+	_, base := startServer(t, fb, Options{DirectorToken: testToken})
+	b.navigate(t, base+"/")
+	b.waitFor(t, "the Welsh buttons", `document.querySelectorAll("#welsh-buttons button").length > 0`)
+	labels := value[[]string](t, b, `[...document.querySelectorAll("#welsh-buttons button")].map(b => b.textContent)`)
+	if want := []string{"Alice calls odds and evens", "Bob calls odds and evens"}; !slices.Equal(labels, want) {
+		t.Fatalf("buttons %q, want %q", labels, want)
+	}
+	value[any](t, b, `(() => { const f = document.getElementById("welsh-option");
+		f.die0.value = "3"; f.die1.value = "4"; f.odds.checked = true;
+		document.getElementById("td-token").value = "`+testToken+`"; })()`)
+	b.click(t, "Bob calls odds and evens", `document.querySelectorAll("#welsh-buttons button")[1]`)
+	b.waitFor(t, "the answer", `document.getElementById("welsh-msg").textContent === "done: odds-evens"`)
+	want := WelshOption{Side: engine.Black, Option: referee.OptionOddsEvens, Dice: engine.Dice{3, 4}, Odds: true}
+	if got := fb.applied(); len(got) != 1 || got[0] != Action(want) {
+		t.Fatalf("actions %+v, want %+v", got, want)
+	}
+}
