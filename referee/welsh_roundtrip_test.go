@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bytes"
+	"slices"
 	"testing"
 
 	"gammond/engine"
@@ -15,19 +16,23 @@ import (
 // illegal plays put right) transcribe exactly through the whole pipeline
 // (classify, settle, the Welsh referee) to the record the players made.
 // Over the seeds the records hold stream crossings, rovers moving back,
-// check-outs, dances, doubles and acey-deuceys.
+// check-outs, dances, and every option a player takes on the board:
+// doubles, nominates (the trace's nominate event), one-die throws with a
+// full spread (CUBE held), offers to concede (the trace's offer event)
+// accepted and rejected, and acey-deuceys thrown again.
 func TestWelshSimulateRoundTrip(t *testing.T) {
 	t.Parallel()
 	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
+	games, want := 25, slices.Concat(welshFeatures, welshOptions)
 	if testmain.Trimmed() {
-		seeds = seeds[:3]
+		seeds, games, want = seeds[:3], 4, welshFeatures
 	}
 	seen := map[string]int{}
 	for _, seed := range seeds {
 		opts := sim.DefaultOpts
 		opts.Seed, opts.IllegalRate = seed, 0.1
 		var trace bytes.Buffer
-		want, err := sim.SimulateWelsh(&trace, [2]string{"Ann", "Bob"}, 4, &opts)
+		played, err := sim.SimulateWelsh(&trace, [2]string{"Ann", "Bob"}, games, &opts)
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -51,7 +56,7 @@ func TestWelshSimulateRoundTrip(t *testing.T) {
 		}
 		var got, wantText bytes.Buffer
 		w.Record().WriteTo(&got)
-		want.WriteTo(&wantText)
+		played.WriteTo(&wantText)
 		if got.String() != wantText.String() {
 			t.Fatalf("seed %d: transcribed:\n%s\n--- played:\n%s", seed, got.String(), wantText.String())
 		}
@@ -59,19 +64,30 @@ func TestWelshSimulateRoundTrip(t *testing.T) {
 			t.Fatalf("seed %d: %d illegal plays stood, findings %v", seed, accepted, welsh.Check(w.Record()))
 		}
 		seen["flags"] += flags
-		countWelshFeatures(want, seen)
+		countWelshFeatures(played, seen)
 	}
 	t.Logf("over %d seeds: %v", len(seeds), seen)
-	for _, want := range []string{"flags", "crossing", "rover", "check-out", "roof", "double", "acey-deucey", "game end"} {
-		if seen[want] == 0 {
-			t.Errorf("no %s in the simulated matches: %v", want, seen)
+	for _, feature := range want {
+		if seen[feature] == 0 {
+			t.Errorf("no %s in the simulated matches: %v", feature, seen)
 		}
 	}
 }
 
+// welshFeatures are what every run of TestWelshSimulateRoundTrip covers;
+// welshOptions the options too rare for a trimmed run (three matches of
+// four games: an offer to concede comes about once in thirty games, a full
+// spread not much more often), which the full run (twelve matches of 25
+// games, about 6.5 s) covers.
+var (
+	welshFeatures = []string{"flags", "crossing", "rover", "check-out", "roof", "double", "acey-deucey", "game end"}
+	welshOptions  = []string{"nominate", "one die", "offer", "accept", "reject"}
+)
+
 // countWelshFeatures counts the record's stream crossings, rovers' backward
-// moves, check-outs, entries from the roof, doubles, acey-deuceys and
-// games ended.
+// moves, check-outs, entries from the roof, the options taken (doubles,
+// nominates, one-die throws, offers to concede and their answers,
+// acey-deuceys) and games ended.
 func countWelshFeatures(rec *welsh.Record, seen map[string]int) {
 	for _, g := range rec.Games {
 		if g.End != nil {
@@ -83,6 +99,18 @@ func countWelshFeatures(rec *welsh.Record, seen map[string]int) {
 				seen["double"]++
 			case welsh.ActAceyDeucey:
 				seen["acey-deucey"]++
+			case welsh.ActNominate:
+				seen["nominate"]++
+			case welsh.ActOffer:
+				seen["offer"]++
+			case welsh.ActAccept:
+				seen["accept"]++
+			case welsh.ActReject:
+				seen["reject"]++
+			case welsh.ActThrow:
+				if a.Throw.OneDie {
+					seen["one die"]++
+				}
 			}
 			for _, m := range a.Moves {
 				from, to := int(m.From), int(m.To)

@@ -47,20 +47,22 @@ type EventKind uint8
 // referee's to decide from the match; a trace may say it outright (Double,
 // Take, Drop).
 const (
-	Roll   EventKind = iota + 1 // the side rolled (ROLL): Dice holds the roll, or none yet for the board to roll
-	Done                        // the side ended its turn (DONE, the clock press)
-	Double                      // the side doubles (CUBE before rolling)
-	Take                        // the side takes the cube (CUBE when doubled)
-	Drop                        // the side passes: the game ends
-	Cube                        // CUBE pressed: doubles, or takes the cube offered
-	Pass                        // CUBE held (a long press): passes the cube offered, else doubles
-	Resign                      // the side offers to resign Points (US 11.1): DONE and CUBE held together, or the page
-	Accept                      // the side accepts the resignation on offer: the game ends
-	Reject                      // the side rejects it: play goes on
+	Roll     EventKind = iota + 1 // the side rolled (ROLL): Dice holds the roll, or none yet for the board to roll
+	Done                          // the side ended its turn (DONE, the clock press)
+	Double                        // the side doubles (CUBE before rolling)
+	Take                          // the side takes the cube (CUBE when doubled)
+	Drop                          // the side passes: the game ends
+	Cube                          // CUBE pressed: doubles, or takes the cube offered
+	Pass                          // CUBE held (a long press): passes the cube offered, else doubles
+	Resign                        // the side offers to resign Points (US 11.1): DONE and CUBE held together, or the page
+	Accept                        // the side accepts the resignation on offer: the game ends
+	Reject                        // the side rejects it: play goes on
+	Nominate                      // the side nominates the next throw, Dice (Welsh, rule 21): the page
+	Offer                         // the side offers to concede the game for Points games (Welsh, rule 18): the page
 )
 
 var eventNames = [...]string{Roll: "roll", Done: "done", Double: "double", Take: "take", Drop: "drop", Cube: "cube", Pass: "pass",
-	Resign: "resign", Accept: "accept", Reject: "reject"}
+	Resign: "resign", Accept: "accept", Reject: "reject", Nominate: "nominate", Offer: "offer"}
 
 // The levels of a resignation, Event.Points: what the resigning side gives
 // up, times the cube. ResignNext, the buttons' resignation, is the level
@@ -71,6 +73,10 @@ const (
 	ResignGammon     = 2
 	ResignBackgammon = 3
 )
+
+// MaxOfferGames is the most games an Offer may name: the Welsh doubling
+// die's cap, 64, times a backgammon's 6 (docs/WELSH.md, rules 5 and 6).
+const MaxOfferGames = 64 * 6
 
 // String returns the event's name in a trace: "roll", "done" and so on.
 func (k EventKind) String() string {
@@ -86,19 +92,20 @@ type Event struct {
 	Kind EventKind
 	Side engine.Side
 	// Dice is the roll, for Roll; for a game's opening roll the side is the
-	// opener, with both dice.
+	// opener, with both dice. For Nominate, the throw nominated.
 	Dice engine.Dice
 	// Points is a Resign's level: ResignNext, ResignSingle, ResignGammon
-	// or ResignBackgammon (a trace's "points"), times the cube.
+	// or ResignBackgammon (a trace's "points"), times the cube; an Offer's
+	// games, 1 to MaxOfferGames.
 	Points int
 }
 
 // String returns the event for a log line: "White roll 63".
 func (e Event) String() string {
 	switch e.Kind {
-	case Roll:
+	case Roll, Nominate:
 		return fmt.Sprintf("%s %s %s", e.Side, e.Kind, e.Dice)
-	case Resign:
+	case Resign, Offer:
 		return fmt.Sprintf("%s %s %d", e.Side, e.Kind, e.Points)
 	}
 	return fmt.Sprintf("%s %s", e.Side, e.Kind)

@@ -319,35 +319,50 @@ func readEvent(l *line) (Event, error) {
 	}
 	switch {
 	case e.Kind == 0:
-		return e, fmt.Errorf("unknown event %q, want roll, done, double, take, drop, cube, pass, resign, accept or reject", l.event)
+		return e, fmt.Errorf("unknown event %q, want roll, done, double, take, drop, cube, pass, resign, accept, reject, nominate or offer", l.event)
 	case !l.hasSide:
 		return e, fmt.Errorf("%s event without a side", e.Kind)
 	case l.side != int64(engine.White) && l.side != int64(engine.Black):
 		return e, fmt.Errorf("%s event for side %d, want 0 (White) or 1 (Black)", e.Kind, l.side)
-	case e.Kind != Roll && l.hasDice:
-		return e, fmt.Errorf("%s event with dice", e.Kind)
-	case e.Kind == Roll && !l.hasDice:
-		return e, errors.New("roll without dice")
-	case e.Kind == Roll && len(l.dice) != 2:
-		return e, fmt.Errorf("roll with %d dice, want 2", len(l.dice))
-	case e.Kind != Resign && l.hasPoints:
-		return e, fmt.Errorf("%s event with points", e.Kind)
-	case e.Kind == Resign && !l.hasPoints:
-		return e, errors.New("resign without points")
-	case e.Kind == Resign && (l.points < ResignNext || l.points > ResignBackgammon):
-		return e, fmt.Errorf("resign of %d points, want 1 (single), 2 (gammon), 3 (backgammon) or 0 (the level above the side's own offer)", l.points)
+	}
+	if err := checkEventFields(e.Kind, l); err != nil {
+		return e, err
 	}
 	e.Points = int(l.points)
 	e.Side = engine.Side(l.side)
-	if e.Kind == Roll {
+	if l.hasDice {
 		for k, d := range l.dice {
 			if d < 1 || d > 6 {
-				return e, fmt.Errorf("roll %v: die %d out of 1..6", l.dice, d)
+				return e, fmt.Errorf("%s %v: die %d out of 1..6", e.Kind, l.dice, d)
 			}
 			e.Dice[k] = int(d)
 		}
 	}
 	return e, nil
+}
+
+// checkEventFields reports dice or points on an event that takes none, or
+// missing or out of range on one that needs them: dice on roll and
+// nominate, points on resign and offer.
+func checkEventFields(k EventKind, l *line) error {
+	withDice, withPoints := k == Roll || k == Nominate, k == Resign || k == Offer
+	switch {
+	case !withDice && l.hasDice:
+		return fmt.Errorf("%s event with dice", k)
+	case withDice && !l.hasDice:
+		return fmt.Errorf("%s without dice", k)
+	case withDice && len(l.dice) != 2:
+		return fmt.Errorf("%s with %d dice, want 2", k, len(l.dice))
+	case !withPoints && l.hasPoints:
+		return fmt.Errorf("%s event with points", k)
+	case withPoints && !l.hasPoints:
+		return fmt.Errorf("%s without points", k)
+	case k == Resign && (l.points < ResignNext || l.points > ResignBackgammon):
+		return fmt.Errorf("resign of %d points, want 1 (single), 2 (gammon), 3 (backgammon) or 0 (the level above the side's own offer)", l.points)
+	case k == Offer && (l.points < 1 || l.points > MaxOfferGames):
+		return fmt.Errorf("offer of %d games, want 1 to %d", l.points, MaxOfferGames)
+	}
+	return nil
 }
 
 // headerJSON is the header as encoding/json sees it; pointers tell a

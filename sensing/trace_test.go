@@ -64,6 +64,8 @@ func TestTraceReader(t *testing.T) {
 		`{"t":9500,"event":"reject","side":0}`,
 		`{"t":9600, "points":3,"event":"resign","side":1}`,
 		`{"t":9700,"event":"accept","side":0}`,
+		`{"t":9800,"event":"nominate","side":1,"dice":[5,5]}`,
+		`{"t":9900,"event":"offer","side":0,"points":7}`,
 	)
 	tr, err := NewTraceReader(strings.NewReader(input), &TraceOpts{Epoch: epoch, Clock: clock})
 	if err != nil {
@@ -97,6 +99,8 @@ func TestTraceReader(t *testing.T) {
 		{13, 9500, nil, Event{Kind: Reject, Side: engine.White}},
 		{14, 9600, nil, Event{Kind: Resign, Side: engine.Black, Points: 3}},
 		{15, 9700, nil, Event{Kind: Accept, Side: engine.White}},
+		{16, 9800, nil, Event{Kind: Nominate, Side: engine.Black, Dice: engine.Dice{5, 5}}},
+		{17, 9900, nil, Event{Kind: Offer, Side: engine.White, Points: 7}},
 	} {
 		it, err := tr.Next()
 		if err != nil {
@@ -241,6 +245,13 @@ func TestTraceErrors(t *testing.T) {
 		{"resign without points", trace(testHeader, `{"t":0,"event":"resign","side":0}`), 2, "resign without points"},
 		{"resign of 4", trace(testHeader, `{"t":0,"event":"resign","side":1,"points":4}`), 2, "resign of 4 points, want 1 (single), 2 (gammon), 3 (backgammon) or 0"},
 		{"resign of -1", trace(testHeader, `{"t":0,"event":"resign","side":1,"points":-1}`), 2, "resign of -1 points"},
+		{"nominate without dice", trace(testHeader, `{"t":0,"event":"nominate","side":0}`), 2, "nominate without dice"},
+		{"nominate of 0-3", trace(testHeader, `{"t":0,"event":"nominate","side":0,"dice":[0,3]}`), 2, "nominate [0 3]: die 0 out of 1..6"},
+		{"nominate with points", trace(testHeader, `{"t":0,"event":"nominate","side":0,"dice":[1,3],"points":1}`), 2, "nominate event with points"},
+		{"offer without points", trace(testHeader, `{"t":0,"event":"offer","side":1}`), 2, "offer without points"},
+		{"offer of 0", trace(testHeader, `{"t":0,"event":"offer","side":1,"points":0}`), 2, "offer of 0 games, want 1 to 384"},
+		{"offer of 385", trace(testHeader, `{"t":0,"event":"offer","side":1,"points":385}`), 2, "offer of 385 games"},
+		{"offer with dice", trace(testHeader, `{"t":0,"event":"offer","side":1,"points":2,"dice":[1,2]}`), 2, "offer event with dice"},
 		{"accept with points", trace(testHeader, `{"t":0,"event":"accept","side":1,"points":2}`), 2, "accept event with points"},
 		{"event not a string", trace(testHeader, `{"t":0,"event":3,"side":0}`), 2, "cannot unmarshal number"},
 		{"event without side", trace(testHeader, `{"t":0,"event":"done"}`), 2, "done event without a side"},
@@ -487,6 +498,8 @@ func TestEventString(t *testing.T) {
 		{Event{Kind: Drop, Side: engine.White}, "White drop"},
 		{Event{Kind: Resign, Side: engine.Black, Points: 2}, "Black resign 2"},
 		{Event{Kind: Reject, Side: engine.White}, "White reject"},
+		{Event{Kind: Nominate, Side: engine.White, Dice: engine.Dice{6, 6}}, "White nominate 66"},
+		{Event{Kind: Offer, Side: engine.Black, Points: 4}, "Black offer 4"},
 		{Event{Kind: 99}, "White EventKind(99)"},
 	} {
 		t.Run(tc.want, func(t *testing.T) {

@@ -105,8 +105,8 @@ func (tw *TraceWriter) Frame(at time.Time, frame []uint16) error {
 	return tw.write()
 }
 
-// Event writes a press at at; the dice only for a roll that has them, the
-// level for a resignation.
+// Event writes a press at at; the dice only for a roll or nominate that
+// has them, the level for a resignation, the games for an offer.
 func (tw *TraceWriter) Event(at time.Time, e Event) error {
 	tw.start(at)
 	tw.buf = append(tw.buf, `,"event":"`...)
@@ -114,9 +114,9 @@ func (tw *TraceWriter) Event(at time.Time, e Event) error {
 	tw.buf = append(tw.buf, `","side":`...)
 	tw.buf = strconv.AppendInt(tw.buf, int64(e.Side), 10)
 	switch {
-	case e.Kind == Roll && e.Dice.Valid():
+	case (e.Kind == Roll || e.Kind == Nominate) && e.Dice.Valid():
 		tw.buf = fmt.Appendf(tw.buf, `,"dice":[%d,%d]`, e.Dice[0], e.Dice[1])
-	case e.Kind == Resign:
+	case e.Kind == Resign || e.Kind == Offer:
 		tw.buf = fmt.Appendf(tw.buf, `,"points":%d`, e.Points)
 	}
 	tw.buf = append(tw.buf, "}\n"...)

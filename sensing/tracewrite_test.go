@@ -52,7 +52,9 @@ func TestTraceWriterRoundTrip(t *testing.T) {
 		step{ms: 80, event: &Event{Kind: Done, Side: engine.Black}},
 		step{ms: 90, event: &Event{Kind: Resign, Side: engine.White, Points: ResignNext}}, // the buttons' resignation
 		step{ms: 95, event: &Event{Kind: Resign, Side: engine.White, Points: ResignGammon}},
-		step{ms: 99, event: &Event{Kind: Accept, Side: engine.Black}})
+		step{ms: 99, event: &Event{Kind: Accept, Side: engine.Black}},
+		step{ms: 100, event: &Event{Kind: Nominate, Side: engine.White, Dice: engine.Dice{2, 1}}},
+		step{ms: 101, event: &Event{Kind: Offer, Side: engine.Black, Points: 5}})
 	for _, s := range steps {
 		at := epoch.Add(time.Duration(s.ms) * time.Millisecond)
 		if s.event != nil {

@@ -87,6 +87,9 @@ type run struct {
 
 	gen engine.Generator
 	hyp hypotheses
+	// welshOffers counts the Welsh offers to concede made: the answers
+	// alternate, reject first, so that a match with two has both.
+	welshOffers int
 }
 
 func newRun(w io.Writer, opts *Opts) *run {

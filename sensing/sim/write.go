@@ -98,17 +98,17 @@ func (tw *traceWriter) set(t int64, sensors []int, rs []uint16) {
 	tw.line()
 }
 
-// event writes a press; dice only for a roll, points only for a
-// resignation.
+// event writes a press; dice only for a roll or a nominate, points only
+// for a resignation or an offer.
 func (tw *traceWriter) event(t int64, e sensing.Event) {
 	if !tw.start(t) {
 		return
 	}
 	tw.buf = fmt.Appendf(tw.buf, `,"event":%q,"side":%d`, e.Kind.String(), e.Side)
 	switch e.Kind {
-	case sensing.Roll:
+	case sensing.Roll, sensing.Nominate:
 		tw.buf = fmt.Appendf(tw.buf, `,"dice":[%d,%d]`, e.Dice[0], e.Dice[1])
-	case sensing.Resign:
+	case sensing.Resign, sensing.Offer:
 		tw.buf = fmt.Appendf(tw.buf, `,"points":%d`, e.Points)
 	}
 	tw.buf = append(tw.buf, '}')

@@ -500,15 +500,62 @@
     if (w.offer) parts.push(name(w.offer.By) + ' offers ' + w.offer.Games + ' game(s)');
     if (w.chooser !== undefined && w.chooser !== null) parts.push(name(w.chooser) + ' chooses who throws first');
     $('welsh-state').textContent = parts.join(' · ');
+    showWelshButtons(s);
   }
 
-  // onWelsh sends a Welsh option: on a simulated board as a player's, else
-  // as the director's (with the token).
-  async function onWelsh(e) {
+  // welshLabels name the buttons of the Welsh options (rules 7, 11, 13, 18, 21).
+  const welshLabels = { 'acey-deucey': 'throws the 2-1 again', 'one-die': 'throws one die',
+    'nominate': 'nominates', 'offer': 'offers to concede', 'odds-evens': 'calls odds and evens' };
+
+  // welshOpen lists the options open now, [side, option] each: the 2-1 to
+  // throw again and the one die for the player on roll, the offer for the
+  // player the one-throw win is against, a nominate for each player whose
+  // own is not spent while no throw is nominated, odds and evens before the
+  // first game.
+  function welshOpen(s) {
+    const w = s.welsh, open = [];
+    if (w.acey_deucey) open.push([s.on_roll, 'acey-deucey']);
+    if (w.full_spread) open.push([s.on_roll, 'one-die']);
+    if (w.offer_by !== undefined && w.offer_by !== null && !w.offer) open.push([w.offer_by, 'offer']);
+    if (!w.nominee && s.phase === 'rolling') {
+      for (const side of [0, 1]) if (!w.nominated[side]) open.push([side, 'nominate']);
+    }
+    if (s.phase === 'setting-up' && s.game === 0 && (w.chooser === undefined || w.chooser === null)) {
+      for (const side of [0, 1]) open.push([side, 'odds-evens']);
+    }
+    return open;
+  }
+
+  // showWelshButtons puts up one button per option open, named for its
+  // player: pressed, it takes the option with the form's dice, games, fiver
+  // and call.
+  function showWelshButtons(s) {
+    const box = $('welsh-buttons');
+    box.replaceChildren();
+    for (const [side, option] of welshOpen(s)) {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.side = side;
+      b.dataset.option = option;
+      b.textContent = name(side) + ' ' + (option === 'one-die' && s.welsh.one_die ? 'throws both dice after all' : welshLabels[option]);
+      b.addEventListener('click', () => sendWelsh(side, option));
+      box.append(b);
+    }
+  }
+
+  // onWelsh sends the Welsh option the form names.
+  function onWelsh(e) {
     e.preventDefault();
-    const f = e.target, msg = $('welsh-msg');
-    const option = f.option.value, dice = option === 'nominate' || option === 'odds-evens';
-    const body = { side: Number(f.side.value), option,
+    sendWelsh(Number(e.target.side.value), e.target.option.value);
+  }
+
+  // sendWelsh sends side's Welsh option, with the form's dice, games, fiver
+  // and call: on a simulated board as a player's, else as the director's
+  // (with the token).
+  async function sendWelsh(side, option) {
+    const f = $('welsh-option'), msg = $('welsh-msg');
+    const dice = option === 'nominate' || option === 'odds-evens';
+    const body = { side, option,
       dice: dice ? [Number(f.die0.value), Number(f.die1.value)] : [0, 0],
       games: option === 'offer' ? Number(f.games.value) : 0, fiver: option === 'offer' && f.fiver.checked,
       odds: option === 'odds-evens' && f.odds.checked };
