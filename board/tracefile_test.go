@@ -186,21 +186,6 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	}
 }
 
-// traceHeaderRules returns the rules the header of the trace at path names.
-func traceHeaderRules(t *testing.T, path string) engine.RuleSet {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tr, err := sensing.NewTraceReader(f, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr.Header().Match.Rules
-}
-
 // replayOwnTrace replays a trace as `gammon replay` does.
 func replayOwnTrace(t *testing.T, path string) *mat.Match {
 	t.Helper()
@@ -219,4 +204,19 @@ func replayOwnTrace(t *testing.T, path string) *mat.Match {
 		t.Fatal(err)
 	}
 	return tr.Match()
+}
+
+// traceHeaderRules returns the rules the header of the trace at path names.
+func traceHeaderRules(t *testing.T, path string) engine.RuleSet {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tr, err := sensing.NewTraceReader(f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr.Header().Match.Rules
 }
