@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"gammond/calib"
-	"gammond/engine"
 	"gammond/record/journal"
 	"gammond/sensing"
 	"gammond/web"
@@ -229,10 +228,10 @@ func (b *Board) openTrace() {
 		return
 	}
 	path := strings.TrimSuffix(b.matPath, filepath.Ext(b.matPath)) + TraceSuffix
-	m := sensing.Match{Length: b.header.Length, White: b.header.White, Black: b.header.Black}
-	if b.welsh != nil {
-		m.Rules = engine.RulesWelsh // the trace replays as the Welsh game
-	}
+	// The rules go with the trace, so that its replay judges set-up
+	// deadlines and the Crawford game as the board did, or plays the Welsh
+	// game.
+	m := sensing.Match{Length: b.header.Length, White: b.header.White, Black: b.header.Black, Rules: b.header.Rules}
 	if err := b.trace.open(path, b.opts.Calibration, m, b.header.Started); err != nil {
 		b.log.Warn("no board trace for this match", "err", err)
 	}

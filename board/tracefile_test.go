@@ -129,9 +129,10 @@ func boardPoint(side engine.Side, p int) int {
 	return engine.BoardPoint(side, p)
 }
 
-// TestOwnTraceReplaysToTheRecord plays a 1-point match on a simulated board through
-// its page's actions, as `gammond -sim` does, then replays the trace the
-// board kept with the replay of `gammon replay`: the match record is the
+// TestOwnTraceReplaysToTheRecord plays a 1-point match under the Danish
+// rules on a simulated board through its page's actions, as `gammond -sim`
+// does, then replays the trace the board kept, whose header names the
+// Danish rules, with the replay of `gammon replay`: the match record is the
 // one the board wrote, byte for byte (its header, which says where and when
 // the board recorded it, aside: the replay is given the board's).
 func TestOwnTraceReplaysToTheRecord(t *testing.T) {
@@ -141,6 +142,7 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	o := options(t, simulated, src, engine.ClockNone)
 	o.TraceLimit = 64 << 20
 	o.Match.Length = 1
+	o.Match.Rules = engine.RulesDanish
 	g, stop := playOnPage(t, o)
 	b := g.b
 	g.frames(30) // the starting position settles
@@ -163,6 +165,9 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	wrote, err := os.ReadFile(strings.TrimSuffix(traces[0], board.TraceSuffix) + ".mat")
 	if err != nil {
 		t.Fatal(err)
+	}
+	if got := traceHeaderRules(t, traces[0]); got != engine.RulesDanish {
+		t.Errorf("the trace's header names rules %q, want the match's %q", got, engine.RulesDanish)
 	}
 	replayed := replayOwnTrace(t, traces[0])
 	header, err := mat.Read(bytes.NewReader(wrote), "the board's record")
@@ -204,4 +209,19 @@ func replayOwnTrace(t *testing.T, path string) *mat.Match {
 		t.Fatal(err)
 	}
 	return tr.Match()
+}
+
+// traceHeaderRules returns the rules the header of the trace at path names.
+func traceHeaderRules(t *testing.T, path string) engine.RuleSet {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	tr, err := sensing.NewTraceReader(f, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tr.Header().Match.Rules
 }

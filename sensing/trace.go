@@ -45,9 +45,21 @@ type Match struct {
 	// White and Black are the players' names; White is side 0.
 	White string `json:"white"`
 	Black string `json:"black"`
-	// Rules is the game played when it is not the standard one:
-	// engine.RulesWelsh for Welsh backgammon; "" (left out) otherwise.
+	// Rules is the rule set the match is played under: engine.RulesUS or
+	// engine.RulesDanish (which judge set-up deadlines and the Crawford
+	// game differently), or engine.RulesWelsh for Welsh backgammon; ""
+	// (left out, as in traces written before the field named the
+	// tournament rules) is the US rules: see RuleSet.
 	Rules engine.RuleSet `json:"rules,omitempty"`
+}
+
+// RuleSet returns the rule set the match is played under: Rules, or
+// engine.RulesUS when the header names none.
+func (m *Match) RuleSet() engine.RuleSet {
+	if m.Rules == "" {
+		return engine.RulesUS
+	}
+	return m.Rules
 }
 
 // Validate reports a match a board cannot play or record: a length out of

@@ -509,3 +509,31 @@ func TestEventString(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceHeaderRules: the header's "rules" names the rule set the match
+// is judged under; a header without it (a trace written before it named
+// the tournament rules) is the US rules.
+func TestTraceHeaderRules(t *testing.T) {
+	for _, tc := range []struct {
+		field string
+		want  engine.RuleSet
+	}{
+		{"", engine.RulesUS},
+		{`, "rules": "us"`, engine.RulesUS},
+		{`, "rules": "danish"`, engine.RulesDanish},
+		{`, "rules": "welsh"`, engine.RulesWelsh},
+	} {
+		header := strings.Replace(testHeader, `"black": "Bob"`, `"black": "Bob"`+tc.field, 1)
+		tr, err := NewTraceReader(strings.NewReader(trace(header)), nil)
+		if err != nil {
+			t.Fatalf("rules field %q: %v", tc.field, err)
+		}
+		if got := tr.Header().Match.RuleSet(); got != tc.want {
+			t.Errorf("rules field %q: RuleSet() = %q, want %q", tc.field, got, tc.want)
+		}
+	}
+	bad := strings.Replace(testHeader, `"black": "Bob"`, `"black": "Bob", "rules": "dutch"`, 1)
+	if _, err := NewTraceReader(strings.NewReader(trace(bad)), nil); err == nil || !strings.Contains(err.Error(), "dutch") {
+		t.Errorf("rules \"dutch\": error %v, want it named", err)
+	}
+}

@@ -15,7 +15,7 @@ import (
 	"gammond/referee"
 )
 
-const replayUsage = "replay TRACE [--report FILE] [--done-grace D] [--rules welsh]   the transcribed match as .mat on stdout, or a Welsh match's record (exit 3: it stops before a turn it cannot write)"
+const replayUsage = "replay TRACE [--report FILE] [--done-grace D] [--rules us|danish|welsh]   the transcribed match as .mat on stdout, or a Welsh match's record (exit 3: it stops before a turn it cannot write)"
 
 // exitUnwritten is replay's status when the record stops before a turn it
 // cannot write (an accepted illegal play no .mat can hold): the match up to
@@ -28,10 +28,10 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	reportFile := fs.String("report", "", "write the replay report (games, illegal and ambiguous turns) as JSON to `FILE`")
 	grace := fs.Duration("done-grace", referee.DefaultDoneGrace, "how long a DONE with a checker in hand waits for it: the board's [referee] done_grace")
-	rules := fs.String("rules", "", "welsh: replay the trace as Welsh backgammon; by default the rules its header names")
+	rules := fs.String("rules", "", "us or danish (standard is us): judge the trace under these tournament rules; welsh: replay it as Welsh backgammon; by default the rules its header names (none: us)")
 	pos, err := parseArgs(fs, args, 1, 1)
-	if err == nil && *rules != "" && *rules != "welsh" && *rules != "standard" {
-		err = fmt.Errorf("unknown --rules %q: want standard or welsh", *rules)
+	if err == nil {
+		*rules, err = replayRules(*rules)
 	}
 	if err == nil && (*grace < 100*time.Millisecond || *grace > 10*time.Second) {
 		err = fmt.Errorf("--done-grace %v: want 100ms to 10s, as the board's config", *grace)
@@ -51,13 +51,26 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	if *rules == string(engine.RulesWelsh) {
 		return replayWelsh(pos[0], *grace, *reportFile, stdout, stderr)
 	}
-	m, rep, err := replay(pos[0], *grace)
+	m, rep, err := replay(pos[0], *grace, engine.RuleSet(*rules))
 	var unwritten *record.UnwritableError
 	if err != nil && !errors.As(err, &unwritten) {
 		fmt.Fprintf(stderr, "gammon replay: %v\n", err)
 		return exitFindings
 	}
 	return printReplay(m, rep, unwritten, *reportFile, stdout, stderr)
+}
+
+// replayRules checks replay's --rules and returns the rule set it names:
+// "" (the trace header's) when it names none, and the US rules for
+// standard.
+func replayRules(rules string) (string, error) {
+	switch rules {
+	case "", string(engine.RulesUS), string(engine.RulesDanish), string(engine.RulesWelsh):
+		return rules, nil
+	case "standard":
+		return string(engine.RulesUS), nil
+	}
+	return "", fmt.Errorf("unknown --rules %q: want us, danish, welsh or standard (us)", rules)
 }
 
 // printReplay prints the match (a .mat or, replaying a Welsh match, its
@@ -89,14 +102,16 @@ func printReplay(m io.WriterTo, rep *replayReport, unwritten *record.UnwritableE
 // it transcribed and the report. When the record stops before a turn it
 // cannot write, the match and report are those up to that turn, with a
 // *record.UnwritableError. A DONE with a checker in hand waits grace for it.
-func replay(name string, grace time.Duration) (*mat.Match, *replayReport, error) {
+// The referee judges under rules (set-up deadlines, the Crawford game's
+// annulment), whatever the trace's header names.
+func replay(name string, grace time.Duration, rules engine.RuleSet) (*mat.Match, *replayReport, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, err
 	}
 	defer f.Close()
 	var t *record.Transcript
-	rep := &replayReport{Games: []gameReport{}}
+	rep := &replayReport{Rules: rules, Games: []gameReport{}, Irregularities: []irregularityReport{}}
 	p, h, err := referee.OpenTrace(f, func(e referee.Event) {
 		t.Event(e)
 		rep.event(e)
@@ -106,6 +121,7 @@ func replay(name string, grace time.Duration) (*mat.Match, *replayReport, error)
 	}
 	t = record.NewTranscript(h.Match.Length, [2]string{h.Match.White, h.Match.Black})
 	p.DoneGrace = grace
+	p.Referee.SetRules(rules)
 	if err := p.Run(); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
@@ -124,7 +140,12 @@ func writeJSON(name string, v any) error {
 // replayReport is the report of TRACE.md: per game, its length and result,
 // the illegal plays flagged and the turns the sensors could not decide.
 type replayReport struct {
-	Games []gameReport `json:"games"`
+	// Rules are the tournament rules the replay judged under.
+	Rules engine.RuleSet `json:"rules"`
+	Games []gameReport   `json:"games"`
+	// Irregularities are the referee's, in order: a wrong set-up, a
+	// touch after DONE, an early roll, and the like.
+	Irregularities []irregularityReport `json:"irregularities"`
 	// Unwritten is the turn the record stops before, when there is one.
 	Unwritten *unwrittenReport `json:"unwritten,omitempty"`
 }
@@ -133,6 +154,16 @@ type replayReport struct {
 type unwrittenReport struct {
 	Game   int         `json:"game"`
 	Move   int         `json:"move"` // the .mat move number
+	Turn   int         `json:"turn"`
+	Side   engine.Side `json:"side"`
+	Reason string      `json:"reason"`
+}
+
+// irregularityReport is one of the referee's irregularities; Game is the
+// game the referee was in (at a game's start, the one before: 0 before the
+// first).
+type irregularityReport struct {
+	Game   int         `json:"game"`
 	Turn   int         `json:"turn"`
 	Side   engine.Side `json:"side"`
 	Reason string      `json:"reason"`
@@ -162,6 +193,9 @@ type ambiguityEntry struct {
 
 // event adds what e changes in the report.
 func (r *replayReport) event(e referee.Event) {
+	if e.Kind == referee.Irregularity {
+		r.Irregularities = append(r.Irregularities, irregularityReport{Game: e.Game, Turn: e.Turn, Side: e.Side, Reason: e.Reason})
+	}
 	if e.Kind == referee.GameStarted {
 		r.Games = append(r.Games, gameReport{Illegal: []illegalReport{}, Ambiguous: []ambiguityEntry{}})
 	}

@@ -8,11 +8,12 @@ import (
 	"strconv"
 	"strings"
 
+	"gammond/engine"
 	"gammond/record/mat"
 	"gammond/sensing/sim"
 )
 
-const simulateUsage = "simulate MATCH.mat | --rules welsh [--games N]  [--seed N] [--illegal RATE] [--early-roll RATE] [--drift COUNTS] [--drift-minutes M] [--dead S1,S2,...] [--off-centre RATE] [--hover RATE] [--late-done RATE] [--calibration full|baselines|none] [--expect FILE]   the board trace of a match, played by hand"
+const simulateUsage = "simulate MATCH.mat [--rules us|danish] | --rules welsh [--games N]  [--seed N] [--illegal RATE] [--early-roll RATE] [--drift COUNTS] [--drift-minutes M] [--dead S1,S2,...] [--off-centre RATE] [--hover RATE] [--late-done RATE] [--calibration full|baselines|none] [--expect FILE]   the board trace of a match, played by hand"
 
 // runSimulate writes the board trace of players playing a recorded match
 // to stdout, and with --expect what a correct replay of it gives.
@@ -30,7 +31,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&opts.LateDoneRate, "late-done", 0, "chance (0..1) that DONE is pressed with the turn's last checker still in hand")
 	dead := fs.String("dead", "", "sensors (comma-separated indexes) dead from the start")
 	header := fs.String("calibration", "full", "the calibration the trace header carries: full, baselines or none")
-	rules := fs.String("rules", "standard", "standard: the match of MATCH.mat; welsh: random legal Welsh backgammon games, no MATCH.mat (--expect writes their record)")
+	rules := fs.String("rules", "standard", "standard: the match of MATCH.mat, its trace naming no rules (replayed as US); us or danish: the same, its trace naming those rules (set-up deadline, Crawford annulment); welsh: random legal Welsh backgammon games, no MATCH.mat (--expect writes their record)")
 	games := fs.Int("games", 5, "with --rules welsh: how many games (fewer if the match ends first)")
 	pos, err := parseArgs(fs, args, 0, -1)
 	switch {
@@ -39,8 +40,8 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	case err == nil && *rules != "welsh" && len(pos) != 1:
 		err = fmt.Errorf("want %s, got %d argument(s): %s", argCount(1, 1), len(pos), strings.Join(pos, " "))
 	}
-	if err == nil && *rules != "standard" && *rules != "welsh" {
-		err = fmt.Errorf("unknown --rules %q: want standard or welsh", *rules)
+	if err == nil {
+		opts.Rules, err = simulateRules(*rules)
 	}
 	if err == nil && *rules == "welsh" && *games < 1 {
 		err = fmt.Errorf("--games %d: want 1 or more", *games)
@@ -84,6 +85,19 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 		return exitFindings
 	}
 	return exitOK
+}
+
+// simulateRules returns the tournament rules the trace's header names for
+// --rules: none for standard or welsh (whose header names the Welsh game
+// itself).
+func simulateRules(rules string) (engine.RuleSet, error) {
+	switch rules {
+	case "standard", "welsh":
+		return "", nil
+	case string(engine.RulesUS), string(engine.RulesDanish):
+		return engine.RuleSet(rules), nil
+	}
+	return "", fmt.Errorf("unknown --rules %q: want standard, us, danish or welsh", rules)
 }
 
 // parseSensors reads a comma-separated list of sensor indexes; "" is none.

@@ -44,8 +44,8 @@ func writeWelshRecord(name string, rec *welsh.Record) error {
 	return nil
 }
 
-// traceRules returns the rules a trace's header names ("" for the
-// standard game).
+// traceRules returns the rules a trace's header names (the US rules when
+// it names none).
 func traceRules(name string) (engine.RuleSet, error) {
 	f, err := os.Open(name)
 	if err != nil {
@@ -56,7 +56,7 @@ func traceRules(name string) (engine.RuleSet, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", name, err)
 	}
-	return tr.Header().Match.Rules, nil
+	return tr.Header().Match.RuleSet(), nil
 }
 
 // replayWelsh replays a Welsh match's trace through the pipeline and

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"gammond/calib"
+	"gammond/engine"
 )
 
 // Opts tune a simulation. Every rate is a probability, 0..1.
@@ -85,6 +86,11 @@ type Opts struct {
 	// Header says how much of the board's calibration the trace header
 	// carries (TRACE.md): all of it, baselines alone, or none.
 	Header HeaderCalibration
+	// Rules is the tournament rule set Simulate's trace header names
+	// (engine.RulesUS or engine.RulesDanish), so that a replay judges the
+	// match under it; "" leaves the field out, which replays as the US
+	// rules. SimulateWelsh's header always names engine.RulesWelsh.
+	Rules engine.RuleSet
 
 	// NoiseCounts is the standard deviation of a reading's noise, in ADC
 	// counts at 12 bits (0..12; the peak is three times it).
@@ -209,6 +215,8 @@ func (o *Opts) validate() error {
 		return fmt.Errorf("sim: DriftCounts %v, want 0..600", o.DriftCounts)
 	case o.DriftCounts > 0 && !(o.DriftMinutes >= 0.1 && o.DriftMinutes <= 600):
 		return fmt.Errorf("sim: DriftMinutes %v, want 0.1..600", o.DriftMinutes)
+	case o.Rules != "" && o.Rules != engine.RulesUS && o.Rules != engine.RulesDanish:
+		return fmt.Errorf("sim: Rules %q, want %q, %q or none (the US rules)", o.Rules, engine.RulesUS, engine.RulesDanish)
 	case o.Header > NoCalibration:
 		return fmt.Errorf("sim: %v", o.Header)
 	}

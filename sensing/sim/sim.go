@@ -30,7 +30,7 @@ func Simulate(w io.Writer, s *Script, opts *Opts) (*Expect, error) {
 		return nil, err
 	}
 	r := newRun(w, opts)
-	r.tw.header(&r.b.cal, opts.Header, sensing.Match{Length: s.Length, White: s.Players[engine.White], Black: s.Players[engine.Black]})
+	r.tw.header(&r.b.cal, opts.Header, sensing.Match{Length: s.Length, White: s.Players[engine.White], Black: s.Players[engine.Black], Rules: opts.Rules})
 	r.expect = &Expect{MatchLength: s.Length, Games: make([]ExpectGame, 0, len(games))}
 	r.fullFrame()
 	r.wait(r.span(800, 1500))

@@ -385,6 +385,8 @@ func TestSimulateErrors(t *testing.T) {
 		{"no bar sensors", io.Discard, good, opts(func(o *sim.Opts) { o.Board.BarSlots = 0 }), "bar"},
 		{"bad geometry", io.Discard, good, opts(func(o *sim.Opts) { o.Board.Slots = 0 }), "geometry"},
 		{"8-bit ADC", io.Discard, good, opts(func(o *sim.Opts) { o.Board.ADCBits = 8 }), "8-bit"},
+		{"Welsh rules for the standard game", io.Discard, good, opts(func(o *sim.Opts) { o.Rules = engine.RulesWelsh }), `Rules "welsh"`},
+		{"unknown rules", io.Discard, good, opts(func(o *sim.Opts) { o.Rules = "dutch" }), `Rules "dutch"`},
 		{"illegal recorded play", io.Discard, record("31: 24/20 13/10"), nil, "game 1 move 1 White: 31 24/20 13/10 is not a legal play"},
 		{"move from an empty point", io.Discard, game(roll(engine.Dice{3, 1}, engine.Move{From: 22, To: 19}, engine.Move{From: 13, To: 12})), nil, "game 1 move 1 White: 31 22/19"},
 		{"a die too high", io.Discard, game(roll(engine.Dice{7, 1}, engine.Move{From: 24, To: 17}, engine.Move{From: 6, To: 5})), nil, "game 1 move 1 White: 71"},
