@@ -241,5 +241,6 @@ func OpenTrace(r io.Reader, emit func(Event)) (*Pipeline, *sensing.Header, error
 		p.Learn(e)
 		emit(e)
 	})
+	p.Referee.SetRules(h.Match.RuleSet()) // the header's, US when it names none
 	return p, h, nil
 }
