@@ -52,6 +52,7 @@ func (p *Pipeline) Run() error {
 	for {
 		it, err := p.Source.Next()
 		if errors.Is(err, io.EOF) {
+			p.catchUpAll()
 			p.settleStage().Release()
 			p.deliver(Input{At: p.last, Kind: InputEnd})
 			return nil
@@ -105,6 +106,15 @@ func (p *Pipeline) catchUp(at time.Time) {
 		p.settleStage().Frame(w, &p.occ)
 		p.settleStage().Release()
 		p.checkGrace()
+	}
+}
+
+// catchUpAll runs catchUp through every time the classifier still waits
+// for at the end of the source: a part of a checker held still since the
+// last frame is judged before the board's last position is.
+func (p *Pipeline) catchUpAll() {
+	for w := p.Classifier.Wake(); !w.IsZero(); w = p.Classifier.Wake() {
+		p.catchUp(w.Add(time.Nanosecond))
 	}
 }
 
