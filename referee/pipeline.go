@@ -91,7 +91,9 @@ func (p *Pipeline) Step(it sensing.Item) error {
 // classifier says it may read otherwise (calib.Classifier.Wake): a trace
 // sends no frame while the readings hold, and a part of a checker held
 // still for long enough is the checker set down off-centre. A changed
-// occupancy is a frame for the settling stage at that time, never a spike.
+// occupancy is a frame for the settling stage, never a spike, read at the
+// last item's time: the readings have held since, so the board settles
+// at once if that was a settle window ago.
 func (p *Pipeline) catchUp(at time.Time) {
 	if len(p.frame) == 0 {
 		return
@@ -102,9 +104,12 @@ func (p *Pipeline) catchUp(at time.Time) {
 		if p.occ == before {
 			continue
 		}
-		p.last = w
-		p.settleStage().Frame(w, &p.occ)
+		// The readings have held since the last item: the board has been
+		// still since then, read otherwise only now.
+		p.settleStage().Frame(p.last, &p.occ)
 		p.settleStage().Release()
+		p.last = w
+		p.settleStage().Advance(w)
 		p.checkGrace()
 	}
 }

@@ -234,7 +234,8 @@ func TestPipelineMasksStuckSensor(t *testing.T) {
 // the slot above, and the board is unsure until that part has held for a
 // while (calib.Classifier.Wake). A trace sends no frame while the readings
 // hold, so the pipeline reads the last frame again then: the board
-// settles on the whole stack before the next press, not never.
+// settles on the whole stack before the next press, not never, and at
+// once, as it has been still since the part's frame.
 func TestPipelineHeldPartWithoutFrames(t *testing.T) {
 	checkHeldPartSettles(t, true)
 }
@@ -307,5 +308,10 @@ func checkHeldPartSettles(t *testing.T, press bool) {
 	}
 	if got := settled.Board.Points[point][engine.White]; got != 5 || settled.Board.Unsure != 0 {
 		t.Errorf("settled before %v: point %d %d White, %d unsure; want 5, none unsure", last, point+1, got, settled.Board.Unsure)
+	}
+	// The readings held still from the part's frame on: the board settles
+	// as soon as the part has held (300 ms), not a settle window later.
+	if latest := time.UnixMilli(20 + 300); settled.At.After(latest) {
+		t.Errorf("settled at %v, want by %v", settled.At.Sub(time.UnixMilli(0)), latest.Sub(time.UnixMilli(0)))
 	}
 }
