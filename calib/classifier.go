@@ -84,6 +84,11 @@ const (
 	// candSure: after this many frames, a reading well short of the
 	// candidate level is a checker part way, not a checker (partLevel).
 	candSure = 3
+	// candHold does for candSure in the frames' time (ClassifyAt): a
+	// trace sends no frame while a checker stands still, so one set down
+	// and lifted again (moved on, or borne off) may give the candidate a
+	// single frame. Longer than the frames of a set-down (10 ms apart).
+	candHold = 100 * time.Millisecond
 )
 
 // sensor is one sensor's levels now, in counts, and what is known of it.
@@ -104,8 +109,9 @@ type sensor struct {
 	votes  uint8 // Learns in a row that found it empty under a checker
 	// cand is the mean of the last candN readings of one checker on the
 	// slot, while its level for that colour is not known: see autoFrames.
-	cand  float64
-	candN uint8
+	cand   float64
+	candN  uint8
+	candAt time.Time // when the candidate's first reading was read
 	// rel is the mean of the last relN readings of a slot whose class
 	// holds but whose reading has left the tracking gate: see relock.
 	rel  float64
@@ -546,13 +552,15 @@ func (c *Classifier) partSide(j int) engine.Side {
 	return engine.White
 }
 
-// partLevel reports whether a reading d counts from the baseline is only
-// part of the level a sensor being calibrated has read steadily of late
-// (cand, held for candSure frames): on the provisional bands a checker
-// being lifted from a strong sensor still reads as one.
-func (s *sensor) partLevel(d float64, t *Thresholds) bool {
+// partLevel reports whether a reading d counts from the baseline, read at
+// now, is only part of the level a sensor being calibrated has read
+// steadily of late (cand, held for candSure frames or candHold): on the
+// provisional bands a checker being lifted from a strong sensor still
+// reads as one.
+func (s *sensor) partLevel(d float64, t *Thresholds, now time.Time) bool {
+	held := s.candN >= candSure || s.candN > 0 && !s.candAt.IsZero() && now.Sub(s.candAt) >= candHold
 	level := s.cand - s.base
-	return s.candN >= candSure && d*level > 0 && math.Abs(d) < t.CheckerStay*math.Abs(level)
+	return held && d*level > 0 && math.Abs(d) < t.CheckerStay*math.Abs(level)
 }
 
 // selfLearn learns, on the slots i..end-1 of one point or bar half, the
@@ -562,7 +570,11 @@ func (c *Classifier) selfLearn(frame []uint16, i, end int) {
 	for j := i; j < end; j++ {
 		side, ok := c.class[j].Side()
 		s := &c.sensors[j]
-		if !ok || s.known[side] || s.masked {
+		if !ok {
+			s.candN = 0 // no checker now: its level says nothing of the next (partLevel)
+			continue
+		}
+		if s.known[side] || s.masked {
 			continue
 		}
 		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && c.partOf(j-1, c.class[j]) {
@@ -581,7 +593,7 @@ func (c *Classifier) selfLearn(frame []uint16, i, end int) {
 		}
 		spread := autoSpread * NominalGain * c.max / 4095
 		if s.candN == 0 || r-s.cand > spread || s.cand-r > spread {
-			s.cand, s.candN = r, 1
+			s.cand, s.candN, s.candAt = r, 1, c.now
 			continue
 		}
 		s.candN++
@@ -670,7 +682,7 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	// Half a count of slack: a threshold falls between two readings.
 	t := c.thresholds(i, x)
 	cl := classify(x, 0.5*inv, c.class[i], t)
-	if side, ok := cl.Side(); ok && !s.known[side] && s.partLevel(d, &c.t) {
+	if side, ok := cl.Side(); ok && !s.known[side] && s.partLevel(d, &c.t, c.now) {
 		cl = Unsure
 	}
 	if cl == Unsure {

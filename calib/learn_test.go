@@ -655,3 +655,56 @@ func TestClassifyOffCentreWeakLearning(t *testing.T) {
 		})
 	}
 }
+
+// TestClassifyLiftAfterStillLanding: on a board learning its levels, a
+// checker set down on a strong sensor and lifted again (moved on, borne
+// off) may give its slot a single frame at its level, the trace sending
+// none while it stands. The lift's first frame (0.70 of the level) still
+// reads as a checker on the provisional bands; that the checker stood
+// candHold since that frame makes it part of one: unsure, never the
+// checker still there.
+func TestClassifyLiftAfterStillLanding(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
+	point, top := 0, -1 // a point whose fourth slot's sensor is strong
+	for p := 1; p <= 24 && top < 0; p++ {
+		if i := g.Sensor(Place{Point: p, Slot: 3}); gain(i) >= 1.1*NominalGain {
+			point, top = p, i
+		}
+	}
+	if top < 0 {
+		t.Fatal("no strong sensor on a fourth slot")
+	}
+	if lift := 0.70 * gain(top) / NominalGain; lift < ProvisionalThresholds.CheckerStay {
+		t.Fatalf("the lift reads %.2f of the nominal gain: the stay band alone leaves it", lift)
+	}
+	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(15, 15)), partial: map[int]float64{}}
+	at := time.Unix(0, 0)
+	const tick = 10 * time.Millisecond
+	var o engine.Occupancy
+	var l engine.Layout
+	l[engine.White][point] = 3
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	for _, seat := range []float64{0.35, 0.70, 0.95, 1} { // the fourth lands
+		f.partial[top] = seat
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	if o.Points[point-1][engine.White] != 4 || o.Unsure != 0 {
+		t.Fatalf("fourth checker landed: point %d %v, %d unsure", point, o.Points[point-1], o.Unsure)
+	}
+	at = at.Add(290 * time.Millisecond) // it stands, no frame
+	f.partial[top] = 0.70
+	_ = c.ClassifyAt(at, f.frame(&l), &o)
+	if o.Points[point-1][engine.White] != 3 || o.Unsure != 1 {
+		t.Errorf("lifted after standing still: point %d %v, %d unsure; want 3 White, 1 unsure", point, o.Points[point-1], o.Unsure)
+	}
+}

@@ -52,6 +52,7 @@ func (p *Pipeline) Run() error {
 	for {
 		it, err := p.Source.Next()
 		if errors.Is(err, io.EOF) {
+			p.catchUpAll()
 			p.settleStage().Release()
 			p.deliver(Input{At: p.last, Kind: InputEnd})
 			return nil
@@ -90,7 +91,9 @@ func (p *Pipeline) Step(it sensing.Item) error {
 // classifier says it may read otherwise (calib.Classifier.Wake): a trace
 // sends no frame while the readings hold, and a part of a checker held
 // still for long enough is the checker set down off-centre. A changed
-// occupancy is a frame for the settling stage at that time, never a spike.
+// occupancy is a frame for the settling stage, never a spike, read at the
+// last item's time: the readings have held since, so the board settles
+// at once if that was a settle window ago.
 func (p *Pipeline) catchUp(at time.Time) {
 	if len(p.frame) == 0 {
 		return
@@ -101,10 +104,22 @@ func (p *Pipeline) catchUp(at time.Time) {
 		if p.occ == before {
 			continue
 		}
-		p.last = w
-		p.settleStage().Frame(w, &p.occ)
+		// The readings have held since the last item: the board has been
+		// still since then, read otherwise only now.
+		p.settleStage().Frame(p.last, &p.occ)
 		p.settleStage().Release()
+		p.last = w
+		p.settleStage().Advance(w)
 		p.checkGrace()
+	}
+}
+
+// catchUpAll runs catchUp through every time the classifier still waits
+// for at the end of the source: a part of a checker held still since the
+// last frame is judged before the board's last position is.
+func (p *Pipeline) catchUpAll() {
+	for w := p.Classifier.Wake(); !w.IsZero(); w = p.Classifier.Wake() {
+		p.catchUp(w.Add(time.Nanosecond))
 	}
 }
 

@@ -234,8 +234,25 @@ func TestPipelineMasksStuckSensor(t *testing.T) {
 // the slot above, and the board is unsure until that part has held for a
 // while (calib.Classifier.Wake). A trace sends no frame while the readings
 // hold, so the pipeline reads the last frame again then: the board
-// settles on the whole stack before the next press, not never.
+// settles on the whole stack before the next press, not never, and at
+// once, as it has been still since the part's frame.
 func TestPipelineHeldPartWithoutFrames(t *testing.T) {
+	checkHeldPartSettles(t, true)
+}
+
+// TestPipelineHeldPartAtTheEnd: as TestPipelineHeldPartWithoutFrames, with
+// the trace ending on the frame of the checker set down off-centre: the
+// last occupancy the pipeline reads, the one its end is judged on, is the
+// whole stack, read again once the part has held (catchUpAll).
+func TestPipelineHeldPartAtTheEnd(t *testing.T) {
+	checkHeldPartSettles(t, false)
+}
+
+// checkHeldPartSettles plays a stack whose top checker is set down
+// off-centre on a board learning its levels, then a roll (press) or the
+// end of the trace, and checks the last board settled before it.
+func checkHeldPartSettles(t *testing.T, press bool) {
+	t.Helper()
 	g := calib.ReferenceBoard
 	start := frameOf(engine.StartingBoard, engine.White)
 	five := -1 // the first slot of a point holding five White checkers
@@ -250,7 +267,12 @@ func TestPipelineHeldPartWithoutFrames(t *testing.T) {
 	off := slices.Clone(start)
 	off[five+4] = testBase + (testWhite-testBase)*9/10 // the top checker's own slot
 	off[five+5] = testBase + (testWhite-testBase)/4    // the rest, on the slot above
-	src := items{frameAt(0, start), frameAt(10, start), frameAt(20, off), pressAt(1200, sensing.Roll, engine.White, engine.Dice{3, 1})}
+	src := items{frameAt(0, start), frameAt(10, start), frameAt(20, off)}
+	last := InputEnd
+	if press {
+		src = append(src, pressAt(1200, sensing.Roll, engine.White, engine.Dice{3, 1}))
+		last = InputRoll
+	}
 	base := make([]uint16, g.Sensors())
 	for i := range base {
 		base[i] = testBase
@@ -265,9 +287,16 @@ func TestPipelineHeldPartWithoutFrames(t *testing.T) {
 	if err := p.Run(); err != nil {
 		t.Fatal(err)
 	}
+	point := five / g.Slots
+	if !press {
+		if got := p.occ.Points[point][engine.White]; got != 5 || p.occ.Unsure != 0 {
+			t.Errorf("at the end: point %d %d White, %d unsure; want 5, none unsure", point+1, got, p.occ.Unsure)
+		}
+		return
+	}
 	var settled *Input
 	for k, in := range inputs {
-		if in.Kind == InputRoll {
+		if in.Kind == last {
 			break
 		}
 		if in.Kind == InputSettled {
@@ -275,10 +304,14 @@ func TestPipelineHeldPartWithoutFrames(t *testing.T) {
 		}
 	}
 	if settled == nil {
-		t.Fatalf("no settled board before the roll: inputs %v", inputs)
+		t.Fatalf("no settled board before %v: inputs %v", last, inputs)
 	}
-	point := five / g.Slots
 	if got := settled.Board.Points[point][engine.White]; got != 5 || settled.Board.Unsure != 0 {
-		t.Errorf("settled before the roll: point %d %d White, %d unsure; want 5, none unsure", point+1, got, settled.Board.Unsure)
+		t.Errorf("settled before %v: point %d %d White, %d unsure; want 5, none unsure", last, point+1, got, settled.Board.Unsure)
+	}
+	// The readings held still from the part's frame on: the board settles
+	// as soon as the part has held (300 ms), not a settle window later.
+	if latest := time.UnixMilli(20 + 300); settled.At.After(latest) {
+		t.Errorf("settled at %v, want by %v", settled.At.Sub(time.UnixMilli(0)), latest.Sub(time.UnixMilli(0)))
 	}
 }
