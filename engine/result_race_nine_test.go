@@ -11,8 +11,7 @@ import (
 )
 
 // everyNinePoints returns every way to place fifteen checkers on points 1
-// to 9, fewest pips first: a play that bears nothing off lowers the pips,
-// so each position comes after every position such a play leaves.
+// to 9.
 func everyNinePoints() []Half {
 	var out []Half
 	var place func(h Half, point, left int)
@@ -28,7 +27,6 @@ func everyNinePoints() []Half {
 		}
 	}
 	place(Half{}, 0, CheckersPerSide)
-	slices.SortStableFunc(out, func(x, y Half) int { return cmp.Compare(x.Pips(), y.Pips()) })
 	return out
 }
 
@@ -60,7 +58,11 @@ func (b *raceBuilder) nineTurns(h Half, t []byte) int {
 func buildNinePoints() []byte {
 	t := make([]byte, ninePointPositions)
 	var b raceBuilder
-	for _, h := range everyNinePoints() {
+	hs := everyNinePoints()
+	// Fewest pips first: a play that bears nothing off lowers the pips, so
+	// each position comes after every position such a play leaves.
+	slices.SortStableFunc(hs, func(x, y Half) int { return cmp.Compare(x.Pips(), y.Pips()) })
+	for _, h := range hs {
 		i, _ := ninePointIndex(&h)
 		t[i] = byte(b.nineTurns(h, t))
 	}
