@@ -3,6 +3,7 @@ package referee
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -284,122 +285,23 @@ func TestWelshWashBySnakesAndOddsEvens(t *testing.T) {
 // and record (a restart).
 func TestWelshRandomGamesReplayFromTheJournal(t *testing.T) {
 	t.Parallel()
-	seen := map[string]int{}
 	seeds := uint64(8)
 	if testmain.Trimmed() { // CI's full run plays all eight
 		seeds = 3
 	}
-	for seed := range seeds {
-		r := rand.New(rand.NewPCG(seed, 14))
-		f := newWelshFixture(t)
-		direct := welsh.NewRecorder("Ann", "Bob", 0)
-		turns := 0
-		for turns < 400 {
-			if over, _ := f.w.Over(); over {
-				break
-			}
-			m := f.w.rec.Match()
-			b, side, err := m.Board()
-			if err != nil { // between games
-				first, ok := m.Starter()
-				if !ok {
-					first = engine.Side(r.IntN(2))
-				}
-				f.settle(engine.StartingBoard, engine.White)
-				d := engine.Dice{1 + r.IntN(6), 1 + r.IntN(6)}
-				if err := direct.StartGame(first, [2]time.Duration{welsh.ClockTime, welsh.ClockTime}); err != nil {
-					t.Fatal(err)
-				}
-				f.roll(first, d[0], d[1])
-				if _, err := direct.Throw(first, welsh.Throw{Dice: d}); err != nil {
-					t.Fatal(err)
-				}
-				turns++
-				continue
-			}
-			if by := f.w.offerBy; by != nil && f.w.phase == awaitingRoll {
-				if o, err := direct.OfferConcession(*by, 1, r.IntN(2) == 0); err == nil {
-					f.apply(Input{Kind: InputOption, Side: *by, Option: OptionOffer, Points: 1, Long: o.Mandatory})
-					accept := o.Mandatory || r.IntN(2) == 0
-					if err := direct.AnswerConcession(o, accept); err != nil {
-						t.Fatal(err)
-					}
-					answer := InputReject
-					if accept {
-						answer = InputAccept
-					}
-					f.apply(Input{Kind: answer, Side: by.Other()})
-					continue
-				}
-			}
-			if f.w.phase == awaitingRoll {
-				if r.IntN(10) == 0 {
-					f.apply(Input{Kind: InputCube, Side: side})
-					_ = direct.Double(side)
-				}
-				d := engine.Dice{1 + r.IntN(6), 1 + r.IntN(6)}
-				f.roll(side, d[0], d[1])
-				if _, err := direct.Throw(side, welsh.Throw{Dice: d}); err != nil {
-					t.Fatal(err)
-				}
-				turns++
-				continue
-			}
-			if f.w.mayRethrow && r.IntN(2) == 0 {
-				d := engine.Dice{1 + r.IntN(6), 1 + r.IntN(6)}
-				f.roll(side, d[0], d[1])
-				if err := direct.ThrowAgainAceyDeucey(side); err != nil {
-					t.Fatal(err)
-				}
-				if _, err := direct.Throw(side, welsh.Throw{Dice: d}); err != nil {
-					t.Fatal(err)
-				}
-				continue
-			}
-			p := f.w.plays[r.IntN(len(f.w.plays))]
-			shown := p.After.Swap()
-			f.settle(shown, side)
-			f.apply(Input{Kind: InputDone, Side: side})
-			if _, err := direct.Play(side, p.After); err != nil {
-				t.Fatalf("seed %d: %v", seed, err)
-			}
-			_ = b
+	seenBySeed := make([]map[string]int, seeds)
+	t.Run("seeds", func(t *testing.T) {
+		for seed := range seeds {
+			t.Run(fmt.Sprint(seed), func(t *testing.T) {
+				t.Parallel()
+				seenBySeed[seed] = playWelshJournalSeed(t, seed)
+			})
 		}
-		for _, e := range f.events {
-			if e.Kind == IllegalPlay || e.Kind == Irregularity {
-				t.Fatalf("seed %d: %v on legal play: %s", seed, e.Kind, e.Summary().Text)
-			}
-			seen[e.Kind.String()]++
-			if e.Kind == Note || e.Kind == ThrowVoid || e.Kind == GameOver {
-				seen[strings.Fields(e.Reason)[1]]++
-			}
-		}
-		if findings := welsh.Check(f.w.Record()); len(findings) > 0 {
-			t.Fatalf("seed %d: Check finds %v", seed, findings)
-		}
-		var want bytes.Buffer
-		direct.Record().WriteTo(&want)
-		if got := f.record(); got != want.String() {
-			t.Fatalf("seed %d: the referee's record differs from the Recorder's:\n%s\n---\n%s", seed, got, want.String())
-		}
-		clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
-		var events []Event
-		again := NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), clock, func(e Event) { events = append(events, e) })
-		for i, raw := range f.journal {
-			in, err := ParseInput(raw)
-			if err != nil {
-				t.Fatalf("journal record %d: %v", i+1, err)
-			}
-			clock.Set(in.At)
-			again.Apply(in)
-		}
-		var replayed bytes.Buffer
-		again.Record().WriteTo(&replayed)
-		if !reflect.DeepEqual(summaries(f.events), summaries(events)) || replayed.String() != f.record() {
-			t.Fatalf("seed %d: the journal replays to other events or another record", seed)
-		}
-		if turns < 50 {
-			t.Fatalf("seed %d: only %d throws", seed, turns)
+	})
+	seen := map[string]int{}
+	for _, s := range seenBySeed {
+		for kind, n := range s {
+			seen[kind] += n
 		}
 	}
 	t.Logf("events and notes seen: %v", seen)
@@ -408,6 +310,125 @@ func TestWelshRandomGamesReplayFromTheJournal(t *testing.T) {
 			t.Errorf("no %q in the random games: %v", want, seen)
 		}
 	}
+}
+
+// playWelshJournalSeed plays one seed's random games for
+// TestWelshRandomGamesReplayFromTheJournal and returns how often it saw
+// each event kind and note.
+func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
+	seen := map[string]int{}
+	r := rand.New(rand.NewPCG(seed, 14))
+	f := newWelshFixture(t)
+	direct := welsh.NewRecorder("Ann", "Bob", 0)
+	turns := 0
+	for turns < 400 {
+		if over, _ := f.w.Over(); over {
+			break
+		}
+		m := f.w.rec.Match()
+		b, side, err := m.Board()
+		if err != nil { // between games
+			first, ok := m.Starter()
+			if !ok {
+				first = engine.Side(r.IntN(2))
+			}
+			f.settle(engine.StartingBoard, engine.White)
+			d := engine.Dice{1 + r.IntN(6), 1 + r.IntN(6)}
+			if err := direct.StartGame(first, [2]time.Duration{welsh.ClockTime, welsh.ClockTime}); err != nil {
+				t.Fatal(err)
+			}
+			f.roll(first, d[0], d[1])
+			if _, err := direct.Throw(first, welsh.Throw{Dice: d}); err != nil {
+				t.Fatal(err)
+			}
+			turns++
+			continue
+		}
+		if by := f.w.offerBy; by != nil && f.w.phase == awaitingRoll {
+			if o, err := direct.OfferConcession(*by, 1, r.IntN(2) == 0); err == nil {
+				f.apply(Input{Kind: InputOption, Side: *by, Option: OptionOffer, Points: 1, Long: o.Mandatory})
+				accept := o.Mandatory || r.IntN(2) == 0
+				if err := direct.AnswerConcession(o, accept); err != nil {
+					t.Fatal(err)
+				}
+				answer := InputReject
+				if accept {
+					answer = InputAccept
+				}
+				f.apply(Input{Kind: answer, Side: by.Other()})
+				continue
+			}
+		}
+		if f.w.phase == awaitingRoll {
+			if r.IntN(10) == 0 {
+				f.apply(Input{Kind: InputCube, Side: side})
+				_ = direct.Double(side)
+			}
+			d := engine.Dice{1 + r.IntN(6), 1 + r.IntN(6)}
+			f.roll(side, d[0], d[1])
+			if _, err := direct.Throw(side, welsh.Throw{Dice: d}); err != nil {
+				t.Fatal(err)
+			}
+			turns++
+			continue
+		}
+		if f.w.mayRethrow && r.IntN(2) == 0 {
+			d := engine.Dice{1 + r.IntN(6), 1 + r.IntN(6)}
+			f.roll(side, d[0], d[1])
+			if err := direct.ThrowAgainAceyDeucey(side); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := direct.Throw(side, welsh.Throw{Dice: d}); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		p := f.w.plays[r.IntN(len(f.w.plays))]
+		shown := p.After.Swap()
+		f.settle(shown, side)
+		f.apply(Input{Kind: InputDone, Side: side})
+		if _, err := direct.Play(side, p.After); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		_ = b
+	}
+	for _, e := range f.events {
+		if e.Kind == IllegalPlay || e.Kind == Irregularity {
+			t.Fatalf("seed %d: %v on legal play: %s", seed, e.Kind, e.Summary().Text)
+		}
+		seen[e.Kind.String()]++
+		if e.Kind == Note || e.Kind == ThrowVoid || e.Kind == GameOver {
+			seen[strings.Fields(e.Reason)[1]]++
+		}
+	}
+	if findings := welsh.Check(f.w.Record()); len(findings) > 0 {
+		t.Fatalf("seed %d: Check finds %v", seed, findings)
+	}
+	var want bytes.Buffer
+	direct.Record().WriteTo(&want)
+	if got := f.record(); got != want.String() {
+		t.Fatalf("seed %d: the referee's record differs from the Recorder's:\n%s\n---\n%s", seed, got, want.String())
+	}
+	clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
+	var events []Event
+	again := NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), clock, func(e Event) { events = append(events, e) })
+	for i, raw := range f.journal {
+		in, err := ParseInput(raw)
+		if err != nil {
+			t.Fatalf("journal record %d: %v", i+1, err)
+		}
+		clock.Set(in.At)
+		again.Apply(in)
+	}
+	var replayed bytes.Buffer
+	again.Record().WriteTo(&replayed)
+	if !reflect.DeepEqual(summaries(f.events), summaries(events)) || replayed.String() != f.record() {
+		t.Fatalf("seed %d: the journal replays to other events or another record", seed)
+	}
+	if turns < 50 {
+		t.Fatalf("seed %d: only %d throws", seed, turns)
+	}
+	return seen
 }
 
 // TestWelshClockTimeOut (rule 12a): with the 70-minute clocks, a player
