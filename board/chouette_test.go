@@ -3,15 +3,11 @@ package board_test
 import (
 	"bytes"
 	"errors"
-	"os"
-	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"gammond/board"
 	"gammond/engine"
-	"gammond/record/mat"
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/sim"
@@ -250,28 +246,9 @@ func TestChouetteOwnTraceReplaysTheTeamsAnswer(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	traces, err := filepath.Glob(filepath.Join(o.StateDir, "*"+board.TraceSuffix))
-	if err != nil || len(traces) != 1 {
-		t.Fatalf("traces in the state directory: %v, %v; want one", traces, err)
-	}
-	wrote, err := os.ReadFile(strings.TrimSuffix(traces[0], board.TraceSuffix) + ".mat")
-	if err != nil {
-		t.Fatal(err)
-	}
+	trace, wrote := ownTrace(t, o.StateDir)
 	if !bytes.Contains(wrote, []byte("Takes")) || !bytes.Contains(wrote, []byte("Wins")) {
 		t.Fatalf("the board's record has no take or no game won:\n%s", wrote)
 	}
-	replayed := replayOwnTrace(t, traces[0])
-	header, err := mat.Read(bytes.NewReader(wrote), "the board's record")
-	if err != nil {
-		t.Fatal(err)
-	}
-	replayed.Tags, replayed.Comments = header.Tags, header.Comments
-	var got bytes.Buffer
-	if _, err := replayed.WriteTo(&got); err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(got.Bytes(), wrote) {
-		t.Fatalf("the replayed trace gives\n%s\nthe board wrote\n%s", got.Bytes(), wrote)
-	}
+	checkReplaysTo(t, trace, wrote)
 }

@@ -158,18 +158,42 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	traces, err := filepath.Glob(filepath.Join(o.StateDir, "*"+board.TraceSuffix))
+	trace, wrote := ownTrace(t, o.StateDir)
+	if got := traceHeaderRules(t, trace); got != engine.RulesDanish {
+		t.Errorf("the trace's header names rules %q, want the match's %q", got, engine.RulesDanish)
+	}
+	checkReplaysTo(t, trace, wrote)
+	if !gameWon.Match(wrote) { // the board's dice may give a gammon
+		t.Fatalf("the record has no game won:\n%s", wrote)
+	}
+}
+
+// gameWon matches a .mat line that ends a game: a single, gammon or
+// backgammon, times the cube.
+var gameWon = regexp.MustCompile(`Wins [0-9]+ points?`)
+
+// ownTrace returns the one trace the board kept in its state directory
+// dir and the match record it wrote beside it.
+func ownTrace(t *testing.T, dir string) (trace string, wrote []byte) {
+	t.Helper()
+	traces, err := filepath.Glob(filepath.Join(dir, "*"+board.TraceSuffix))
 	if err != nil || len(traces) != 1 {
 		t.Fatalf("traces in the state directory: %v, %v; want one", traces, err)
 	}
-	wrote, err := os.ReadFile(strings.TrimSuffix(traces[0], board.TraceSuffix) + ".mat")
+	wrote, err = os.ReadFile(strings.TrimSuffix(traces[0], board.TraceSuffix) + ".mat")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := traceHeaderRules(t, traces[0]); got != engine.RulesDanish {
-		t.Errorf("the trace's header names rules %q, want the match's %q", got, engine.RulesDanish)
-	}
-	replayed := replayOwnTrace(t, traces[0])
+	return traces[0], wrote
+}
+
+// checkReplaysTo fails t unless trace, replayed as `gammon replay` does,
+// gives the record the board wrote byte for byte (its header, which says
+// where and when the board recorded it, aside: the replay is given the
+// board's).
+func checkReplaysTo(t *testing.T, trace string, wrote []byte) {
+	t.Helper()
+	replayed := replayOwnTrace(t, trace)
 	header, err := mat.Read(bytes.NewReader(wrote), "the board's record")
 	if err != nil {
 		t.Fatal(err)
@@ -182,14 +206,7 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	if !bytes.Equal(got.Bytes(), wrote) {
 		t.Fatalf("the replayed trace gives\n%s\nthe board wrote\n%s", got.Bytes(), wrote)
 	}
-	if !gameWon.Match(wrote) { // the board's dice may give a gammon
-		t.Fatalf("the record has no game won:\n%s", wrote)
-	}
 }
-
-// gameWon matches a .mat line that ends a game: a single, gammon or
-// backgammon, times the cube.
-var gameWon = regexp.MustCompile(`Wins [0-9]+ points?`)
 
 // replayOwnTrace replays a trace as `gammon replay` does.
 func replayOwnTrace(t *testing.T, path string) *mat.Match {
