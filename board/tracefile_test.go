@@ -159,10 +159,9 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	}
 
 	trace, wrote := ownTrace(t, o.StateDir)
-	if got := traceHeaderRules(t, trace); got != engine.RulesDanish {
+	if got := checkReplaysTo(t, trace, wrote).Match.Rules; got != engine.RulesDanish {
 		t.Errorf("the trace's header names rules %q, want the match's %q", got, engine.RulesDanish)
 	}
-	checkReplaysTo(t, trace, wrote)
 	if !gameWon.Match(wrote) { // the board's dice may give a gammon
 		t.Fatalf("the record has no game won:\n%s", wrote)
 	}
@@ -190,10 +189,10 @@ func ownTrace(t *testing.T, dir string) (trace string, wrote []byte) {
 // checkReplaysTo fails t unless trace, replayed as `gammon replay` does,
 // gives the record the board wrote byte for byte (its header, which says
 // where and when the board recorded it, aside: the replay is given the
-// board's).
-func checkReplaysTo(t *testing.T, trace string, wrote []byte) {
+// board's), and returns the trace's header.
+func checkReplaysTo(t *testing.T, trace string, wrote []byte) *sensing.Header {
 	t.Helper()
-	replayed := replayOwnTrace(t, trace)
+	replayed, h := replayOwnTrace(t, trace)
 	header, err := mat.Read(bytes.NewReader(wrote), "the board's record")
 	if err != nil {
 		t.Fatal(err)
@@ -206,10 +205,12 @@ func checkReplaysTo(t *testing.T, trace string, wrote []byte) {
 	if !bytes.Equal(got.Bytes(), wrote) {
 		t.Fatalf("the replayed trace gives\n%s\nthe board wrote\n%s", got.Bytes(), wrote)
 	}
+	return h
 }
 
-// replayOwnTrace replays a trace as `gammon replay` does.
-func replayOwnTrace(t *testing.T, path string) *mat.Match {
+// replayOwnTrace replays a trace as `gammon replay` does and returns the
+// match and the trace's header.
+func replayOwnTrace(t *testing.T, path string) (*mat.Match, *sensing.Header) {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
@@ -225,20 +226,5 @@ func replayOwnTrace(t *testing.T, path string) *mat.Match {
 	if err := p.Run(); err != nil {
 		t.Fatal(err)
 	}
-	return tr.Match()
-}
-
-// traceHeaderRules returns the rules the header of the trace at path names.
-func traceHeaderRules(t *testing.T, path string) engine.RuleSet {
-	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	tr, err := sensing.NewTraceReader(f, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tr.Header().Match.Rules
+	return tr.Match(), h
 }
