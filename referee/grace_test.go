@@ -11,7 +11,6 @@ import (
 
 	"gammond/engine"
 	"gammond/internal/testmain"
-	"gammond/record/mat"
 	"gammond/sensing"
 	"gammond/sensing/sim"
 )
@@ -46,11 +45,7 @@ type inHandSim struct {
 }
 
 func simulateInHand(file string, seed uint64) (inHandSim, error) {
-	m, err := mat.ReadFile(file)
-	if err != nil {
-		return inHandSim{}, err
-	}
-	script, err := m.Script()
+	script, err := readScript(file)
 	if err != nil {
 		return inHandSim{}, err
 	}

@@ -13,7 +13,6 @@ import (
 
 	"gammond/calib"
 	"gammond/internal/testmain"
-	"gammond/record/mat"
 	"gammond/sensing"
 	"gammond/sensing/sim"
 )
@@ -185,11 +184,7 @@ func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Rea
 	}
 	for k, b := range bs {
 		for _, file := range files {
-			m, err := mat.ReadFile(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			script, err := m.Script()
+			script, err := readScript(file)
 			if err != nil {
 				t.Fatal(err)
 			}

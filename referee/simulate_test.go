@@ -38,11 +38,7 @@ func TestSimulateRoundTrip(t *testing.T) {
 		}
 	})
 	for _, file := range files {
-		m, err := mat.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		script, err := m.Script()
+		script, err := readScript(file)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -181,6 +177,15 @@ func summarizeResolved(events []Event) []gameSummary {
 		}
 	}
 	return games
+}
+
+// readScript reads the match record at file as the simulator's script.
+func readScript(file string) (*sim.Script, error) {
+	m, err := mat.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	return m.Script()
 }
 
 // shortMatches is the matches played when testmain.Trimmed: every third
