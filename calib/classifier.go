@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"gammond/engine"
@@ -27,6 +28,25 @@ var ProvisionalThresholds = Thresholds{
 // sensor whose level for a colour is not known yet: the middle of the
 // reference board's 480..760.
 const NominalGain = 620
+
+// GuessedThresholds are the ProvisionalThresholds of a sensor whose
+// baseline is a guess: the first frame of a board without baselines read
+// its slot covered (a board powered on with its checkers set up), so its
+// baseline is taken a NominalGain short of that reading. The true gain
+// being 0.77..1.23 of the nominal one, the empty slot then reads up to
+// 0.23 of a gain either side of the guess: the empty band reaches past
+// it, until a known position shows the slot empty and gives the baseline
+// (Learn).
+var GuessedThresholds = Thresholds{
+	EmptyEnter: 0.3, EmptyStay: 0.35,
+	CheckerEnter: 0.65, CheckerStay: 0.55,
+	CheckerMax: 1.6, CheckerStayMax: 1.7,
+}
+
+// coveredAtStart is how far from the first frame's median, in nominal
+// gains, a reading of a board without baselines is a checker's: the
+// reference board's baselines spread 300 counts in all, half a gain.
+const coveredAtStart = 0.5
 
 // Tracking: while a slot's class is clear, its reading pulls the sensor's
 // levels after it, all three together (a board warming up moves a
@@ -106,7 +126,17 @@ type sensor struct {
 	known [2]bool
 	// masked: the sensor is dead or stuck; its slot reads "unknown".
 	masked bool
-	votes  uint8 // Learns in a row that found it empty under a checker
+	// guessed: the baseline is a guess (GuessedThresholds), guessFrom
+	// the first frame's reading it was guessed from, until a known
+	// position shows the slot empty (Learn) or the slot reads steadily
+	// what its baseline may be (settleWhenLifted: lifted is the mean of
+	// the last liftedN such readings). Its levels do not follow the
+	// readings till then: the guess's error is no drift.
+	guessed   bool
+	guessFrom float64
+	lifted    float64
+	liftedN   uint8
+	votes     uint8 // Learns in a row that found it empty under a checker
 	// cand is the mean of the last candN readings of one checker on the
 	// slot, while its level for that colour is not known: see autoFrames.
 	cand   float64
@@ -207,7 +237,7 @@ func (s *sensor) shift(d float64) {
 // position. It is not safe for concurrent use.
 type Classifier struct {
 	board      Geometry
-	t, tp      Thresholds // calibrated and provisional
+	t, tp, tg  Thresholds // calibrated, provisional and guessed
 	max        float64
 	sensors    []sensor
 	class      []Class
@@ -230,7 +260,7 @@ type Classifier struct {
 // White and Black levels each sensor starts NominalGain either side of
 // its baseline, under the ProvisionalThresholds, until Learn finds its
 // levels; without baselines the first frame gives them, read from an
-// empty board (TRACE.md).
+// empty board (TRACE.md) or one already set up (baseFromFirstFrame).
 func NewClassifier(c *Calibration, t *Thresholds) (*Classifier, error) {
 	if t == nil {
 		t = &DefaultThresholds
@@ -243,7 +273,7 @@ func NewClassifier(c *Calibration, t *Thresholds) (*Classifier, error) {
 	}
 	n := c.Board.Sensors()
 	cl := &Classifier{
-		board: c.Board, t: *t, tp: ProvisionalThresholds, max: float64(c.Board.MaxReading()),
+		board: c.Board, t: *t, tp: ProvisionalThresholds, tg: GuessedThresholds, max: float64(c.Board.MaxReading()),
 		sensors: make([]sensor, n), class: make([]Class, n), frac: make([]float64, n),
 		needBase: len(c.Baseline) == 0, track: true, selfCalibr: !c.Complete(),
 	}
@@ -275,6 +305,73 @@ func (c *Classifier) setBase(i int, base float64) {
 		s.black = base - nominal
 	}
 	s.refresh()
+}
+
+// baseFromFirstFrame takes every sensor's baseline from the first frame
+// of a board without baselines. Most slots are empty even with every
+// checker set up (30 of the reference board's 152), so the frame's median
+// is an empty slot's reading: a reading coveredAtStart farther from it is
+// a checker's, and its sensor's baseline is guessed a NominalGain short
+// of it (GuessedThresholds). It runs once, off the per-frame path.
+func (c *Classifier) baseFromFirstFrame(frame []uint16) {
+	sorted := slices.Clone(frame)
+	slices.Sort(sorted)
+	median := float64(sorted[len(sorted)/2])
+	nominal := NominalGain * c.max / 4095
+	for i, r := range frame {
+		d := float64(r) - median
+		switch {
+		case d >= coveredAtStart*nominal:
+			c.guessBase(i, float64(r)-nominal, float64(r))
+		case d <= -coveredAtStart*nominal:
+			c.guessBase(i, float64(r)+nominal, float64(r))
+		default:
+			c.setBase(i, float64(r))
+		}
+	}
+}
+
+// guessBase sets sensor i's baseline to base, a guess from the reading
+// from of a checker on its slot.
+func (c *Classifier) guessBase(i int, base, from float64) {
+	c.setBase(i, base)
+	s := &c.sensors[i]
+	s.guessed, s.guessFrom, s.liftedN = true, from, 0
+}
+
+// A guessed baseline (guessBase) settles on a reading that holds, for
+// candSure frames, liftedMin..liftedMax nominal gains back towards empty
+// from the reading it was guessed from: the checker read then was lifted,
+// and the slot reads its baseline. A whole gain is 0.77..1.23 nominal
+// ones; liftedMin also takes a hand that was above the slot at power-on,
+// and liftedMax stops short of a checker of the other colour (1.54 or
+// more).
+const (
+	liftedMin = 0.3
+	liftedMax = 1.35
+)
+
+// settleWhenLifted settles guessed sensor i's baseline on reading r once
+// it has held where the baseline may be (liftedMin..liftedMax).
+func (c *Classifier) settleWhenLifted(i int, r uint16) {
+	s := &c.sensors[i]
+	nominal := NominalGain * c.max / 4095
+	back := s.guessFrom - float64(r)
+	if s.guessFrom < s.base {
+		back = -back
+	}
+	if back < liftedMin*nominal || back > liftedMax*nominal ||
+		s.liftedN > 0 && math.Abs(float64(r)-s.lifted) > autoSpread*nominal {
+		s.lifted, s.liftedN = float64(r), 0
+		if back < liftedMin*nominal || back > liftedMax*nominal {
+			return
+		}
+	}
+	s.liftedN++
+	s.lifted += (float64(r) - s.lifted) / float64(s.liftedN)
+	if s.liftedN >= candSure {
+		c.settleBase(i, s.lifted)
+	}
 }
 
 // SelfCalibrating reports whether the Classifier started from a partial
@@ -316,9 +413,7 @@ func (c *Classifier) ClassifyAt(at time.Time, frame []uint16, o *engine.Occupanc
 	}
 	if c.needBase {
 		c.needBase = false
-		for i, r := range frame {
-			c.setBase(i, float64(r))
-		}
+		c.baseFromFirstFrame(frame)
 	}
 	c.countAll(frame, o)
 	return nil
@@ -643,7 +738,7 @@ func (c *Classifier) offCentre(j, end int) bool {
 	// On the provisional bands two weak sensors read a checker between
 	// them as little as offCentreSumWeak: one once both parts have held
 	// still for partHold, as a hand held above the board never does.
-	provisional := t == &c.tp || c.thresholds(j+1, c.frac[j+1]) == &c.tp
+	provisional := t != &c.t || c.thresholds(j+1, c.frac[j+1]) != &c.t
 	return provisional && a+b >= offCentreSumWeak && c.heldPart(j) && c.heldPart(j+1)
 }
 
@@ -661,7 +756,10 @@ func (c *Classifier) thresholds(i int, x float64) *Thresholds {
 	if x < 0 {
 		side = engine.Black
 	}
-	if c.sensors[i].known[side] {
+	switch s := &c.sensors[i]; {
+	case s.guessed:
+		return &c.tg
+	case s.known[side]:
 		return &c.t
 	}
 	return &c.tp
@@ -671,6 +769,9 @@ func (c *Classifier) thresholds(i int, x float64) *Thresholds {
 // in gains, and lets the reading pull the sensor's levels.
 func (c *Classifier) slot(i int, r uint16) Class {
 	s := &c.sensors[i]
+	if s.guessed {
+		c.settleWhenLifted(i, r)
+	}
 	d := float64(r) - s.base
 	inv := s.scale(d)
 	x := d * inv
@@ -698,7 +799,7 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	}
 	c.class[i] = cl
 	c.holdPart(s, cl, x)
-	if c.track && !s.masked {
+	if c.track && !s.masked && !s.guessed {
 		follow(s, cl, d, x)
 	}
 	return cl

@@ -38,8 +38,10 @@
 // # Self-calibration
 //
 // A calibration may be partial (a trace header's baselines alone, or
-// nothing). Without baselines the first frame gives them (an empty
-// board); without checker levels each sensor starts on the
+// nothing). Without baselines the first frame gives them: an empty
+// board's, or, where the frame reads a checker (a board powered on set
+// up), a guess a nominal gain short of it, read on the GuessedThresholds
+// until the slot is seen empty; without checker levels each sensor starts on the
 // ProvisionalThresholds around NominalGain and learns its level from a
 // checker standing still on it, or from Learn. On those bands the part of
 // a checker set down off-centre may read as a whole one: ClassifyAt, given

@@ -106,7 +106,11 @@ func (c *Classifier) learnSlot(i int, r uint16, side engine.Side, k int) {
 	case k <= 0:
 		// Only while it reads empty: part of a checker (set down
 		// off-centre below it, held above it) is not the baseline.
-		if c.class[i] == Empty && math.Abs(d) <= learnGate*s.gain(d) {
+		switch {
+		case c.class[i] != Empty || math.Abs(d) > learnGate*s.gain(d):
+		case s.guessed:
+			c.settleBase(i, float64(r))
+		default:
 			s.shift(d * learnRate)
 			s.votes = 0
 		}
@@ -123,6 +127,23 @@ func (c *Classifier) learnSlot(i int, r uint16, side engine.Side, k int) {
 	default:
 		s.votes = 0
 	}
+}
+
+// settleBase makes r, read while a known position leaves the slot empty,
+// the baseline of sensor i, whose baseline was guessed (baseFromFirstFrame).
+// A level learnt under a checker meanwhile stays, if it is still a
+// gain of MinGain from the baseline.
+func (c *Classifier) settleBase(i int, r float64) {
+	s := &c.sensors[i]
+	minGain := MinGain * c.max / 4095
+	s.guessed, s.votes = false, 0
+	if s.white-r < minGain {
+		s.known[engine.White] = false
+	}
+	if r-s.black < minGain {
+		s.known[engine.Black] = false
+	}
+	c.setBase(i, r)
 }
 
 // learnLevel refines (or, unknown, sets) s's level for a checker of side

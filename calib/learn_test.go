@@ -708,3 +708,59 @@ func TestClassifyLiftAfterStillLanding(t *testing.T) {
 		t.Errorf("lifted after standing still: point %d %v, %d unsure; want 3 White, 1 unsure", point, o.Points[point-1], o.Unsure)
 	}
 }
+
+// TestSelfCalibrationSetUpAtPowerOn starts from no calibration on a board
+// already set up, with a hand held above an empty slot: the first frame
+// reads the starting position, the slot under the hand reads empty once
+// the hand is gone, and the baseline of a slot whose checker is lifted
+// settles within 5% of a gain of the truth, with its White level known.
+func TestSelfCalibrationSetUpAtPowerOn(t *testing.T) {
+	t.Parallel()
+	truth := testCalibration()
+	g := truth.Board
+	cl, err := NewClassifier(&Calibration{Board: g}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	underHand := g.Sensor(Place{Point: 9, Slot: 0})
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(5, 5)), partial: map[int]float64{underHand: 0.55}}
+	var o engine.Occupancy
+	_ = cl.Classify(f.frame(&startLayout), &o)
+	delete(f.partial, underHand)
+	start := engine.OccupancyOf(&engine.StartingBoard, engine.White, 6, 4)
+	for range candSure + 1 {
+		_ = cl.Classify(f.frame(&startLayout), &o)
+	}
+	if o != start {
+		t.Fatalf("the board set up at power-on read %+v", o)
+	}
+	if err := cl.Learn(f.frame(&startLayout), &startLayout); err != nil {
+		t.Fatal(err)
+	}
+
+	// White plays 6/5: the fifth checker of its 6-point leaves slot 4.
+	lifted := g.Sensor(Place{Point: 6, Slot: 4})
+	after := startLayout
+	after[engine.White][6]--
+	after[engine.White][5]++
+	want := engine.OccupancyOf(&engine.Board{}, engine.White, 6, 4)
+	want.Points = start.Points
+	want.Points[6-1][engine.White]--
+	want.Points[5-1][engine.White]++
+	for range candSure + 1 {
+		_ = cl.Classify(f.frame(&after), &o)
+	}
+	if o != want {
+		t.Fatalf("after 6/5 read %+v, want %+v", o, want)
+	}
+	for i, s := range []int{underHand, lifted} {
+		base, white, _, known := cl.Levels(s)
+		gain := float64(truth.White[s] - truth.Baseline[s])
+		if got := base - float64(truth.Baseline[s]); math.Abs(got) > 0.05*gain {
+			t.Errorf("sensor %d: baseline %.0f counts off, more than 5%% of its gain %.0f", s, got, gain)
+		}
+		if i == 1 && (!known[engine.White] || math.Abs(white-float64(truth.White[s])) > 0.05*gain) {
+			t.Errorf("sensor %d: White level %.0f (known %v), want %d", s, white, known[engine.White], truth.White[s])
+		}
+	}
+}

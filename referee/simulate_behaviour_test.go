@@ -212,10 +212,13 @@ func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Rea
 // TestReplayRecordedSelfCalibrating replays the board traces recorded by
 // hand with their header's calibration cut to baselines alone, and cut
 // out: the board calibrates itself and the transcription is the same.
+// "none, set up" also starts the trace with the board already set up, as
+// a board powered on with its checkers in place does: the first frame
+// gives the empty slots' baselines and a guess of the covered ones'.
 func TestReplayRecordedSelfCalibrating(t *testing.T) {
 	t.Parallel()
 	for _, name := range []string{"match-004", "match-007", "match-010-illegal", "match-002-illegal"} {
-		for _, cut := range []string{"baselines", "none"} {
+		for _, cut := range []string{"baselines", "none", "none, set up"} {
 			t.Run(name+"/"+cut, func(t *testing.T) {
 				t.Parallel()
 				want, err := sim.ReadExpect(openTestdata(t, name+".expect.json"))
@@ -226,7 +229,10 @@ func TestReplayRecordedSelfCalibrating(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				trace := cutCalibration(t, raw, cut)
+				trace := cutCalibration(t, raw, strings.TrimSuffix(cut, ", set up"))
+				if strings.HasSuffix(cut, ", set up") {
+					trace = startSetUp(t, trace)
+				}
 				tr, err := sensing.NewTraceReader(bytes.NewReader(trace), nil)
 				if err != nil || tr.Header().Calibration.Complete() {
 					t.Fatalf("the cut header: %v, or still whole", err)
@@ -259,4 +265,42 @@ func cutCalibration(t *testing.T, trace []byte, cut string) []byte {
 		t.Fatal(err)
 	}
 	return append(append(out, '\n'), rest...)
+}
+
+// startSetUp returns the trace starting at its first event (a roll, a
+// press) with the board as it then stands, in one whole frame: the
+// setting up before it, from an empty board, is cut.
+func startSetUp(t *testing.T, trace []byte) []byte {
+	header, rest, _ := bytes.Cut(trace, []byte("\n"))
+	var frame []uint16
+	for len(rest) > 0 {
+		var line []byte
+		line, rest, _ = bytes.Cut(rest, []byte("\n"))
+		var l struct {
+			T     int64       `json:"t"`
+			Frame []uint16    `json:"frame"`
+			Set   [][2]uint16 `json:"set"`
+		}
+		if err := json.Unmarshal(line, &l); err != nil {
+			t.Fatal(err)
+		}
+		switch {
+		case l.Frame != nil:
+			frame = l.Frame
+		case l.Set != nil:
+			for _, s := range l.Set {
+				frame[s[0]] = s[1]
+			}
+		default:
+			whole, err := json.Marshal(map[string]any{"t": l.T - 1, "frame": frame})
+			if err != nil {
+				t.Fatal(err)
+			}
+			out := append(append(header, '\n'), whole...)
+			out = append(append(out, '\n'), line...)
+			return append(append(out, '\n'), rest...)
+		}
+	}
+	t.Fatal("the trace has no event")
+	return nil
 }
