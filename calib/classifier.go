@@ -70,6 +70,12 @@ const (
 	// offCentreSumWeak is offCentreSum on the weakest sensor of the
 	// reference board (0.77 of NominalGain) read on the provisional bands.
 	offCentreSumWeak = 0.58
+	// pairStep: a checker read off-centre stays one while what its two
+	// slots read together moves by no more than this from one frame to
+	// the next. Neither slot's reading is clear, so tracking never moves
+	// their levels: the pair's sum drifts with the board, slowly, while a
+	// checker set down on it or lifted moves it by 0.35 a frame.
+	pairStep = 0.1
 )
 
 // Self-calibration from what a still board shows: while a sensor's level
@@ -124,6 +130,11 @@ type sensor struct {
 	// checker, held within autoSpread since partAt: see heldPart.
 	part   float64
 	partAt time.Time
+	// pair is what this slot and the next read together, in gains, when
+	// the last frame read them as one checker set down off-centre
+	// (offCentre), zero when it did not; pairNext is the same for the
+	// frame being counted.
+	pair, pairNext float64
 }
 
 // steadyClass returns the class of an unsure slot reading x gains: a
@@ -389,7 +400,9 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		}
 		if side, ok := cl.Side(); ok {
 			covered[side]++
-		} else if cl == Unsure && !(j+1 == top && c.shareOfTop(j, top)) {
+		} else if cl == Unsure && j+1 == top && c.shareOfTop(j, top) {
+			c.keepPair(j)
+		} else if cl == Unsure {
 			inc(unsure)
 		}
 	}
@@ -400,6 +413,7 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		// to relock to (relock).
 		c.sensors[top].relN = 0
 		if c.restOfTop(top, end) {
+			c.keepPair(top)
 			j++ // the top checker's part, set down off-centre
 		}
 	}
@@ -427,10 +441,15 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 				side = engine.Black
 			}
 			covered[side]++
+			c.keepPair(j)
 			j++ // its neighbour holds the same checker
 		case c.class[j] == Unsure && !c.sensors[j].masked:
 			inc(unsure)
 		}
+	}
+	for j := i; j < end; j++ {
+		s := &c.sensors[j]
+		s.pair, s.pairNext = s.pairNext, 0
 	}
 	return end
 }
@@ -480,6 +499,9 @@ func (c *Classifier) shareOfTop(j, top int) bool {
 func (c *Classifier) shortPair(top, part int) bool {
 	side, _ := c.class[top].Side()
 	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[part])
+	if c.pairHolds(min(top, part), a+b) {
+		return true
+	}
 	if !c.sensors[top].known[side] {
 		return (b < a || a < c.tp.CheckerEnter) && a+b >= offCentreSum && a+b <= c.tp.CheckerMax && c.heldPart(part)
 	}
@@ -633,8 +655,14 @@ func (c *Classifier) offCentre(j, end int) bool {
 		return false
 	}
 	a, b = math.Abs(a), math.Abs(b)
+	if a < offCentreMin || b < offCentreMin {
+		return false
+	}
+	if c.pairHolds(j, a+b) {
+		return true
+	}
 	t := c.thresholds(j, c.frac[j])
-	if a < offCentreMin || b < offCentreMin || a+b > t.CheckerMax {
+	if a+b > t.CheckerMax {
 		return false
 	}
 	if a+b >= offCentreSum {
@@ -645,6 +673,21 @@ func (c *Classifier) offCentre(j, end int) bool {
 	// still for partHold, as a hand held above the board never does.
 	provisional := t == &c.tp || c.thresholds(j+1, c.frac[j+1]) == &c.tp
 	return provisional && a+b >= offCentreSumWeak && c.heldPart(j) && c.heldPart(j+1)
+}
+
+// pairHolds reports whether slots j and j+1, reading sum gains together,
+// are still the checker the last frame read between them (pairStep): the
+// board drifts, but neither slot's levels follow it while its reading is
+// part of a checker.
+func (c *Classifier) pairHolds(j int, sum float64) bool {
+	p := c.sensors[j].pair
+	return p != 0 && math.Abs(sum-p) <= pairStep
+}
+
+// keepPair notes that slots j and j+1 read one checker between them in
+// the frame being counted (pairHolds, for the next).
+func (c *Classifier) keepPair(j int) {
+	c.sensors[j].pairNext = math.Abs(c.frac[j]) + math.Abs(c.frac[j+1])
 }
 
 // inc counts one more, holding at the counter's top.

@@ -1,0 +1,69 @@
+package calib
+
+import (
+	"testing"
+
+	"gammond/engine"
+)
+
+// TestClassifyOffCentreDrifting: a checker set down between two slots
+// stays one checker while the board drifts under it, though what its
+// slots read together leaves offCentreSum..CheckerMax (pairStep); read so
+// at once, or after a jump, it is part of a checker, unsure.
+func TestClassifyOffCentreDrifting(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	bottom := g.Sensor(Place{Point: 24, Slot: 0})
+	lo, hi := g.Sensor(Place{Point: 24, Slot: 1}), g.Sensor(Place{Point: 24, Slot: 2})
+	frame := func(a, b float64) []uint16 {
+		f := make([]uint16, g.Sensors())
+		for i := range f {
+			f[i] = reading(c, i, 0)
+		}
+		f[bottom], f[lo], f[hi] = reading(c, bottom, 1), reading(c, lo, a), reading(c, hi, b)
+		return f
+	}
+	read := func(cl *Classifier, k int, a, b float64) engine.Occupancy {
+		var o engine.Occupancy
+		if err := cl.ClassifyAt(tick(k), frame(a, b), &o); err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	for _, tc := range []struct {
+		name                 string
+		loStep, hiStep       float64 // per frame, in gains
+		endLo, endHi, endSum float64
+	}{
+		{name: "up", loStep: 0.016, endLo: 0.72, endHi: 0.6, endSum: 1.32},
+		{name: "down", hiStep: -0.015, endLo: 0.4, endHi: 0.3, endSum: 0.7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cl, err := NewClassifier(c, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k := 0; k <= 20; k++ {
+				a, b := 0.4+tc.loStep*float64(k), 0.6+tc.hiStep*float64(k)
+				if o := read(cl, k, a, b); o.Points[24-1][engine.White] != 2 || o.Unsure != 0 {
+					t.Fatalf("frame %d, parts %.3f and %.3f: point 24 %v, %d unsure; want 2 White checkers", k, a, b, o.Points[24-1], o.Unsure)
+				}
+			}
+			fresh, err := NewClassifier(c, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o := read(fresh, 0, tc.endLo, tc.endHi); o.Unsure == 0 {
+				t.Errorf("parts reading %.2f together at once: no slot unsure", tc.endSum)
+			}
+			jumped, err := NewClassifier(c, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			read(jumped, 0, 0.4, 0.6)
+			if o := read(jumped, 1, tc.endLo, tc.endHi); o.Unsure == 0 {
+				t.Errorf("parts jumping to %.2f together in a frame: no slot unsure", tc.endSum)
+			}
+		})
+	}
+}
