@@ -432,6 +432,13 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		// its part there cannot be read, and that slot holds no other.
 		covered[c.partSide(j)]++
 		j += 2
+	} else if j == above && c.partOverSilent(j, end, colour) {
+		// Part of a checker held still over an empty slot right above
+		// the top one: no checker floats, so the slot's sensor is dead
+		// and not yet known so (Learn masks it), under a checker set
+		// down off-centre on it or towards it. Either, as masked.
+		*masked++
+		j += 2
 	}
 	for ; j < end; j++ {
 		switch {
@@ -553,6 +560,21 @@ func (c *Classifier) partOverMasked(j, end int, colour Class) bool {
 // offCentreMin of a checker.
 func (c *Classifier) partUnderMasked(j, end int, colour Class) bool {
 	return j+1 < end && c.sensors[j+1].masked && c.partOf(j, colour)
+}
+
+// partOverSilent reports whether slot j (below end), not masked, reads
+// empty under a slot reading part of a checker of colour (either on an
+// empty point) that has held still for partHold (heldPart), with nothing
+// above the part: a checker can stand there only on a sensor that reads
+// nothing.
+func (c *Classifier) partOverSilent(j, end int, colour Class) bool {
+	if j+1 >= end || c.sensors[j].masked || c.class[j] != Empty || !c.partOf(j+1, colour) {
+		return false
+	}
+	if j+2 < end && (c.class[j+2] != Empty || c.sensors[j+2].masked) {
+		return false
+	}
+	return !c.offCentre(j+1, end) && c.heldPart(j+1)
 }
 
 // partOf reports whether slot j, not masked, reads part of a checker of

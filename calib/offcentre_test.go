@@ -67,3 +67,48 @@ func TestClassifyOffCentreDrifting(t *testing.T) {
 		})
 	}
 }
+
+// TestClassifyPartOverSilentSlot: part of a checker held still above an
+// empty slot right over a point's top checker stands on a slot whose
+// sensor reads nothing (dead, not known so yet): the slot is counted
+// masked (either) once the part has held for partHold, while a part that
+// comes and goes, a hand held above the point, stays unsure.
+func TestClassifyPartOverSilentSlot(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	first := g.Sensor(Place{Point: 13})
+	part := g.Sensor(Place{Point: 13, Slot: 5})
+	frame := func(share float64) []uint16 {
+		f := make([]uint16, g.Sensors())
+		for i := range f {
+			f[i] = reading(c, i, 0)
+		}
+		for k := range 4 {
+			f[first+k] = reading(c, first+k, 1)
+		}
+		f[part] = reading(c, part, share)
+		return f
+	}
+	cl, err := NewClassifier(c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o engine.Occupancy
+	for k := 0; k <= 50; k += 5 { // a hand above the point: 0.30, 0.45, 0.30...
+		if err := cl.ClassifyAt(tick(k), frame(0.3+0.15*float64(k/5%2)), &o); err != nil {
+			t.Fatal(err)
+		}
+		if o.Unsure != 1 || o.Masked[13-1] != 0 {
+			t.Fatalf("a part coming and going at %v: %d unsure, %d masked; want 1 and 0", tick(k), o.Unsure, o.Masked[13-1])
+		}
+	}
+	for k := 55; k <= 100; k += 5 { // held still from frame 55
+		if err := cl.ClassifyAt(tick(k), frame(0.45), &o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := occ(func(o *engine.Occupancy) { o.Points[13-1][engine.White], o.Masked[13-1] = 4, 1 })
+	if o != want {
+		t.Errorf("a part held still 450 ms:\n got %+v\nwant %+v", o, want)
+	}
+}

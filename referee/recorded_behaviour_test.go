@@ -488,11 +488,8 @@ var (
 )
 
 // recordedBehaviours are the habits the recorded traces are turned into:
-// each alone, then combined. Left out until they replay exactly: dead
-// sensors with off-centre checkers (a checker set down off-centre
-// towards a dead sensor before any known position has shown it dead
-// keeps the board unsure), and hovering with off-centre checkers and
-// drift.
+// each alone, then combined. Left out until they replay exactly:
+// hovering with off-centre checkers and drift, and all together.
 var recordedBehaviours = []recordedBehaviour{
 	{"drift", []transform{slowDrift}},
 	{"fast drift", []transform{fastDrift}},
@@ -509,6 +506,8 @@ var recordedBehaviours = []recordedBehaviour{
 	{"late DONE+off-centre", []transform{pressDoneEarly, setOffCentre(0.3)}},
 	{"hover+drift+baselines only", []transform{holdOver(0.3), slowDrift, baselinesOnly}},
 	{"late DONE+drift+baselines only", []transform{pressDoneEarly, slowDrift, baselinesOnly}},
+	{"dead sensors+off-centre", []transform{setOffCentre(0.3), deadUnderStart}},
+	{"dead sensors+off-centre+drift", []transform{setOffCentre(0.3), deadUnderStart, slowDrift}},
 }
 
 // TestReplayRecordedBehaviours replays the board traces recorded by hand,
