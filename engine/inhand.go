@@ -11,6 +11,15 @@ func (m *Matcher) InHand(o *Occupancy) bool {
 	if o.Masked != [24]uint8{} || o.BarMasked != [2]uint8{} {
 		return false
 	}
+	return m.OneShort(o)
+}
+
+// OneShort is InHand with masked slots too: the occupancy shows a legal
+// result of the turn but for one checker not seen. A play judged at DONE
+// on a board with masked slots that shows so may yet have its last
+// checker in the hand: a flag raised on it is withdrawn if the checker
+// lands on a legal result.
+func (m *Matcher) OneShort(o *Occupancy) bool {
 	for i := range m.plays {
 		after := m.plays[i].After.Swap()
 		if o.Fits(&after, m.onRoll) {

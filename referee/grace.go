@@ -18,6 +18,15 @@ import (
 // checker well within it (100-400 ms), and a flag 2 s late is still prompt.
 const DefaultDoneGrace = 2 * time.Second
 
+// maskedLanding is how long after DONE a play flagged at once on a board
+// with masked slots that may be one checker short (mayBeShort) is
+// withdrawn if the board becomes a legal result. A dead sensor may hide
+// a checker, so such a board is judged as seen, not waited for
+// (engine.Matcher.InHand); a checker in the hand lands within 400 ms and
+// settles 150 ms later, while players putting a flagged play right see
+// the flag, then move: a legal result reached later is a correction.
+const maskedLanding = 800 * time.Millisecond
+
 // judgeAtDone judges the play of a DONE on a settled board, unless the mover
 // is short of a checker: then the judgement waits for it.
 func (r *Referee) judgeAtDone() {
@@ -39,6 +48,26 @@ func (r *Referee) moverShort() bool {
 	return false
 }
 
+// mayBeShort is moverShort with masked slots too (engine.Matcher.OneShort):
+// a play flagged so is withdrawn if the checker lands on a legal result.
+func (r *Referee) mayBeShort() bool {
+	for i := range r.lines {
+		if r.lines[i].matcher.OneShort(&r.board) {
+			return true
+		}
+	}
+	return false
+}
+
+// movedAfterLanding ends the chance of a play flagged on a board with
+// masked slots to be withdrawn once the board starts moving later than a
+// checker in the hand lands (maskedLanding): it is being put right.
+func (r *Referee) movedAfterLanding() {
+	if r.flaggedShort && !r.shortUntil.IsZero() && r.clock.Now().After(r.shortUntil) {
+		r.flaggedShort = false
+	}
+}
+
 // checkerLanded judges the play waited for once the board it settles on is
 // no longer short, and withdraws a flag raised on a short board once the
 // board shows a legal result. A flagged board that stops being a legal
@@ -51,7 +80,7 @@ func (r *Referee) checkerLanded() {
 		r.judge()
 	case r.phase == flagged && r.flaggedShort && r.fitsLegal():
 		r.judge()
-	case r.phase == flagged && r.flaggedShort && !r.moverShort():
+	case r.phase == flagged && r.flaggedShort && !r.mayBeShort():
 		r.flaggedShort = false
 	}
 }

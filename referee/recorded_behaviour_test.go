@@ -508,6 +508,8 @@ var recordedBehaviours = []recordedBehaviour{
 	{"late DONE+drift+baselines only", []transform{pressDoneEarly, slowDrift, baselinesOnly}},
 	{"dead sensors+off-centre", []transform{setOffCentre(0.3), deadUnderStart}},
 	{"dead sensors+off-centre+drift", []transform{setOffCentre(0.3), deadUnderStart, slowDrift}},
+	{"dead sensors+late DONE", []transform{pressDoneEarly, deadUnderStart}},
+	{"dead sensors+late DONE+drift", []transform{pressDoneEarly, deadUnderStart, slowDrift}},
 }
 
 // TestReplayRecordedBehaviours replays the board traces recorded by hand,

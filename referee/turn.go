@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"time"
 
 	"gammond/engine"
 )
@@ -128,7 +129,10 @@ func (r *Referee) flag(inProgress bool) {
 	if inProgress {
 		fault = "partial"
 	}
-	r.flaggedShort = r.moverShort()
+	r.flaggedShort, r.shortUntil = r.moverShort(), time.Time{}
+	if !r.flaggedShort && r.mayBeShort() {
+		r.flaggedShort, r.shortUntil = true, r.clock.Now().Add(maskedLanding)
+	}
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})
