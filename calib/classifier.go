@@ -506,7 +506,7 @@ func (c *Classifier) shareOfTop(j, top int) bool {
 func (c *Classifier) shortPair(top, part int) bool {
 	side, _ := c.class[top].Side()
 	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[part])
-	if c.pairHolds(min(top, part), a+b) {
+	if c.pairHolds(min(top, part), c.frac[top]+c.frac[part]) {
 		return true
 	}
 	if !c.sensors[top].known[side] {
@@ -673,15 +673,18 @@ func (c *Classifier) offCentre(j, end int) bool {
 		return false
 	}
 	a, b := c.frac[j], c.frac[j+1]
-	if c.class[j] != Unsure && c.class[j+1] != Unsure || c.class[j] > Empty || c.class[j+1] > Empty || a*b <= 0 {
+	if c.class[j] != Unsure && c.class[j+1] != Unsure || c.class[j] > Empty || c.class[j+1] > Empty {
+		return false
+	}
+	if c.pairHolds(j, a+b) {
+		return true // whatever either part has drifted to
+	}
+	if a*b <= 0 {
 		return false
 	}
 	a, b = math.Abs(a), math.Abs(b)
 	if a < offCentreMin || b < offCentreMin {
 		return false
-	}
-	if c.pairHolds(j, a+b) {
-		return true
 	}
 	t := c.thresholds(j, c.frac[j])
 	if a+b > t.CheckerMax {
@@ -697,19 +700,21 @@ func (c *Classifier) offCentre(j, end int) bool {
 	return provisional && a+b >= offCentreSumWeak && c.heldPart(j) && c.heldPart(j+1)
 }
 
-// pairHolds reports whether slots j and j+1, reading sum gains together,
-// are still the checker the last frame read between them (pairStep): the
-// board drifts, but neither slot's levels follow it while its reading is
-// part of a checker.
+// pairHolds reports whether slots j and j+1, reading sum gains together
+// (signed: + White), are still the checker the last frame read between
+// them (pairStep): the board drifts, but neither slot's levels follow it
+// while its reading is part of a checker, so a part may drift out of
+// offCentreMin, even across its baseline.
 func (c *Classifier) pairHolds(j int, sum float64) bool {
 	p := c.sensors[j].pair
 	return p != 0 && math.Abs(sum-p) <= pairStep
 }
 
 // keepPair notes that slots j and j+1 read one checker between them in
-// the frame being counted (pairHolds, for the next).
+// the frame being counted (pairHolds, for the next). Neither part is drift to relock to (relock).
 func (c *Classifier) keepPair(j int) {
-	c.sensors[j].pairNext = math.Abs(c.frac[j]) + math.Abs(c.frac[j+1])
+	c.sensors[j].pairNext = c.frac[j] + c.frac[j+1]
+	c.sensors[j].relN, c.sensors[j+1].relN = 0, 0
 }
 
 // inc counts one more, holding at the counter's top.

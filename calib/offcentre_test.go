@@ -112,3 +112,34 @@ func TestClassifyPartOverSilentSlot(t *testing.T) {
 		t.Errorf("a part held still 450 ms:\n got %+v\nwant %+v", o, want)
 	}
 }
+
+// TestClassifyOffCentrePartDriftsOut: the smaller part of a checker set
+// down off-centre drifts below offCentreMin and across its baseline, then
+// holds still for longer than a relock takes: still one checker, never
+// an empty slot's drift (relock).
+func TestClassifyOffCentrePartDriftsOut(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	bottom := g.Sensor(Place{Point: 4, Slot: 0})
+	lo, hi := bottom+1, bottom+2
+	cl, err := NewClassifier(c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := make([]uint16, g.Sensors())
+	for i := range f {
+		f[i] = reading(c, i, 0)
+	}
+	f[bottom], f[lo] = reading(c, bottom, 1), reading(c, lo, 0.6)
+	var o engine.Occupancy
+	for k := 0; k <= 100; k++ {
+		upper := max(0.35-0.01*float64(k), -0.05) // down to -0.05 by frame 40, then still
+		f[hi] = reading(c, hi, upper)
+		if err := cl.ClassifyAt(tick(k), f, &o); err != nil {
+			t.Fatal(err)
+		}
+		if o.Points[4-1][engine.White] != 2 || o.Unsure != 0 {
+			t.Fatalf("frame %d, upper part %.2f: point 4 %v, %d unsure; want 2 White checkers", k, upper, o.Points[4-1], o.Unsure)
+		}
+	}
+}
