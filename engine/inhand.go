@@ -15,10 +15,9 @@ func (m *Matcher) InHand(o *Occupancy) bool {
 }
 
 // OneShort is InHand with masked slots too: the occupancy shows a legal
-// result of the turn but for one checker not seen. A play judged at DONE
-// on a board with masked slots that shows so may yet have its last
-// checker in the hand: a flag raised on it is withdrawn if the checker
-// lands on a legal result.
+// result of the turn but for one checker not seen. On a board with masked
+// slots that shows so, the last checker may yet be in the hand, or on a
+// masked slot: the referee waits for it only briefly.
 func (m *Matcher) OneShort(o *Occupancy) bool {
 	for i := range m.plays {
 		after := m.plays[i].After.Swap()

@@ -18,23 +18,25 @@ import (
 // checker well within it (100-400 ms), and a flag 2 s late is still prompt.
 const DefaultDoneGrace = 2 * time.Second
 
-// maskedLanding is how long after DONE a play flagged at once on a board
-// with masked slots that may be one checker short (mayBeShort) is
-// withdrawn if the board becomes a legal result. A dead sensor may hide
-// a checker, so such a board is judged as seen, not waited for
-// (engine.Matcher.InHand); a checker in the hand lands within 400 ms and
-// settles 150 ms later, while players putting a flagged play right see
-// the flag, then move: a legal result reached later is a correction.
+// maskedLanding is how long after DONE a board with masked slots that
+// shows a legal result but for one checker (mayBeShort) waits for it. A
+// dead sensor may hide a checker, so the wait ends as soon as the board
+// starts moving later than this: a checker in the hand lands within 400
+// ms and settles 150 ms later, while players who made a play that only
+// looks one short move again later, if at all.
 const maskedLanding = 800 * time.Millisecond
 
 // judgeAtDone judges the play of a DONE on a settled board, unless the mover
 // is short of a checker: then the judgement waits for it.
 func (r *Referee) judgeAtDone() {
-	if r.moverShort() {
-		r.awaitingChecker = true
-		return
+	switch {
+	case r.moverShort():
+		r.awaitingChecker, r.waitUntil = true, time.Time{}
+	case r.mayBeShort():
+		r.awaitingChecker, r.waitUntil = true, r.clock.Now().Add(maskedLanding)
+	default:
+		r.judge()
 	}
-	r.judge()
 }
 
 // moverShort reports whether the board shows a legal result of some line
@@ -48,8 +50,7 @@ func (r *Referee) moverShort() bool {
 	return false
 }
 
-// mayBeShort is moverShort with masked slots too (engine.Matcher.OneShort):
-// a play flagged so is withdrawn if the checker lands on a legal result.
+// mayBeShort is moverShort with masked slots too (engine.Matcher.OneShort).
 func (r *Referee) mayBeShort() bool {
 	for i := range r.lines {
 		if r.lines[i].matcher.OneShort(&r.board) {
@@ -59,12 +60,11 @@ func (r *Referee) mayBeShort() bool {
 	return false
 }
 
-// movedAfterLanding ends the chance of a play flagged on a board with
-// masked slots to be withdrawn once the board starts moving later than a
-// checker in the hand lands (maskedLanding): it is being put right.
-func (r *Referee) movedAfterLanding() {
-	if r.flaggedShort && !r.shortUntil.IsZero() && r.clock.Now().After(r.shortUntil) {
-		r.flaggedShort = false
+// movedLate judges a play waiting on a board with masked slots once the
+// board starts moving after maskedLanding: on the board as it stood.
+func (r *Referee) movedLate() {
+	if r.awaitingChecker && !r.waitUntil.IsZero() && r.clock.Now().After(r.waitUntil) {
+		r.endGrace()
 	}
 }
 
@@ -75,12 +75,12 @@ func (r *Referee) movedAfterLanding() {
 // its correction takes a DONE.
 func (r *Referee) checkerLanded() {
 	switch {
-	case r.awaitingChecker && !r.moverShort():
+	case r.awaitingChecker && !r.mayBeShort():
 		r.awaitingChecker = false
 		r.judge()
 	case r.phase == flagged && r.flaggedShort && r.fitsLegal():
 		r.judge()
-	case r.phase == flagged && r.flaggedShort && !r.mayBeShort():
+	case r.phase == flagged && r.flaggedShort && !r.moverShort():
 		r.flaggedShort = false
 	}
 }

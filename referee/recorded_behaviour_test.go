@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -518,10 +519,19 @@ var recordedBehaviours = []recordedBehaviour{
 func TestReplayRecordedBehaviours(t *testing.T) {
 	t.Parallel()
 	seeds, names := []uint64{1, 2, 3}, recordedNames
+	figures := make([]tally, len(recordedBehaviours))
+	changed := make([]atomic.Int64, len(recordedBehaviours)) // by the behaviour's first transform
+	t.Cleanup(func() {
+		for k, b := range recordedBehaviours {
+			f := &figures[k]
+			t.Logf("%s: %d traces (%d places changed), %d turns, %d turns ambiguous at DONE (%d never resolved), %d flags",
+				b.name, f.traces.Load(), changed[k].Load(), f.turns.Load(), f.ambiguous.Load(), f.ambiguous.Load()-f.resolved.Load(), f.flags.Load())
+		}
+	})
 	for k, b := range recordedBehaviours {
 		if testmain.Trimmed() {
 			// Under -race or -short each behaviour plays one of the two
-			// 1-point matches with one seed: 8 replays, not 96.
+			// 1-point matches with one seed: one replay, not twelve.
 			seeds, names = seeds[:1], []string{recordedNames[2*(k%2)]}
 		}
 		for _, name := range names {
@@ -537,12 +547,14 @@ func TestReplayRecordedBehaviours(t *testing.T) {
 						t.Fatal(err)
 					}
 					rng := rand.New(rand.NewPCG(seed, 10))
-					for k, tf := range b.transforms {
+					for i, tf := range b.transforms {
 						n := tf(rec, rng)
 						if n == 0 {
-							t.Fatalf("transform %d of %s changed nothing", k+1, b.name)
+							t.Fatalf("transform %d of %s changed nothing", i+1, b.name)
 						}
-						t.Logf("transform %d of %s: %d places", k+1, b.name, n)
+						if i == 0 {
+							changed[k].Add(int64(n))
+						}
 					}
 					var trace bytes.Buffer
 					if err := rec.write(&trace); err != nil {
@@ -550,6 +562,7 @@ func TestReplayRecordedBehaviours(t *testing.T) {
 					}
 					events := replay(t, &trace)
 					checkReplay(t, events, want)
+					figures[k].add(events)
 					if t.Failed() && testing.Verbose() {
 						for _, e := range events {
 							t.Logf("%v g%d t%d side %d %v %s %s %v", e.At.Sub(time.Unix(0, 0)), e.Game, e.Turn, e.Side, e.Kind, e.Reason, e.Fault, e.Points)

@@ -71,11 +71,10 @@ type Referee struct {
 	// flaggedShort: the flagged play was flagged with the mover short of a
 	// checker; it is withdrawn if the board becomes a legal result.
 	flaggedShort bool
-	// shortUntil: when flaggedShort was set on a board with masked slots
-	// (mayBeShort), the time it holds until (maskedLanding): a board that
-	// becomes a legal result later is a correction, not the checker in
-	// hand landing. Zero: no limit.
-	shortUntil time.Time
+	// waitUntil: when awaitingChecker was set on a board with masked
+	// slots (mayBeShort), the time after which the board's next move ends
+	// the wait (maskedLanding); zero: the grace period alone ends it.
+	waitUntil  time.Time
 	setupWrong []int
 	offer      *resignation // a resignation waiting for its answer
 	early      *earlyRoll   // a roll made before the mover's DONE, held
@@ -118,7 +117,7 @@ func (r *Referee) irregular(side engine.Side, reason string) {
 // settled: a DONE now waits for it to settle again.
 func (r *Referee) Unsettled() {
 	r.unsettled = true
-	r.movedAfterLanding()
+	r.movedLate()
 }
 
 // Settled gives the referee an occupancy that has held still for the settle

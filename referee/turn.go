@@ -2,7 +2,6 @@ package referee
 
 import (
 	"fmt"
-	"time"
 
 	"gammond/engine"
 )
@@ -129,10 +128,7 @@ func (r *Referee) flag(inProgress bool) {
 	if inProgress {
 		fault = "partial"
 	}
-	r.flaggedShort, r.shortUntil = r.moverShort(), time.Time{}
-	if !r.flaggedShort && r.mayBeShort() {
-		r.flaggedShort, r.shortUntil = true, r.clock.Now().Add(maskedLanding)
-	}
+	r.flaggedShort = r.moverShort()
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})
