@@ -489,8 +489,12 @@ var (
 )
 
 // recordedBehaviours are the habits the recorded traces are turned into:
-// each alone, then combined. Left out until they replay exactly:
-// hovering with off-centre checkers and drift, and all together.
+// each alone, then combined. Left out until they replay exactly (figures
+// over the 4 traces and 3 seeds): hovering with off-centre checkers and
+// drift (2 of 12 replays wrong), or with a header of baselines alone (3
+// of 12); off-centre checkers with fast drift (10 of 12: pairs formed
+// while tracking lags the drift read outside offCentreSum..CheckerMax);
+// all together (4 of 12; 2 of 12 with the header's whole calibration).
 var recordedBehaviours = []recordedBehaviour{
 	{"drift", []transform{slowDrift}},
 	{"fast drift", []transform{fastDrift}},
@@ -511,6 +515,12 @@ var recordedBehaviours = []recordedBehaviour{
 	{"dead sensors+off-centre+drift", []transform{setOffCentre(0.3), deadUnderStart, slowDrift}},
 	{"dead sensors+late DONE", []transform{pressDoneEarly, deadUnderStart}},
 	{"dead sensors+late DONE+drift", []transform{pressDoneEarly, deadUnderStart, slowDrift}},
+	{"off-centre+baselines only", []transform{setOffCentre(0.3), baselinesOnly}},
+	{"off-centre+no calibration", []transform{setOffCentre(0.3), noCalibration}},
+	{"late DONE+hover+drift", []transform{pressDoneEarly, holdOver(0.3), slowDrift}},
+	{"dead sensors+no calibration", []transform{deadUnderStart, noCalibration}},
+	{"fast drift+late DONE", []transform{pressDoneEarly, fastDrift}},
+	{"fast drift+hover", []transform{holdOver(0.3), fastDrift}},
 }
 
 // TestReplayRecordedBehaviours replays the board traces recorded by hand,
