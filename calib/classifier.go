@@ -90,6 +90,12 @@ const (
 	// offCentreSumWeak is offCentreSum on the weakest sensor of the
 	// reference board (0.77 of NominalGain) read on the provisional bands.
 	offCentreSumWeak = 0.58
+	// pairStep: a checker read off-centre stays one while what its two
+	// slots read together moves by no more than this from one frame to
+	// the next. Neither slot's reading is clear, so tracking never moves
+	// their levels: the pair's sum drifts with the board, slowly, while a
+	// checker set down on it or lifted moves it by 0.35 a frame.
+	pairStep = 0.1
 )
 
 // Self-calibration from what a still board shows: while a sensor's level
@@ -154,6 +160,11 @@ type sensor struct {
 	// checker, held within autoSpread since partAt: see heldPart.
 	part   float64
 	partAt time.Time
+	// pair is what this slot and the next read together, in gains, when
+	// the last frame read them as one checker set down off-centre
+	// (offCentre), zero when it did not; pairNext is the same for the
+	// frame being counted.
+	pair, pairNext float64
 }
 
 // steadyClass returns the class of an unsure slot reading x gains: a
@@ -484,7 +495,9 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		}
 		if side, ok := cl.Side(); ok {
 			covered[side]++
-		} else if cl == Unsure && !(j+1 == top && c.shareOfTop(j, top)) {
+		} else if cl == Unsure && j+1 == top && c.shareOfTop(j, top) {
+			c.keepPair(j)
+		} else if cl == Unsure {
 			inc(unsure)
 		}
 	}
@@ -495,6 +508,7 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		// to relock to (relock).
 		c.sensors[top].relN = 0
 		if c.restOfTop(top, end) {
+			c.keepPair(top)
 			j++ // the top checker's part, set down off-centre
 		}
 	}
@@ -513,6 +527,13 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		// its part there cannot be read, and that slot holds no other.
 		covered[c.partSide(j)]++
 		j += 2
+	} else if j == above && c.partOverSilent(j, end, colour) {
+		// Part of a checker held still over an empty slot right above
+		// the top one: no checker floats, so the slot's sensor is dead
+		// and not yet known so (Learn masks it), under a checker set
+		// down off-centre on it or towards it. Either, as masked.
+		*masked++
+		j += 2
 	}
 	for ; j < end; j++ {
 		switch {
@@ -522,10 +543,15 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 				side = engine.Black
 			}
 			covered[side]++
+			c.keepPair(j)
 			j++ // its neighbour holds the same checker
 		case c.class[j] == Unsure && !c.sensors[j].masked:
 			inc(unsure)
 		}
+	}
+	for j := i; j < end; j++ {
+		s := &c.sensors[j]
+		s.pair, s.pairNext = s.pairNext, 0
 	}
 	return end
 }
@@ -575,6 +601,9 @@ func (c *Classifier) shareOfTop(j, top int) bool {
 func (c *Classifier) shortPair(top, part int) bool {
 	side, _ := c.class[top].Side()
 	a, b := math.Abs(c.frac[top]), math.Abs(c.frac[part])
+	if c.pairHolds(min(top, part), c.frac[top]+c.frac[part]) {
+		return true
+	}
 	if !c.sensors[top].known[side] {
 		return (b < a || a < c.tp.CheckerEnter) && a+b >= offCentreSum && a+b <= c.tp.CheckerMax && c.heldPart(part)
 	}
@@ -626,6 +655,21 @@ func (c *Classifier) partOverMasked(j, end int, colour Class) bool {
 // offCentreMin of a checker.
 func (c *Classifier) partUnderMasked(j, end int, colour Class) bool {
 	return j+1 < end && c.sensors[j+1].masked && c.partOf(j, colour)
+}
+
+// partOverSilent reports whether slot j (below end), not masked, reads
+// empty under a slot reading part of a checker of colour (either on an
+// empty point) that has held still for partHold (heldPart), with nothing
+// above the part: a checker can stand there only on a sensor that reads
+// nothing.
+func (c *Classifier) partOverSilent(j, end int, colour Class) bool {
+	if j+1 >= end || c.sensors[j].masked || c.class[j] != Empty || !c.partOf(j+1, colour) {
+		return false
+	}
+	if j+2 < end && (c.class[j+2] != Empty || c.sensors[j+2].masked) {
+		return false
+	}
+	return !c.offCentre(j+1, end) && c.heldPart(j+1)
 }
 
 // partOf reports whether slot j, not masked, reads part of a checker of
@@ -724,12 +768,21 @@ func (c *Classifier) offCentre(j, end int) bool {
 		return false
 	}
 	a, b := c.frac[j], c.frac[j+1]
-	if c.class[j] != Unsure && c.class[j+1] != Unsure || c.class[j] > Empty || c.class[j+1] > Empty || a*b <= 0 {
+	if c.class[j] != Unsure && c.class[j+1] != Unsure || c.class[j] > Empty || c.class[j+1] > Empty {
+		return false
+	}
+	if c.pairHolds(j, a+b) {
+		return true // whatever either part has drifted to
+	}
+	if a*b <= 0 {
 		return false
 	}
 	a, b = math.Abs(a), math.Abs(b)
+	if a < offCentreMin || b < offCentreMin {
+		return false
+	}
 	t := c.thresholds(j, c.frac[j])
-	if a < offCentreMin || b < offCentreMin || a+b > t.CheckerMax {
+	if a+b > t.CheckerMax {
 		return false
 	}
 	if a+b >= offCentreSum {
@@ -740,6 +793,23 @@ func (c *Classifier) offCentre(j, end int) bool {
 	// still for partHold, as a hand held above the board never does.
 	provisional := t != &c.t || c.thresholds(j+1, c.frac[j+1]) != &c.t
 	return provisional && a+b >= offCentreSumWeak && c.heldPart(j) && c.heldPart(j+1)
+}
+
+// pairHolds reports whether slots j and j+1, reading sum gains together
+// (signed: + White), are still the checker the last frame read between
+// them (pairStep): the board drifts, but neither slot's levels follow it
+// while its reading is part of a checker, so a part may drift out of
+// offCentreMin, even across its baseline.
+func (c *Classifier) pairHolds(j int, sum float64) bool {
+	p := c.sensors[j].pair
+	return p != 0 && math.Abs(sum-p) <= pairStep
+}
+
+// keepPair notes that slots j and j+1 read one checker between them in
+// the frame being counted (pairHolds, for the next). Neither part is drift to relock to (relock).
+func (c *Classifier) keepPair(j int) {
+	c.sensors[j].pairNext = c.frac[j] + c.frac[j+1]
+	c.sensors[j].relN, c.sensors[j+1].relN = 0, 0
 }
 
 // inc counts one more, holding at the counter's top.

@@ -11,6 +11,14 @@ func (m *Matcher) InHand(o *Occupancy) bool {
 	if o.Masked != [24]uint8{} || o.BarMasked != [2]uint8{} {
 		return false
 	}
+	return m.OneShort(o)
+}
+
+// OneShort is InHand with masked slots too: the occupancy shows a legal
+// result of the turn but for one checker not seen. On a board with masked
+// slots that shows so, the last checker may yet be in the hand, or on a
+// masked slot: the referee waits for it only briefly.
+func (m *Matcher) OneShort(o *Occupancy) bool {
 	for i := range m.plays {
 		after := m.plays[i].After.Swap()
 		if o.Fits(&after, m.onRoll) {

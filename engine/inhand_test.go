@@ -68,3 +68,31 @@ func TestInHand(t *testing.T) {
 		})
 	}
 }
+
+// TestOneShortMasked: with a masked slot anywhere on the board, InHand
+// judges the board as seen (a checker missing may sit on the masked slot)
+// while OneShort still sees a legal result but for one checker.
+func TestOneShortMasked(t *testing.T) {
+	var m Matcher
+	m.Start(StartingBoard, White, Dice{3, 1})
+	var short Board // 8/5 6/5 with the checker for the 5 point in the hand
+	for _, p := range m.Plays() {
+		if FormatPlay(StartingBoard, p.Steps()) == "8/5 6/5" {
+			short = p.After.Swap()
+		}
+	}
+	short[Mover][4]--
+	o := OccupancyOf(&short, White, 6, 4)
+	o.Points[13-1][White]-- // the midpoint's fifth checker on a dead sensor
+	o.Masked[13-1] = 1
+	if m.InHand(&o) {
+		t.Error("InHand with a masked slot = true, want false")
+	}
+	if !m.OneShort(&o) {
+		t.Error("OneShort with a masked slot = false, want true")
+	}
+	full := OccupancyOf(&StartingBoard, White, 6, 4)
+	if m.OneShort(&full) {
+		t.Error("OneShort of the position before the turn = true, want false")
+	}
+}

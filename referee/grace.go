@@ -18,14 +18,25 @@ import (
 // checker well within it (100-400 ms), and a flag 2 s late is still prompt.
 const DefaultDoneGrace = 2 * time.Second
 
+// maskedLanding is how long after DONE a board with masked slots that
+// shows a legal result but for one checker (mayBeShort) waits for it. A
+// dead sensor may hide a checker, so the wait ends as soon as the board
+// starts moving later than this: a checker in the hand lands within 400
+// ms and settles 150 ms later, while players who made a play that only
+// looks one short move again later, if at all.
+const maskedLanding = 800 * time.Millisecond
+
 // judgeAtDone judges the play of a DONE on a settled board, unless the mover
 // is short of a checker: then the judgement waits for it.
 func (r *Referee) judgeAtDone() {
-	if r.moverShort() {
-		r.awaitingChecker = true
-		return
+	switch {
+	case r.moverShort():
+		r.awaitingChecker, r.waitUntil = true, time.Time{}
+	case r.mayBeShort():
+		r.awaitingChecker, r.waitUntil = true, r.clock.Now().Add(maskedLanding)
+	default:
+		r.judge()
 	}
-	r.judge()
 }
 
 // moverShort reports whether the board shows a legal result of some line
@@ -39,6 +50,24 @@ func (r *Referee) moverShort() bool {
 	return false
 }
 
+// mayBeShort is moverShort with masked slots too (engine.Matcher.OneShort).
+func (r *Referee) mayBeShort() bool {
+	for i := range r.lines {
+		if r.lines[i].matcher.OneShort(&r.board) {
+			return true
+		}
+	}
+	return false
+}
+
+// movedLate judges a play waiting on a board with masked slots once the
+// board starts moving after maskedLanding: on the board as it stood.
+func (r *Referee) movedLate() {
+	if r.awaitingChecker && !r.waitUntil.IsZero() && r.clock.Now().After(r.waitUntil) {
+		r.endGrace()
+	}
+}
+
 // checkerLanded judges the play waited for once the board it settles on is
 // no longer short, and withdraws a flag raised on a short board once the
 // board shows a legal result. A flagged board that stops being a legal
@@ -46,7 +75,7 @@ func (r *Referee) moverShort() bool {
 // its correction takes a DONE.
 func (r *Referee) checkerLanded() {
 	switch {
-	case r.awaitingChecker && !r.moverShort():
+	case r.awaitingChecker && !r.mayBeShort():
 		r.awaitingChecker = false
 		r.judge()
 	case r.phase == flagged && r.flaggedShort && r.fitsLegal():

@@ -13,6 +13,7 @@ package referee
 
 import (
 	"slices"
+	"time"
 
 	"gammond/engine"
 	"gammond/sensing"
@@ -70,12 +71,16 @@ type Referee struct {
 	// flaggedShort: the flagged play was flagged with the mover short of a
 	// checker; it is withdrawn if the board becomes a legal result.
 	flaggedShort bool
-	setupWrong   []int
-	offer        *resignation // a resignation waiting for its answer
-	early        *earlyRoll   // a roll made before the mover's DONE, held
-	stood        *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
-	touched      []int        // points moved after DONE, before the roll
-	lastGame     *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
+	// waitUntil: when awaitingChecker was set on a board with masked
+	// slots (mayBeShort), the time after which the board's next move ends
+	// the wait (maskedLanding); zero: the grace period alone ends it.
+	waitUntil  time.Time
+	setupWrong []int
+	offer      *resignation // a resignation waiting for its answer
+	early      *earlyRoll   // a roll made before the mover's DONE, held
+	stood      *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
+	touched    []int        // points moved after DONE, before the roll
+	lastGame   *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
 	// rules is the rule set (SetRules); "" is the US rules.
 	rules engine.RuleSet
 	// setupWrongAtStart: the game started on a wrong set-up, official from
@@ -110,7 +115,10 @@ func (r *Referee) irregular(side engine.Side, reason string) {
 
 // Unsettled tells the referee that the board has moved since it last
 // settled: a DONE now waits for it to settle again.
-func (r *Referee) Unsettled() { r.unsettled = true }
+func (r *Referee) Unsettled() {
+	r.unsettled = true
+	r.movedLate()
+}
 
 // Settled gives the referee an occupancy that has held still for the settle
 // window.
