@@ -154,8 +154,9 @@ type sensor struct {
 	relN uint8
 	// steady is the mean of the last steadyN readings (in gains) of an
 	// unsure slot in a checker's or the empty stay band: see steadyClass.
-	steady  float64
-	steadyN uint8
+	steady   float64
+	steadyN  uint8
+	steadyAt time.Time // when the first of them was read
 	// part is the reading (in gains) of an unsure slot reading part of a
 	// checker, held within autoSpread since partAt: see heldPart.
 	part   float64
@@ -177,7 +178,7 @@ type sensor struct {
 // covered (tracking then relocks the baseline). A checker being set down
 // or lifted passes through the bands in a frame or two, and a hand held
 // above a slot moves.
-func (s *sensor) steadyClass(x float64, t *Thresholds) Class {
+func (s *sensor) steadyClass(x float64, t *Thresholds, now time.Time) Class {
 	ax := math.Abs(x)
 	// Half-way into the empty stay band: noise at its edge never takes a
 	// slot out of it and back.
@@ -193,8 +194,10 @@ func (s *sensor) steadyClass(x float64, t *Thresholds) Class {
 	if empty {
 		need = candSure
 	}
-	if s.steadyN < need {
-		s.steadyN++
+	if s.steadyN < need && !s.heldSince(s.steadyN, s.steadyAt, now) {
+		if s.steadyN++; s.steadyN == 1 {
+			s.steadyAt = now
+		}
 		s.steady += (x - s.steady) / float64(s.steadyN)
 		return Unsure
 	}
@@ -205,6 +208,20 @@ func (s *sensor) steadyClass(x float64, t *Thresholds) Class {
 		return WhiteChecker
 	}
 	return BlackChecker
+}
+
+// steadyHold is how long, in the frames' time (ClassifyAt), a reading
+// that held within autoSpread counts as held for as many frames as a
+// rule asks (steadyClass, relock): autoFrames frames of a board scanned
+// at 100 Hz. A trace sends a frame only when a reading changes, so a
+// reading that holds still comes in few frames however long it holds.
+const steadyHold = 200 * time.Millisecond
+
+// heldSince reports whether a reading held since at, over n frames
+// (n > 0), has held for steadyHold of the frames' time at now; never
+// when frames come without a time (Classify).
+func (s *sensor) heldSince(n uint8, at, now time.Time) bool {
+	return n > 0 && !at.IsZero() && !now.IsZero() && now.Sub(at) >= steadyHold
 }
 
 // refresh recomputes what follows from the levels, after a gain changed.
@@ -857,7 +874,7 @@ func (c *Classifier) slot(i int, r uint16) Class {
 		cl = Unsure
 	}
 	if cl == Unsure {
-		cl = s.steadyClass(x, t)
+		cl = s.steadyClass(x, t, c.now)
 		if side, ok := cl.Side(); ok && !s.known[side] {
 			// On the provisional bands a steady reading in the stay band
 			// is as likely part of a checker set down off-centre, its
