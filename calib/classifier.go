@@ -678,7 +678,9 @@ func (c *Classifier) partUnderMasked(j, end int, colour Class) bool {
 // empty under a slot reading part of a checker of colour (either on an
 // empty point) that has held still for partHold (heldPart), with nothing
 // above the part: a checker can stand there only on a sensor that reads
-// nothing.
+// nothing. Not when j's reading, in its empty band, and the part make one
+// checker between them (offCentre): the checker is set down off-centre,
+// mostly on the slot above.
 func (c *Classifier) partOverSilent(j, end int, colour Class) bool {
 	if j+1 >= end || c.sensors[j].masked || c.class[j] != Empty || !c.partOf(j+1, colour) {
 		return false
@@ -686,7 +688,7 @@ func (c *Classifier) partOverSilent(j, end int, colour Class) bool {
 	if j+2 < end && (c.class[j+2] != Empty || c.sensors[j+2].masked) {
 		return false
 	}
-	return !c.offCentre(j+1, end) && c.heldPart(j+1)
+	return !c.offCentre(j+1, end) && !c.offCentre(j, end) && c.heldPart(j+1)
 }
 
 // partOf reports whether slot j, not masked, reads part of a checker of

@@ -143,3 +143,40 @@ func TestClassifyOffCentrePartDriftsOut(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyOffCentreMostlyAbove: a checker set down on an empty
+// point's first slot but mostly on the second reads 0.25 there (in the
+// empty band) and 0.7 above; held still for longer than partHold it is
+// still one checker between the two, not a part standing on a dead
+// sensor (partOverSilent), and neither slot's baseline relocks to its
+// part.
+func TestClassifyOffCentreMostlyAbove(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	lo := g.Sensor(Place{Point: 12})
+	f := make([]uint16, g.Sensors())
+	for i := range f {
+		f[i] = reading(c, i, 0)
+	}
+	cl, err := NewClassifier(c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var o engine.Occupancy
+	if err := cl.ClassifyAt(tick(0), f, &o); err != nil {
+		t.Fatal(err)
+	}
+	f[lo], f[lo+1] = reading(c, lo, 0.25), reading(c, lo+1, 0.7)
+	want := occ(func(o *engine.Occupancy) { o.Points[12-1][engine.White] = 1 })
+	for k := 1; k <= 400; k += 10 { // 4 s, a frame every 100 ms
+		if err := cl.ClassifyAt(tick(k), f, &o); err != nil {
+			t.Fatal(err)
+		}
+		if o != want {
+			t.Fatalf("at %v:\n got %+v\nwant %+v", tick(k), o, want)
+		}
+	}
+	if base, _, _, _ := cl.Levels(lo); base != float64(c.Baseline[lo]) {
+		t.Errorf("first slot's baseline %.0f, want %d: relocked to the part it reads", base, c.Baseline[lo])
+	}
+}

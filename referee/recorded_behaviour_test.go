@@ -491,10 +491,11 @@ var (
 // recordedBehaviours are the habits the recorded traces are turned into:
 // each alone, then combined. Left out until they replay exactly (figures
 // over the 4 traces and 3 seeds): hovering with off-centre checkers and
-// drift (2 of 12 replays wrong), or with a header of baselines alone (3
-// of 12); off-centre checkers with fast drift (10 of 12: pairs formed
-// while tracking lags the drift read outside offCentreSum..CheckerMax);
-// all together (4 of 12; 2 of 12 with the header's whole calibration).
+// a header of baselines alone (3 of 12 replays wrong); fast drift with
+// off-centre checkers (9 of 12: pairs formed while tracking lags the
+// drift read outside offCentreSum..CheckerMax) or dead sensors (1 of
+// 12); all together (4 of 12; 2 of 12 with the header's whole
+// calibration).
 var recordedBehaviours = []recordedBehaviour{
 	{"drift", []transform{slowDrift}},
 	{"fast drift", []transform{fastDrift}},
@@ -521,6 +522,7 @@ var recordedBehaviours = []recordedBehaviour{
 	{"dead sensors+no calibration", []transform{deadUnderStart, noCalibration}},
 	{"fast drift+late DONE", []transform{pressDoneEarly, fastDrift}},
 	{"fast drift+hover", []transform{holdOver(0.3), fastDrift}},
+	{"hover+off-centre+drift", []transform{holdOver(0.3), setOffCentre(0.3), slowDrift}},
 }
 
 // TestReplayRecordedBehaviours replays the board traces recorded by hand,
