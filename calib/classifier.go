@@ -150,8 +150,12 @@ type sensor struct {
 	candAt time.Time // when the candidate's first reading was read
 	// rel is the mean of the last relN readings of a slot whose class
 	// holds but whose reading has left the tracking gate: see relock.
-	rel  float64
-	relN uint8
+	rel   float64
+	relN  uint8
+	relAt time.Time // when the first of them was read
+	// followedAt is when a reading last moved the levels (follow), zero
+	// before the first: see stale.
+	followedAt time.Time
 	// steady is the mean of the last steadyN readings (in gains) of an
 	// unsure slot in a checker's or the empty stay band: see steadyClass.
 	steady   float64
@@ -178,11 +182,12 @@ type sensor struct {
 // covered (tracking then relocks the baseline). A checker being set down
 // or lifted passes through the bands in a frame or two, and a hand held
 // above a slot moves.
-func (s *sensor) steadyClass(x float64, t *Thresholds, now time.Time) Class {
+func (s *sensor) steadyClass(x float64, t *Thresholds, now time.Time, stale bool) Class {
 	ax := math.Abs(x)
 	// Half-way into the empty stay band: noise at its edge never takes a
-	// slot out of it and back.
-	empty := ax <= (t.EmptyEnter+t.EmptyStay)/2
+	// slot out of it and back. The whole band on a stale sensor: its
+	// levels may lag the board by that.
+	empty := ax <= (t.EmptyEnter+t.EmptyStay)/2 || ax <= t.EmptyStay && stale
 	checker := ax >= t.CheckerStay && ax <= t.CheckerStayMax
 	if !empty && !checker || s.steadyN > 0 && math.Abs(x-s.steady) > autoSpread {
 		s.steady, s.steadyN = x, 0
@@ -208,6 +213,27 @@ func (s *sensor) steadyClass(x float64, t *Thresholds, now time.Time) Class {
 		return WhiteChecker
 	}
 	return BlackChecker
+}
+
+// staleAfter is how long a sensor's levels may go without following a
+// reading (follow) before they may lag the board's drift by as much as
+// the empty stay band (stale): a slot reading part of a checker set down
+// off-centre follows nothing, for as long as the checker stays. The
+// reference board drifts 2 counts a second at most, 0.03 of a gain in
+// staleAfter.
+const staleAfter = 10 * time.Second
+
+// stale reports whether the sensor's levels have not followed a reading
+// for staleAfter of the frames' time at now.
+func (s *sensor) stale(now time.Time) bool {
+	return !now.IsZero() && !s.followedAt.IsZero() && now.Sub(s.followedAt) >= staleAfter
+}
+
+// inPair reports whether slot i was one of two reading one checker
+// between them (offCentre) at the last frame: its reading is a part,
+// whatever band it is in.
+func (c *Classifier) inPair(i int) bool {
+	return c.sensors[i].pair != 0 || i > 0 && c.sensors[i-1].pair != 0
 }
 
 // steadyHold is how long, in the frames' time (ClassifyAt), a reading
@@ -876,7 +902,7 @@ func (c *Classifier) slot(i int, r uint16) Class {
 		cl = Unsure
 	}
 	if cl == Unsure {
-		cl = s.steadyClass(x, t, c.now)
+		cl = s.steadyClass(x, t, c.now, s.stale(c.now) && !c.inPair(i))
 		if side, ok := cl.Side(); ok && !s.known[side] {
 			// On the provisional bands a steady reading in the stay band
 			// is as likely part of a checker set down off-centre, its
@@ -889,7 +915,7 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	c.class[i] = cl
 	c.holdPart(s, cl, x)
 	if c.track && !s.masked && !s.guessed {
-		follow(s, cl, d, x)
+		follow(s, cl, d, x, c.now)
 	}
 	return cl
 }
@@ -917,7 +943,7 @@ func classify(x, slack float64, prev Class, t *Thresholds) Class {
 // follow lets a reading d counts from the baseline (x gains), read as cl,
 // pull the sensor's levels: see trackGate. A reading of the class that
 // holds steady outside the gate relocks them (relock).
-func follow(s *sensor, cl Class, d, x float64) {
+func follow(s *sensor, cl Class, d, x float64, now time.Time) {
 	var off float64 // the reading less the class's level
 	switch {
 	case cl == Empty:
@@ -935,8 +961,9 @@ func follow(s *sensor, cl Class, d, x float64) {
 	case off <= trackGate*g && off >= -trackGate*g:
 		s.relN = 0
 		s.shift(off * trackRate)
+		s.followedAt = now
 	case off <= relockMax*g && off >= -relockMax*g:
-		s.relock(off, g)
+		s.relock(off, g, now)
 	default:
 		s.relN = 0
 	}
@@ -946,10 +973,11 @@ func follow(s *sensor, cl Class, d, x float64) {
 // tracking gate: the levels fell behind a drift faster than the gate (a
 // sensor not read for a while, a stack's few percent on top of it). Once
 // such readings have held within autoSpread of a gain for autoFrames
-// frames, the levels move to them, if they are within relockMax of a gain.
-func (s *sensor) relock(off, g float64) {
+// frames or steadyHold, the levels move to them, if they are within
+// relockMax of a gain.
+func (s *sensor) relock(off, g float64, now time.Time) {
 	if s.relN == 0 || math.Abs(off-s.rel) > autoSpread*g {
-		s.rel, s.relN = off, 1
+		s.rel, s.relN, s.relAt = off, 1, now
 		return
 	}
 	s.relN++
@@ -957,6 +985,7 @@ func (s *sensor) relock(off, g float64) {
 	if s.relN >= autoFrames {
 		s.relN = 0
 		s.shift(s.rel)
+		s.followedAt = now
 	}
 }
 

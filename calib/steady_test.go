@@ -75,3 +75,57 @@ func TestClassifySteadyInFewFrames(t *testing.T) {
 		}
 	}
 }
+
+// TestClassifyStaleSlotSettles: a slot that read part of a checker set
+// down off-centre for longer than staleAfter followed no drift meanwhile;
+// once the checker is lifted it reads its empty level a fifth of a gain
+// off, and holding still there it reads empty. After a short pair the
+// same reading is not read empty (unsure, or masked: a part held over a
+// silent slot): the levels are fresh.
+func TestClassifyStaleSlotSettles(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	lo := g.Sensor(Place{Point: 15})
+	at := func(ms int) time.Time { return time.Unix(0, 0).Add(time.Duration(ms) * time.Millisecond) }
+	for _, tc := range []struct {
+		name   string
+		pairMs int
+		empty  bool // read empty at the end
+	}{
+		{"pair held 12 s", 12000, true},
+		{"pair held 2 s", 2000, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cl, err := NewClassifier(c, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := make([]uint16, g.Sensors())
+			for i := range f {
+				f[i] = reading(c, i, 0)
+			}
+			var o engine.Occupancy
+			read := func(ms int) {
+				if err := cl.ClassifyAt(at(ms), f, &o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			read(0)
+			f[lo], f[lo+1] = reading(c, lo, 0.4), reading(c, lo+1, 0.6)
+			for ms := 500; ms <= tc.pairMs; ms += 500 {
+				read(ms)
+				if o.Points[15-1][engine.White] != 1 || o.Unsure != 0 {
+					t.Fatalf("pair at %d ms: point 15 %v, %d unsure", ms, o.Points[15-1], o.Unsure)
+				}
+			}
+			f[lo], f[lo+1] = reading(c, lo, 0), reading(c, lo+1, 0.21) // lifted; the upper slot drifted
+			for ms := tc.pairMs + 500; ms <= tc.pairMs+2000; ms += 500 {
+				read(ms)
+			}
+			empty := o.Points[15-1] == [2]uint8{} && o.Unsure == 0 && o.Masked[15-1] == 0
+			if empty != tc.empty {
+				t.Errorf("lifted: point 15 %v, %d unsure, %d masked; read empty %v, want %v", o.Points[15-1], o.Unsure, o.Masked[15-1], empty, tc.empty)
+			}
+		})
+	}
+}
