@@ -150,9 +150,8 @@ type sensor struct {
 	candAt time.Time // when the candidate's first reading was read
 	// rel is the mean of the last relN readings of a slot whose class
 	// holds but whose reading has left the tracking gate: see relock.
-	rel   float64
-	relN  uint8
-	relAt time.Time // when the first of them was read
+	rel  float64
+	relN uint8
 	// followedAt is when a reading last moved the levels (follow), zero
 	// before the first: see stale.
 	followedAt time.Time
@@ -973,11 +972,11 @@ func follow(s *sensor, cl Class, d, x float64, now time.Time) {
 // tracking gate: the levels fell behind a drift faster than the gate (a
 // sensor not read for a while, a stack's few percent on top of it). Once
 // such readings have held within autoSpread of a gain for autoFrames
-// frames or steadyHold, the levels move to them, if they are within
-// relockMax of a gain.
+// frames, the levels move to them, if they are within relockMax of a
+// gain.
 func (s *sensor) relock(off, g float64, now time.Time) {
 	if s.relN == 0 || math.Abs(off-s.rel) > autoSpread*g {
-		s.rel, s.relN, s.relAt = off, 1, now
+		s.rel, s.relN = off, 1
 		return
 	}
 	s.relN++
