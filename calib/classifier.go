@@ -530,7 +530,15 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 	if c.selfCalibr && frame != nil {
 		c.selfLearn(frame, i, end)
 	}
-	for j := i; j <= top; j++ {
+	covers := top
+	if top > i && c.sensors[top-1].masked && c.partOverDead(top) {
+		// The top checker, right above a masked slot, may be that slot's
+		// checker set down off-centre, its part read as a whole one:
+		// both slots either, as masked.
+		covers = top - 2
+		*masked += 2
+	}
+	for j := i; j <= covers; j++ {
 		cl := c.class[j]
 		if c.sensors[j].masked {
 			cl = colour // a covered slot above it: it is covered
@@ -596,6 +604,21 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		s.pair, s.pairNext = s.pairNext, 0
 	}
 	return end
+}
+
+// provisionalPartMax is the most, in nominal gains, that the part of a
+// checker set down off-centre (0.7 of its field at most: the rest is on
+// the slot below) reads on the strongest sensor of the reference board
+// (1.23 of NominalGain). A whole checker reads 0.77 or more.
+const provisionalPartMax = 0.86
+
+// partOverDead reports whether covered slot top, on a sensor whose level
+// for its colour is not known, reads no more than the part of a checker
+// set down off-centre may (provisionalPartMax): on the provisional bands
+// that part reads as a checker.
+func (c *Classifier) partOverDead(top int) bool {
+	side, _ := c.class[top].Side()
+	return !c.sensors[top].known[side] && math.Abs(c.frac[top]) <= provisionalPartMax
 }
 
 // restOfTop reports whether the slot above the top covered slot top
@@ -760,10 +783,11 @@ func (c *Classifier) selfLearn(frame []uint16, i, end int) {
 		if s.known[side] || s.masked {
 			continue
 		}
-		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && c.partOf(j-1, c.class[j]) {
+		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && (c.partOf(j-1, c.class[j]) || c.sensors[j-1].masked) {
 			// Part of a checker beside it: the checker set down
 			// off-centre, or one held above; or this slot's reading is
-			// itself part of the checker below, set down off-centre.
+			// itself part of the checker below, set down off-centre (on
+			// a masked slot, the part below is never seen).
 			s.candN = 0
 			continue
 		}

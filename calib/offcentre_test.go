@@ -180,3 +180,53 @@ func TestClassifyOffCentreMostlyAbove(t *testing.T) {
 		t.Errorf("first slot's baseline %.0f, want %d: relocked to the part it reads", base, c.Baseline[lo])
 	}
 }
+
+// TestClassifyPartOverDeadProvisional: on a board learning its levels, a
+// checker set down off-centre on a dead sensor's slot reads above it a
+// part that the provisional bands take for a whole checker (0.82 of a
+// nominal gain): both slots are counted masked (either), so the point
+// fits one checker or two there, and the part never becomes the upper
+// sensor's level. A reading only a whole checker gives (1.0) is one.
+func TestClassifyPartOverDeadProvisional(t *testing.T) {
+	full := testCalibration()
+	g := full.Board
+	first := g.Sensor(Place{Point: 13})
+	dead, above := first+4, first+5
+	partial := &Calibration{Board: g, Baseline: full.Baseline}
+	for _, tc := range []struct {
+		name          string
+		share         float64 // of a nominal gain, read above the dead slot
+		covered, mask uint8
+	}{
+		{"part", 0.82, 4, 2},
+		{"whole", 1.0, 6, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cl, err := NewClassifier(partial, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cl.Mask(dead)
+			f := make([]uint16, g.Sensors())
+			for i := range f {
+				f[i] = reading(full, i, 0)
+			}
+			for k := range 4 {
+				f[first+k] = reading(full, first+k, 1)
+			}
+			f[above] = uint16(float64(full.Baseline[above]) + tc.share*NominalGain)
+			var o engine.Occupancy
+			for k := range 3 * autoFrames {
+				if err := cl.ClassifyAt(tick(k), f, &o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if got := o.Points[13-1][engine.White]; got != tc.covered || o.Masked[13-1] != tc.mask || o.Unsure != 0 {
+				t.Errorf("point 13: %d covered, %d masked, %d unsure; want %d, %d, 0", got, o.Masked[13-1], o.Unsure, tc.covered, tc.mask)
+			}
+			if _, _, _, known := cl.Levels(above); tc.mask > 0 && known[engine.White] {
+				t.Errorf("the part above the dead slot became its sensor's White level")
+			}
+		})
+	}
+}
