@@ -152,9 +152,11 @@ type sensor struct {
 	// holds but whose reading has left the tracking gate: see relock.
 	rel  float64
 	relN uint8
-	// followedAt is when a reading last moved the levels (follow), zero
-	// before the first: see stale.
-	followedAt time.Time
+	// followedAt is when the levels last followed readings (follow)
+	// that had held within the tracking gate for steadyHold since
+	// trackFrom (a reading passing through the gate says nothing), or
+	// the first frame's time: see stale.
+	followedAt, trackFrom time.Time
 	// steady is the mean of the last steadyN readings (in gains) of an
 	// unsure slot in a checker's or the empty stay band: see steadyClass.
 	steady   float64
@@ -226,6 +228,41 @@ const staleAfter = 10 * time.Second
 // for staleAfter of the frames' time at now.
 func (s *sensor) stale(now time.Time) bool {
 	return !now.IsZero() && !s.followedAt.IsZero() && now.Sub(s.followedAt) >= staleAfter
+}
+
+// A stale sensor (see stale) right above a point's top checker that
+// reads, steadily for staleHold, up to staleEmptyMax of a gain towards
+// the other colour reads what no checker there can give (a checker of
+// the other colour stands on nothing of its own): its empty level, left
+// behind by the board's drift, which may reach half a checker's field
+// over a match.
+const (
+	staleEmptyMax = 0.5
+	staleHold     = time.Second
+)
+
+// staleEmpty reports whether slot j, right above the top checker of
+// colour below, reads its own empty level drifted: see staleEmptyMax.
+func (c *Classifier) staleEmpty(j int, below Class) bool {
+	s := &c.sensors[j]
+	side, _ := below.Side()
+	if s.masked || c.class[j] != Unsure || !s.stale(c.now) || c.inPair(j) || c.partSide(j) == side {
+		return false
+	}
+	return math.Abs(c.frac[j]) <= staleEmptyMax && !s.partAt.IsZero() && c.now.Sub(s.partAt) >= staleHold
+}
+
+// settleEmpty makes r, read on the stale slot j (staleEmpty), its empty
+// level: the levels move to it, as far as maxDrift lets them.
+func (c *Classifier) settleEmpty(j int, r uint16) {
+	s := &c.sensors[j]
+	s.shift(float64(r) - s.base)
+	s.followedAt, s.partAt, s.steadyN, s.relN = c.now, time.Time{}, 0, 0
+	d := float64(r) - s.base
+	c.frac[j] = d * s.scale(d)
+	if math.Abs(c.frac[j]) <= c.thresholds(j, c.frac[j]).EmptyStay {
+		c.class[j] = Empty
+	}
 }
 
 // inPair reports whether slot i was one of two reading one checker
@@ -526,6 +563,17 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		if _, ok := cl.Side(); ok && !c.sensors[j].masked {
 			top, colour = j, cl
 		}
+	}
+	for j := i; j < top; j++ {
+		if c.class[j] == Empty {
+			// Empty under a covered slot: the checker above is set down
+			// off-centre, partly on this slot (or its sensor is dead), so
+			// what it reads is no drift to relock to.
+			c.sensors[j].relN = 0
+		}
+	}
+	if frame != nil && top >= i && top+1 < end && c.staleEmpty(top+1, colour) {
+		c.settleEmpty(top+1, frame[top+1])
 	}
 	if c.selfCalibr && frame != nil {
 		c.selfLearn(frame, i, end)
@@ -910,6 +958,9 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	if s.guessed {
 		c.settleWhenLifted(i, r)
 	}
+	if s.followedAt.IsZero() {
+		s.followedAt = c.now // the levels it started from hold at the first frame
+	}
 	d := float64(r) - s.base
 	inv := s.scale(d)
 	x := d * inv
@@ -976,19 +1027,26 @@ func follow(s *sensor, cl Class, d, x float64, now time.Time) {
 	case cl == BlackChecker && s.known[engine.Black]:
 		off = d + (s.base - s.black)
 	default:
-		s.relN = 0
+		s.relN, s.trackFrom = 0, time.Time{}
 		return
 	}
 	g := s.gain(off)
-	switch {
-	case off <= trackGate*g && off >= -trackGate*g:
-		s.relN = 0
-		s.shift(off * trackRate)
+	if off > trackGate*g || off < -trackGate*g {
+		s.trackFrom = time.Time{}
+		if off <= relockMax*g && off >= -relockMax*g {
+			s.relock(off, g, now)
+		} else {
+			s.relN = 0
+		}
+		return
+	}
+	s.relN = 0
+	s.shift(off * trackRate)
+	if s.trackFrom.IsZero() {
+		s.trackFrom = now
+	}
+	if now.Sub(s.trackFrom) >= steadyHold {
 		s.followedAt = now
-	case off <= relockMax*g && off >= -relockMax*g:
-		s.relock(off, g, now)
-	default:
-		s.relN = 0
 	}
 }
 

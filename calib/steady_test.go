@@ -129,3 +129,85 @@ func TestClassifyStaleSlotSettles(t *testing.T) {
 		})
 	}
 }
+
+// TestClassifyStaleAboveOtherColour: a slot above a point's Black
+// checkers that read part of a Black checker set down off-centre for
+// longer than staleAfter drifted meanwhile; once the checker is lifted it
+// reads 0.4 of a gain towards White, which no checker there can give: held
+// for staleHold, that is its empty level. Read towards Black it may be
+// part of a Black checker, and stays unsure.
+func TestClassifyStaleAboveOtherColour(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	first := g.Sensor(Place{Point: 24})
+	at := func(ms int) time.Time { return time.Unix(0, 0).Add(time.Duration(ms) * time.Millisecond) }
+	for _, tc := range []struct {
+		name   string
+		after  float64 // the slot's reading once the checker is lifted
+		unsure uint8
+	}{
+		{"towards White", 0.4, 0},
+		{"towards Black", -0.4, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cl, err := NewClassifier(c, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := make([]uint16, g.Sensors())
+			for i := range f {
+				f[i] = reading(c, i, 0)
+			}
+			f[first], f[first+1] = reading(c, first, -1), reading(c, first+1, -1)
+			var o engine.Occupancy
+			read := func(ms int) {
+				if err := cl.ClassifyAt(at(ms), f, &o); err != nil {
+					t.Fatal(err)
+				}
+			}
+			read(0)
+			f[first+2], f[first+3] = reading(c, first+2, -0.4), reading(c, first+3, -0.6)
+			for ms := 500; ms <= 12000; ms += 500 {
+				read(ms)
+			}
+			if o.Points[24-1][engine.Black] != 3 || o.Unsure != 0 {
+				t.Fatalf("checker off-centre: point 24 %v, %d unsure; want 3 Black", o.Points[24-1], o.Unsure)
+			}
+			f[first+2], f[first+3] = reading(c, first+2, tc.after), reading(c, first+3, 0)
+			for ms := 12500; ms <= 14000; ms += 500 {
+				read(ms)
+			}
+			if o.Points[24-1][engine.Black] != 2 || o.Unsure != tc.unsure {
+				t.Errorf("lifted: point 24 %v, %d unsure; want 2 Black, %d unsure", o.Points[24-1], o.Unsure, tc.unsure)
+			}
+		})
+	}
+}
+
+// TestClassifyGapNotRelocked: a slot that reads empty under a covered one
+// holds part of the checker above, set down off-centre: its reading,
+// however long it holds, never relocks its baseline.
+func TestClassifyGapNotRelocked(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	first := g.Sensor(Place{Point: 20})
+	cl, err := NewClassifier(c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := make([]uint16, g.Sensors())
+	for i := range f {
+		f[i] = reading(c, i, 0)
+	}
+	f[first], f[first+1] = reading(c, first, 1), reading(c, first+1, 1)
+	f[first+2], f[first+3] = reading(c, first+2, 0.18), reading(c, first+3, 0.9)
+	var o engine.Occupancy
+	for k := range 3 * autoFrames {
+		if err := cl.ClassifyAt(tick(k), f, &o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if base, _, _, _ := cl.Levels(first + 2); base != float64(c.Baseline[first+2]) {
+		t.Errorf("baseline under the checker above %.0f, want %d", base, c.Baseline[first+2])
+	}
+}
