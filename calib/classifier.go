@@ -988,7 +988,12 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	}
 	c.class[i] = cl
 	c.holdPart(s, cl, x)
-	if c.track && !s.masked && !s.guessed {
+	switch {
+	case c.inPair(i):
+		// Part of a checker read between two slots at the last frame,
+		// whatever band it reads in: no level to follow.
+		s.relN, s.trackFrom = 0, time.Time{}
+	case c.track && !s.masked && !s.guessed:
 		follow(s, cl, d, x, c.now)
 	}
 	return cl

@@ -211,3 +211,44 @@ func TestClassifyGapNotRelocked(t *testing.T) {
 		t.Errorf("baseline under the checker above %.0f, want %d", base, c.Baseline[first+2])
 	}
 }
+
+// TestClassifyPairPartNotFollowed: a checker set down between two slots,
+// one of them reading its part in the empty band, for longer than
+// staleAfter: neither slot's levels follow the part, so the slot in the
+// empty band is stale when the checker is gone.
+func TestClassifyPairPartNotFollowed(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	lo := g.Sensor(Place{Point: 16})
+	at := func(ms int) time.Time { return time.Unix(0, 0).Add(time.Duration(ms) * time.Millisecond) }
+	cl, err := NewClassifier(c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := make([]uint16, g.Sensors())
+	for i := range f {
+		f[i] = reading(c, i, 0)
+	}
+	var o engine.Occupancy
+	if err := cl.ClassifyAt(at(0), f, &o); err != nil {
+		t.Fatal(err)
+	}
+	for k, parts := range [][2]float64{{0.7, 0.3}, {0.7, 0.2}, {0.7, 0.12}, {0.7, 0.04}} {
+		// Pushed down the slot: the upper part ends in the empty band.
+		f[lo], f[lo+1] = reading(c, lo, parts[0]), reading(c, lo+1, parts[1])
+		if err := cl.ClassifyAt(at(10*(k+1)), f, &o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for ms := 50; ms <= 12000; ms += 20 {
+		if err := cl.ClassifyAt(at(ms), f, &o); err != nil {
+			t.Fatal(err)
+		}
+		if o.Points[16-1][engine.White] != 1 || o.Unsure != 0 {
+			t.Fatalf("at %d ms: point 16 %v, %d unsure; want 1 White", ms, o.Points[16-1], o.Unsure)
+		}
+	}
+	if !cl.sensors[lo+1].stale(at(12000)) {
+		t.Errorf("the upper slot followed the part it read")
+	}
+}

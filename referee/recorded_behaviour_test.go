@@ -492,10 +492,9 @@ var (
 // each alone, then combined. Left out until they replay exactly (figures
 // over the 4 traces and 3 seeds): hovering with off-centre checkers and
 // a header of baselines alone (3 of 12 replays wrong); fast drift with
-// off-centre checkers (9 of 12: pairs formed while tracking lags the
-// drift read outside offCentreSum..CheckerMax) or dead sensors (1 of
-// 12); all together (4 of 12; 2 of 12 with the header's whole
-// calibration).
+// off-centre checkers (7 of 12: pairs formed while tracking lags the
+// drift read outside offCentreSum..CheckerMax) or dead sensors (2 of
+// 12); all together on a header of baselines alone (1 of 12).
 var recordedBehaviours = []recordedBehaviour{
 	{"drift", []transform{slowDrift}},
 	{"fast drift", []transform{fastDrift}},
@@ -523,6 +522,7 @@ var recordedBehaviours = []recordedBehaviour{
 	{"fast drift+late DONE", []transform{pressDoneEarly, fastDrift}},
 	{"fast drift+hover", []transform{holdOver(0.3), fastDrift}},
 	{"hover+off-centre+drift", []transform{holdOver(0.3), setOffCentre(0.3), slowDrift}},
+	{"all, whole calibration", []transform{pressDoneEarly, holdOver(0.3), setOffCentre(0.3), deadUnderStart, slowDrift}},
 }
 
 // TestReplayRecordedBehaviours replays the board traces recorded by hand,
