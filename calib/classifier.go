@@ -157,6 +157,9 @@ type sensor struct {
 	// trackFrom (a reading passing through the gate says nothing), or
 	// the first frame's time: see stale.
 	followedAt, trackFrom time.Time
+	// trackedAt is when a reading last pulled the levels (follow), zero
+	// at the first frame in the tracking gate.
+	trackedAt time.Time
 	// steady is the mean of the last steadyN readings (in gains) of an
 	// unsure slot in a checker's or the empty stay band: see steadyClass.
 	steady   float64
@@ -1046,13 +1049,33 @@ func follow(s *sensor, cl Class, d, x float64, now time.Time) {
 		return
 	}
 	s.relN = 0
-	s.shift(off * trackRate)
 	if s.trackFrom.IsZero() {
-		s.trackFrom = now
+		s.trackFrom, s.trackedAt = now, time.Time{}
 	}
+	s.shift(off * s.trackShare(now))
 	if now.Sub(s.trackFrom) >= steadyHold {
 		s.followedAt = now
 	}
+}
+
+// trackTau is trackRate's time constant in the frames' time: 1/64 of
+// the difference a frame at 100 Hz.
+const trackTau = 640 * time.Millisecond
+
+// trackShare returns the share of the difference between a reading
+// within the tracking gate and its class's level that the levels move by
+// at now: trackRate a frame without the frames' time (Classify) or at
+// the first frame in the gate, else as much as trackTau gives the time
+// since the last frame, in the gate too, so that a trace's few frames
+// while the board is still follow a drift as a board's 100 frames a
+// second do. A hand coming and going above a slot pulls a frame's worth.
+func (s *sensor) trackShare(now time.Time) float64 {
+	last := s.trackedAt
+	s.trackedAt = now
+	if now.IsZero() || last.IsZero() {
+		return trackRate
+	}
+	return min(1, float64(now.Sub(last))/float64(trackTau))
 }
 
 // relock follows a reading off counts from its class's level, outside the

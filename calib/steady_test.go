@@ -252,3 +252,46 @@ func TestClassifyPairPartNotFollowed(t *testing.T) {
 		t.Errorf("the upper slot followed the part it read")
 	}
 }
+
+// TestClassifyTracksFastDriftInFewFrames: an empty slot whose baseline
+// drifts 15 counts a second (300 counts with a 20 s time constant, at its
+// fastest), read in a frame every 500 ms as a trace sends them while the
+// board is still, stays empty: tracking follows the frames' time, not
+// their number. Read without time (Classify) it follows a frame's worth
+// each, and falls behind.
+func TestClassifyTracksFastDriftInFewFrames(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	slot := g.Sensor(Place{Point: 7, Slot: 1})
+	at := func(ms int) time.Time { return time.Unix(0, 0).Add(time.Duration(ms) * time.Millisecond) }
+	for _, timed := range []bool{true, false} {
+		cl, err := NewClassifier(c, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f := make([]uint16, g.Sensors())
+		for i := range f {
+			f[i] = reading(c, i, 0)
+		}
+		var o engine.Occupancy
+		unsure := 0
+		for ms := 0; ms <= 20000; ms += 500 {
+			f[slot] = c.Baseline[slot] + uint16(15*ms/1000)
+			if timed {
+				err = cl.ClassifyAt(at(ms), f, &o)
+			} else {
+				err = cl.Classify(f, &o)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			unsure += int(o.Unsure)
+		}
+		if timed && unsure > 0 {
+			t.Errorf("timed frames: the drifting slot read unsure in %d frames", unsure)
+		}
+		if !timed && unsure == 0 {
+			t.Errorf("untimed frames: the drifting slot never fell behind")
+		}
+	}
+}

@@ -491,9 +491,8 @@ var (
 // recordedBehaviours are the habits the recorded traces are turned into:
 // each alone, then combined. Left out until they replay exactly (figures
 // over the 4 traces and 3 seeds): hovering with off-centre checkers and
-// a header of baselines alone (3 of 12 replays wrong); fast drift with
-// off-centre checkers (7 of 12: pairs formed while tracking lags the
-// drift read outside offCentreSum..CheckerMax) or dead sensors (2 of
+// a header of baselines alone (3 of 12 replays wrong: levels learned
+// from parts of checkers); fast drift with off-centre checkers (5 of
 // 12); all together on a header of baselines alone (1 of 12).
 var recordedBehaviours = []recordedBehaviour{
 	{"drift", []transform{slowDrift}},
@@ -523,6 +522,7 @@ var recordedBehaviours = []recordedBehaviour{
 	{"fast drift+hover", []transform{holdOver(0.3), fastDrift}},
 	{"hover+off-centre+drift", []transform{holdOver(0.3), setOffCentre(0.3), slowDrift}},
 	{"all, whole calibration", []transform{pressDoneEarly, holdOver(0.3), setOffCentre(0.3), deadUnderStart, slowDrift}},
+	{"fast drift+dead sensors", []transform{deadUnderStart, fastDrift}},
 }
 
 // TestReplayRecordedBehaviours replays the board traces recorded by hand,
