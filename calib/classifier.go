@@ -51,10 +51,11 @@ const coveredAtStart = 0.5
 // Tracking: while a slot's class is clear, its reading pulls the sensor's
 // levels after it, all three together (a board warming up moves a
 // sensor's whole output). Only readings within trackGate of the class's
-// level pull, each by trackRate of the difference, so a hand held above a
-// slot moves its levels by trackGate of a gain at most, and only while it
-// stays; levels never move farther than maxDrift of a gain from where
-// they started.
+// level pull, each by trackRate of the difference a frame (at 100 Hz;
+// by the frames' time when they come with one: trackShare), so a hand
+// held above a slot moves its levels by trackGate of a gain at most, and
+// only while it stays; levels never move farther than maxDrift of a gain
+// from where they started.
 const (
 	trackGate = 0.05
 	trackRate = 1.0 / 64

@@ -30,7 +30,13 @@
 // readings close to the class's level pull the sensor's three levels after
 // them (slowly, within a gate a hand held above the slot rarely enters,
 // and bounded); steady readings of the class outside the gate relock
-// them. Learn refines them from a frame of a position the referee knows
+// them. How long a reading holds is measured in the frames' time where
+// they have one (ClassifyAt): a trace sends a frame only when a reading
+// changes. A slot reading part of a checker set down off-centre follows
+// nothing; once its levels have followed nothing for a while (stale) it
+// takes a steady reading in its empty stay band, or one towards the
+// colour other than the checker below it, for its drifted empty level.
+// Learn refines them from a frame of a position the referee knows
 // and masks a sensor dead under a known checker: a masked slot reads
 // "unknown", counted as covered under a covered slot and otherwise as
 // engine.Occupancy.Masked, which the matcher treats as either.
