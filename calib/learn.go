@@ -87,6 +87,11 @@ func (c *Classifier) learnSlot(i int, r uint16, side engine.Side, k int) {
 		return
 	}
 	d := float64(r) - s.base
+	if c.inPair(i) {
+		// One of two slots that read a checker set down between them:
+		// its reading is a part, no level.
+		return
+	}
 	if s.masked {
 		// Masked wrongly (a checker not yet set down when it was judged
 		// dead): under a checker the position puts there it reads more

@@ -764,3 +764,43 @@ func TestSelfCalibrationSetUpAtPowerOn(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnNoLevelFromAPair: on a board learning its levels, a Black
+// checker set down between slots 2 and 3 of point 12 reads 0.69 of a
+// nominal gain on slot 2, a checker on the provisional bands. A known
+// position that puts a checker on slot 2 (and one on slot 3) teaches
+// neither slot a level: each reads a part.
+func TestLearnNoLevelFromAPair(t *testing.T) {
+	full := testCalibration()
+	g := full.Board
+	partial := &Calibration{Board: g, Baseline: full.Baseline}
+	cl, err := NewClassifier(partial, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lo, hi := g.Sensor(Place{Point: 12, Slot: 2}), g.Sensor(Place{Point: 12, Slot: 3})
+	var l engine.Layout
+	l[engine.Black][12] = 3
+	f := &framer{c: full, rng: rand.New(rand.NewPCG(7, 7)), partial: map[int]float64{}}
+	var o engine.Occupancy
+	fr := f.frame(&l)
+	fr[lo] = uint16(float64(full.Baseline[lo]) - 0.69*NominalGain)
+	fr[hi] = uint16(float64(full.Baseline[hi]) - 0.44*NominalGain)
+	for k := range 50 { // held still for longer than partHold
+		if err := cl.ClassifyAt(tick(k), fr, &o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if o.Points[12-1][engine.Black] != 3 || o.Unsure != 0 {
+		t.Fatalf("point 12 %v, %d unsure; want 3 Black", o.Points[12-1], o.Unsure)
+	}
+	l[engine.Black][12] = 4
+	if err := cl.Learn(fr, &l); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []int{lo, hi} {
+		if _, _, _, known := cl.Levels(i); known[engine.Black] {
+			t.Errorf("sensor %d learned its Black level from a part of a checker", i)
+		}
+	}
+}
