@@ -835,11 +835,12 @@ func (c *Classifier) selfLearn(frame []uint16, i, end int) {
 		if s.known[side] || s.masked {
 			continue
 		}
-		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && (c.partOf(j-1, c.class[j]) || c.sensors[j-1].masked) {
+		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && (c.partOf(j-1, c.class[j]) || c.sensors[j-1].masked || c.class[j-1] == Empty) {
 			// Part of a checker beside it: the checker set down
 			// off-centre, or one held above; or this slot's reading is
 			// itself part of the checker below, set down off-centre (on
-			// a masked slot, the part below is never seen).
+			// a masked slot, the part below is never seen); or the slot
+			// below reads empty, so this checker stands partly on it.
 			s.candN = 0
 			continue
 		}

@@ -804,3 +804,33 @@ func TestLearnNoLevelFromAPair(t *testing.T) {
 		}
 	}
 }
+
+// TestNoLevelOverAGap: on a board learning its levels, a checker that
+// reads whole above a slot reading empty stands partly on that slot (set
+// down off-centre): holding still (selfLearn) does not make its reading
+// a level. (A known position may, by Learn: the slot below may be dead.)
+func TestNoLevelOverAGap(t *testing.T) {
+	full := testCalibration()
+	g := full.Board
+	partial := &Calibration{Board: g, Baseline: full.Baseline}
+	cl, err := NewClassifier(partial, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := g.Sensor(Place{Point: 20})
+	var l engine.Layout
+	l[engine.White][20] = 3
+	f := &framer{c: full, rng: rand.New(rand.NewPCG(8, 8)), partial: map[int]float64{}}
+	fr := f.frame(&l)
+	fr[first+1] = uint16(float64(full.Baseline[first+1]) + 0.1*NominalGain)
+	fr[first+2] = uint16(float64(full.Baseline[first+2]) + 0.75*NominalGain)
+	var o engine.Occupancy
+	for k := range 3 * autoFrames {
+		if err := cl.ClassifyAt(tick(k), fr, &o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, _, known := cl.Levels(first + 2); known[engine.White] {
+		t.Errorf("the checker above an empty slot gave its sensor a White level")
+	}
+}

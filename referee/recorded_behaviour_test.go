@@ -489,11 +489,11 @@ var (
 )
 
 // recordedBehaviours are the habits the recorded traces are turned into:
-// each alone, then combined. Left out until they replay exactly (figures
+// each alone, then combined. Left out until it replays exactly (figures
 // over the 4 traces and 3 seeds): fast drift with off-centre checkers (5
-// of 12 replays wrong: a pair's parts, which follow no drift, left
-// behind by 0.3 of a gain in 20 s); all together on a header of
-// baselines alone (1 of 12).
+// of 12 replays wrong: a pair's parts, which follow no drift, are left
+// behind by 0.3 of a gain in 20 s). Fast drift is beyond the issue's
+// spec (300 counts over a match).
 var recordedBehaviours = []recordedBehaviour{
 	{"drift", []transform{slowDrift}},
 	{"fast drift", []transform{fastDrift}},
@@ -522,6 +522,7 @@ var recordedBehaviours = []recordedBehaviour{
 	{"fast drift+hover", []transform{holdOver(0.3), fastDrift}},
 	{"hover+off-centre+drift", []transform{holdOver(0.3), setOffCentre(0.3), slowDrift}},
 	{"all, whole calibration", []transform{pressDoneEarly, holdOver(0.3), setOffCentre(0.3), deadUnderStart, slowDrift}},
+	{"all, baselines only", []transform{pressDoneEarly, holdOver(0.3), setOffCentre(0.3), deadUnderStart, slowDrift, baselinesOnly}},
 	{"fast drift+dead sensors", []transform{deadUnderStart, fastDrift}},
 	{"hover+off-centre+baselines only", []transform{holdOver(0.3), setOffCentre(0.3), baselinesOnly}},
 }
