@@ -525,6 +525,9 @@ var recordedBehaviours = []recordedBehaviour{
 	{"all, baselines only", []transform{pressDoneEarly, holdOver(0.3), setOffCentre(0.3), deadUnderStart, slowDrift, baselinesOnly}},
 	{"fast drift+dead sensors", []transform{deadUnderStart, fastDrift}},
 	{"hover+off-centre+baselines only", []transform{holdOver(0.3), setOffCentre(0.3), baselinesOnly}},
+	{"late DONE+hover+off-centre", []transform{pressDoneEarly, holdOver(0.3), setOffCentre(0.3)}},
+	{"hover+dead sensors+drift", []transform{holdOver(0.3), deadUnderStart, slowDrift}},
+	{"all, no calibration", []transform{pressDoneEarly, holdOver(0.3), setOffCentre(0.3), deadUnderStart, slowDrift, noCalibration}},
 }
 
 // TestReplayRecordedBehaviours replays the board traces recorded by hand,
