@@ -166,6 +166,8 @@ type sensor struct {
 	steady   float64
 	steadyN  uint8
 	steadyAt time.Time // when the first of them was read
+	// classAt is when the slot's class last changed, in the frames' time.
+	classAt time.Time
 	// part is the reading (in gains) of an unsure slot reading part of a
 	// checker, held within autoSpread since partAt: see heldPart.
 	part   float64
@@ -990,6 +992,9 @@ func (c *Classifier) slot(i int, r uint16) Class {
 		}
 	} else {
 		s.steadyN = 0
+	}
+	if cl != c.class[i] {
+		s.classAt = c.now
 	}
 	c.class[i] = cl
 	c.holdPart(s, cl, x)

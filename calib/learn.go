@@ -160,8 +160,10 @@ func (c *Classifier) learnLevel(s *sensor, side engine.Side, r uint16) {
 	}
 	gain := sign * (float64(r) - s.base)
 	if !s.known[side] {
-		// Farther than the provisional band's edge: a checker, not a hand.
-		if nominal := sign * (*level - s.base); gain >= c.tp.CheckerEnter*nominal && gain <= c.tp.CheckerMax*nominal {
+		// Farther than the provisional band's edge: a checker, not a
+		// hand; and read so for candHold, not one landing as the board
+		// settled.
+		if nominal := sign * (*level - s.base); (c.now.IsZero() || c.now.Sub(s.classAt) >= candHold) && gain >= c.tp.CheckerEnter*nominal && gain <= c.tp.CheckerMax*nominal {
 			c.setLevel(s, side, float64(r))
 		}
 		return

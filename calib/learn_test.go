@@ -834,3 +834,48 @@ func TestNoLevelOverAGap(t *testing.T) {
 		t.Errorf("the checker above an empty slot gave its sensor a White level")
 	}
 }
+
+// TestLearnNotFromALanding: on a board learning its levels, a known
+// position judged as a checker lands (its slot read as one in this very
+// frame, part way down) teaches that slot no level; the same position
+// once the checker has read so for candHold does.
+func TestLearnNotFromALanding(t *testing.T) {
+	full := testCalibration()
+	g := full.Board
+	partial := &Calibration{Board: g, Baseline: full.Baseline}
+	cl, err := NewClassifier(partial, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slot := g.Sensor(Place{Point: 10})
+	var empty, one engine.Layout
+	one[engine.White][10] = 1
+	f := &framer{c: full, rng: rand.New(rand.NewPCG(9, 9)), partial: map[int]float64{}}
+	var o engine.Occupancy
+	if err := cl.ClassifyAt(tick(0), f.frame(&empty), &o); err != nil {
+		t.Fatal(err)
+	}
+	landing := f.frame(&empty)
+	landing[slot] = uint16(float64(full.Baseline[slot]) + 0.7*NominalGain)
+	if err := cl.ClassifyAt(tick(1), landing, &o); err != nil {
+		t.Fatal(err)
+	}
+	if err := cl.Learn(landing, &one); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, known := cl.Levels(slot); known[engine.White] {
+		t.Fatalf("a checker landing gave its sensor a White level")
+	}
+	down := f.frame(&one)
+	for k := 2; k <= 20; k++ {
+		if err := cl.ClassifyAt(tick(k), down, &o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := cl.Learn(down, &one); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, _, known := cl.Levels(slot); !known[engine.White] {
+		t.Errorf("a checker down for 180 ms gave its sensor no White level")
+	}
+}
