@@ -537,7 +537,12 @@ func (c *Classifier) partUnderMasked(j, end int, colour Class) bool {
 // colour (either when colour is Unsure): unsure, and at least
 // offCentreMin of one.
 func (c *Classifier) partOf(j int, colour Class) bool {
-	if c.sensors[j].masked || c.class[j] != Unsure || math.Abs(c.frac[j]) < offCentreMin {
+	return !c.sensors[j].masked && c.readsPart(j, colour)
+}
+
+// readsPart is partOf for slot j whether it is masked or not.
+func (c *Classifier) readsPart(j int, colour Class) bool {
+	if c.class[j] != Unsure || math.Abs(c.frac[j]) < offCentreMin {
 		return false
 	}
 	side, ok := colour.Side()
@@ -577,10 +582,12 @@ func (c *Classifier) selfLearn(frame []uint16, i, end int) {
 		if s.known[side] || s.masked {
 			continue
 		}
-		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && c.partOf(j-1, c.class[j]) {
+		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && c.readsPart(j-1, c.class[j]) {
 			// Part of a checker beside it: the checker set down
 			// off-centre, or one held above; or this slot's reading is
-			// itself part of the checker below, set down off-centre.
+			// itself part of the checker below, set down off-centre (a
+			// masked sensor below reading part of one is not dead: a
+			// Learn in the set-up masked it before its checker came).
 			s.candN = 0
 			continue
 		}
