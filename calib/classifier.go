@@ -124,6 +124,9 @@ type sensor struct {
 	// checker, held within autoSpread since partAt: see heldPart.
 	part   float64
 	partAt time.Time
+	// prev is the reading (in gains) of the frame before the last: see
+	// lifting.
+	prev float64
 }
 
 // steadyClass returns the class of an unsure slot reading x gains: a
@@ -644,14 +647,24 @@ func (c *Classifier) offCentre(j, end int) bool {
 	if a < offCentreMin || b < offCentreMin || a+b > t.CheckerMax {
 		return false
 	}
-	if a+b >= offCentreSum {
+	provisional := t == &c.tp || c.thresholds(j+1, c.frac[j+1]) == &c.tp
+	if a+b >= offCentreSum && !(provisional && c.lifting(j) && c.lifting(j+1)) {
 		return true
 	}
 	// On the provisional bands two weak sensors read a checker between
-	// them as little as offCentreSumWeak: one once both parts have held
-	// still for partHold, as a hand held above the board never does.
-	provisional := t == &c.tp || c.thresholds(j+1, c.frac[j+1]) == &c.tp
+	// them as little as offCentreSumWeak, and two strong ones read one
+	// being lifted as much as offCentreSum at the lift's first frame:
+	// one once both parts have held still for partHold, as a hand held
+	// above the board or lifting a checker never does.
 	return provisional && a+b >= offCentreSumWeak && c.heldPart(j) && c.heldPart(j+1)
+}
+
+// lifting reports whether slot j's reading fell, since the frame before,
+// by more than autoSpread of a gain towards its baseline: with the slot
+// beside it, a checker set down off-centre being lifted.
+func (c *Classifier) lifting(j int) bool {
+	x, prev := c.frac[j], c.sensors[j].prev
+	return x*prev > 0 && math.Abs(prev)-math.Abs(x) > autoSpread
 }
 
 // inc counts one more, holding at the counter's top.
@@ -681,7 +694,7 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	d := float64(r) - s.base
 	inv := s.scale(d)
 	x := d * inv
-	c.frac[i] = x
+	s.prev, c.frac[i] = c.frac[i], x
 	if r == 0 || float64(r) >= c.max {
 		c.class[i] = Unsure // a railed reading is a fault, never a class
 		return Unsure

@@ -741,3 +741,57 @@ func TestSelfLearnBesideMaskedPart(t *testing.T) {
 		t.Error("the part of a checker off-centre beside a masked sensor was learnt as the White level above it")
 	}
 }
+
+// TestClassifyOffCentreLiftLearning: on a board learning its levels, a
+// checker set down off-centre between two strong sensors reads one at
+// once (its parts sum to more than offCentreSum on the provisional
+// bands). The lift's first frame (0.70 of the field) still sums to that
+// much; both parts falling together make it a checker being lifted:
+// unsure, never the checker still there (a DONE pressed during the lift
+// would judge the board with it).
+func TestClassifyOffCentreLiftLearning(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
+	point, low, high := 0, -1, -1 // a point whose first two sensors are strong
+	for p := 1; p <= 24 && low < 0; p++ {
+		a, b := g.Sensor(Place{Point: p, Slot: 0}), g.Sensor(Place{Point: p, Slot: 1})
+		if gain(a) >= 1.1*NominalGain && gain(b) >= 1.1*NominalGain {
+			point, low, high = p, a, b
+		}
+	}
+	if low < 0 {
+		t.Fatal("no point with two strong sensors at its edge")
+	}
+	const lift = 0.70
+	if sum := lift * (0.55*gain(low) + 0.45*gain(high)) / NominalGain; sum < offCentreSum {
+		t.Fatalf("the lift's first frame sums to %.2f of the nominal gain: no pair, the test proves nothing", sum)
+	}
+	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(17, 17)), partial: map[int]float64{}}
+	at := time.Unix(0, 0)
+	const tick = 10 * time.Millisecond
+	var o engine.Occupancy
+	var l engine.Layout
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	f.partial[low], f.partial[high] = 0.55, 0.45
+	for range 3 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	if o.Points[point-1][engine.White] != 1 || o.Unsure != 0 {
+		t.Fatalf("off-centre: point %d %v, %d unsure; want one White checker", point, o.Points[point-1], o.Unsure)
+	}
+	at = at.Add(partHold) // it stands, no frame
+	f.partial[low], f.partial[high] = lift*0.55, lift*0.45
+	_ = c.ClassifyAt(at, f.frame(&l), &o)
+	if o.Points[point-1][engine.White] != 0 || o.Unsure == 0 {
+		t.Errorf("the lift's first frame: point %d %v, %d unsure; want no checker, unsure", point, o.Points[point-1], o.Unsure)
+	}
+}
