@@ -492,8 +492,10 @@ func (c *Classifier) shortPair(top, part int) bool {
 // partHold is how long a part of a checker must hold still, in the
 // frames' time, before a sensor whose level is not known takes it for the
 // rest of the checker below (shortPair): longer than a checker being set
-// down takes to land.
-const partHold = 300 * time.Millisecond
+// down takes to land, and short enough that one set down just after DONE
+// has held before an opponent quick to roll (250 ms after it) does. A pair
+// being lifted never holds: its first frame ends it (lifting).
+const partHold = 200 * time.Millisecond
 
 // holdPart keeps the time since which sensor s, read as cl at x gains, has
 // read the same part of a checker (within autoSpread).
