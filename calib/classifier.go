@@ -390,9 +390,18 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		if c.sensors[j].masked {
 			cl = colour // a covered slot above it: it is covered
 		}
-		if side, ok := cl.Side(); ok {
+		side, ok := cl.Side()
+		switch {
+		case j+1 == top && (cl == Unsure || c.stayOnly(j)) && c.shareOfTop(j, top):
+			// Part of the top checker, set down off-centre between
+			// the two slots.
+		case j+1 == top && c.stayOnly(j) && !c.heldPart(j):
+			// Short of a whole checker under the top one, not held
+			// yet: one being lifted, or a part still settling.
+			inc(unsure)
+		case ok:
 			covered[side]++
-		} else if cl == Unsure && !(j+1 == top && c.shareOfTop(j, top)) {
+		case cl == Unsure:
 			inc(unsure)
 		}
 	}
@@ -459,11 +468,12 @@ func (c *Classifier) restOfTop(top, end int) bool {
 
 // shareOfTop reports whether slot j, right under the top covered slot
 // top, reads part of top's checker set down off-centre towards the slot
-// above its own: j reads part of a checker of top's colour, top reads as
-// a checker only by its stay band, and together they read one (see
+// above its own: j reads part of a checker of top's colour (unsure, or a
+// checker by its provisional stay band alone: stayOnly), top reads as a
+// checker only by its stay band, and together they read one (see
 // restOfTop). top's level is not relocked to the part it reads.
 func (c *Classifier) shareOfTop(j, top int) bool {
-	if c.sensors[top].masked || !c.partOf(j, c.class[top]) {
+	if c.sensors[top].masked || !c.partOf(j, c.class[top]) && !(c.stayOnly(j) && c.class[j] == c.class[top]) {
 		return false
 	}
 	c.sensors[top].relN = 0
@@ -498,14 +508,26 @@ func (c *Classifier) shortPair(top, part int) bool {
 const partHold = 200 * time.Millisecond
 
 // holdPart keeps the time since which sensor s, read as cl at x gains, has
-// read the same part of a checker (within autoSpread).
+// read the same part of a checker (within autoSpread): unsure, or a
+// checker by its provisional stay band alone (stayOnly).
 func (c *Classifier) holdPart(s *sensor, cl Class, x float64) {
+	side, covered := cl.Side()
+	part := cl == Unsure || covered && !s.known[side] && math.Abs(x) < c.tp.CheckerEnter
 	switch {
-	case cl != Unsure || math.Abs(x) < offCentreMin || c.now.IsZero():
+	case !part || math.Abs(x) < offCentreMin || c.now.IsZero():
 		s.partAt = time.Time{}
 	case s.partAt.IsZero() || math.Abs(x-s.part) > autoSpread:
 		s.part, s.partAt = x, c.now
 	}
+}
+
+// stayOnly reports whether slot j, not masked, reads a checker only by
+// the stay band of the provisional bands (short of their enter band): no
+// whole checker on any sensor of the reference board, but part of one set
+// down off-centre, or one being lifted.
+func (c *Classifier) stayOnly(j int) bool {
+	side, ok := c.class[j].Side()
+	return ok && !c.sensors[j].masked && !c.sensors[j].known[side] && math.Abs(c.frac[j]) < c.tp.CheckerEnter
 }
 
 // heldPart reports whether slot j has read the same part of a checker for
@@ -587,7 +609,7 @@ func (c *Classifier) selfLearn(frame []uint16, i, end int) {
 		if s.known[side] || s.masked {
 			continue
 		}
-		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && c.readsPart(j-1, c.class[j]) {
+		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && (c.readsPart(j-1, c.class[j]) || c.stayOnly(j-1)) {
 			// Part of a checker beside it: the checker set down
 			// off-centre, or one held above; or this slot's reading is
 			// itself part of the checker below, set down off-centre (a

@@ -795,3 +795,58 @@ func TestClassifyOffCentreLiftLearning(t *testing.T) {
 		t.Errorf("the lift's first frame: point %d %v, %d unsure; want no checker, unsure", point, o.Points[point-1], o.Unsure)
 	}
 }
+
+// TestClassifyOffCentreBothCoveredLearning: on a board learning its
+// levels, a checker that lands and is at once nudged off-centre may
+// leave both slots reading as a checker on the provisional bands: its own
+// by the stay band alone (0.58 of the nominal gain), the slot above by
+// the enter band (0.68). Once the lower part has held partHold they are
+// one checker, never two; until then the board is unsure; and the share
+// above is never learnt as that sensor's level.
+func TestClassifyOffCentreBothCoveredLearning(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
+	own, above := g.Sensor(Place{Point: 21, Slot: 2}), g.Sensor(Place{Point: 21, Slot: 3})
+	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(18, 18)), partial: map[int]float64{}}
+	at := time.Unix(0, 0)
+	const tick = 10 * time.Millisecond
+	var o engine.Occupancy
+	var l engine.Layout
+	l[engine.White][21] = 2
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	l[engine.White][21] = 3
+	for _, seat := range []float64{0.35, 0.70, 0.95} { // the third lands
+		f.partial[own] = seat
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	if o.Points[21-1][engine.White] != 3 || o.Unsure != 0 {
+		t.Fatalf("three checkers: point 21 %v, %d unsure", o.Points[21-1], o.Unsure)
+	}
+	f.partial[own], f.partial[above] = 0.58*NominalGain/gain(own), 0.68*NominalGain/gain(above)
+	_ = c.ClassifyAt(at, f.frame(&l), &o)
+	if c.Class(own) != WhiteChecker || c.Class(above) != WhiteChecker {
+		t.Fatalf("nudged off-centre: slots read %v and %v, not both White: the test proves nothing", c.Class(own), c.Class(above))
+	}
+	if o.Points[21-1][engine.White] == 4 || o.Unsure == 0 {
+		t.Errorf("nudged off-centre, not held: point 21 %v, %d unsure; want unsure, never four", o.Points[21-1], o.Unsure)
+	}
+	for range 3 * autoFrames {
+		at = at.Add(tick)
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+	}
+	if o.Points[21-1][engine.White] != 3 || o.Unsure != 0 {
+		t.Errorf("nudged off-centre, held: point 21 %v, %d unsure; want 3 White, none unsure", o.Points[21-1], o.Unsure)
+	}
+	if _, _, _, known := c.Levels(above); known[engine.White] {
+		t.Error("the share above the nudged checker was learnt as its sensor's White level")
+	}
+}
