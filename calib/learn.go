@@ -46,8 +46,12 @@ func (c *Classifier) Learn(frame []uint16, known *engine.Layout) error {
 		for s := range g.Slots {
 			i := g.Sensor(Place{Point: p, Slot: s})
 			k := onSlot(n, s, g.Slots)
-			if k == 1 && !c.sensors[i].masked && s+1 < g.Slots && onSlot(n, s+1, g.Slots) == 0 && !c.clearlyEmpty(i+1) {
-				continue // part of its field may be on the slot above: off-centre
+			if k == 1 && !c.sensors[i].masked && s+1 < g.Slots && (onSlot(n, s+1, g.Slots) == 0 && !c.clearlyEmpty(i+1) || c.readsPart(i+1, Unsure)) {
+				// Part of its field may be on the slot above:
+				// off-centre. Reading part of a checker, that slot
+				// holds no whole one, whatever the position says (a
+				// board being set up differs from it on a few points).
+				continue
 			}
 			c.learnSlot(i, frame[i], side, k)
 		}
