@@ -18,7 +18,8 @@ import (
 // to its reading; each slot one checker covers pulls that colour's level,
 // or, on a sensor whose level for that colour is not known yet (a partial
 // calibration), sets it; not while the empty slot above reads part of a
-// checker (the checker set down off-centre). A reading far from what the position implies (a
+// checker, nor, for a level not known yet, while a slot beside it does
+// (the checker set down off-centre). A reading far from what the position implies (a
 // hand in the way, a checker being moved) teaches nothing. A slot the
 // position covers that reads empty, at two Learns in a row, has a dead
 // sensor: it is masked, and reads "unknown" from then on (Masked), until a
@@ -46,11 +47,14 @@ func (c *Classifier) Learn(frame []uint16, known *engine.Layout) error {
 		for s := range g.Slots {
 			i := g.Sensor(Place{Point: p, Slot: s})
 			k := onSlot(n, s, g.Slots)
-			if k == 1 && !c.sensors[i].masked && s+1 < g.Slots && (onSlot(n, s+1, g.Slots) == 0 && !c.clearlyEmpty(i+1) || c.readsPart(i+1, Unsure)) {
+			if k == 1 && !c.sensors[i].masked && (s+1 < g.Slots && onSlot(n, s+1, g.Slots) == 0 && !c.clearlyEmpty(i+1) || !c.sensors[i].known[side] && c.besidePart(i, s, g.Slots)) {
 				// Part of its field may be on the slot above:
-				// off-centre. Reading part of a checker, that slot
-				// holds no whole one, whatever the position says (a
-				// board being set up differs from it on a few points).
+				// off-centre. A slot beside it reading part of a
+				// checker holds no whole one, whatever the position
+				// says (a board being set up differs from it on a few
+				// points): a checker is off-centre between the two,
+				// and the share this slot reads is no level to set (a
+				// known level's refinement is gated: learnLevel).
 				continue
 			}
 			c.learnSlot(i, frame[i], side, k)
@@ -62,6 +66,12 @@ func (c *Classifier) Learn(frame []uint16, known *engine.Layout) error {
 		}
 	}
 	return nil
+}
+
+// besidePart reports whether a slot beside sensor i's, slot s of a
+// point's slots, reads part of a checker (readsPart).
+func (c *Classifier) besidePart(i, s, slots int) bool {
+	return s > 0 && c.readsPart(i-1, Unsure) || s+1 < slots && c.readsPart(i+1, Unsure)
 }
 
 // clearlyEmpty reports whether sensor i's slot reads empty, and no part

@@ -853,38 +853,51 @@ func TestClassifyOffCentreBothCoveredLearning(t *testing.T) {
 
 // TestLearnSetupOffCentre: a board being set up differs from the starting
 // position on a few points, and the pipeline learns from it all the same
-// (a dead sensor reads its point one short). On such a point the third
-// checker set down off-centre reads as one on its own slot (0.75 of the
-// nominal gain, on the provisional bands) and part of one above, which
-// the starting position covers: that share is not the sensor's level.
+// (a dead sensor reads its point one short). On such a point a checker
+// set down off-centre reads as one on the slot with most of its field
+// (0.75 to 0.80 of the nominal gain, on the provisional bands) and part
+// of one on the slot beside it, above or below, which the starting
+// position covers: that share is not the sensor's level.
 func TestLearnSetupOffCentre(t *testing.T) {
 	truth := testCalibration()
 	g := truth.Board
 	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
-	own, above := g.Sensor(Place{Point: 13, Slot: 2}), g.Sensor(Place{Point: 13, Slot: 3})
-	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := &framer{c: truth, rng: rand.New(rand.NewPCG(19, 19)), partial: map[int]float64{}}
-	l := startLayout
-	l[engine.White][13] = 2
-	f.partial[own], f.partial[above] = 0.75*NominalGain/gain(own), 0.37*NominalGain/gain(above)
-	var o engine.Occupancy
-	var fr []uint16
-	for range 3 {
-		fr = f.frame(&l)
-		_ = c.Classify(fr, &o)
-	}
-	if c.Class(own) != WhiteChecker || c.Class(above) != Unsure {
-		t.Fatalf("off-centre: slots read %v and %v, not White and unsure: the test proves nothing", c.Class(own), c.Class(above))
-	}
-	for range 2 {
-		if err := c.Learn(fr, &startLayout); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, _, _, known := c.Levels(own); known[engine.White] {
-		t.Error("the share of a checker set down off-centre was learnt as its sensor's White level")
+	for _, tc := range []struct {
+		name        string
+		whole       int        // checkers whole on point 13's first slots
+		share, part int        // the slots reading the larger share and the part
+		reads       [2]float64 // what they read, in nominal gains
+	}{
+		{"part above", 2, 2, 3, [2]float64{0.75, 0.37}},
+		{"part below", 3, 4, 3, [2]float64{0.80, 0.27}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			share, part := g.Sensor(Place{Point: 13, Slot: tc.share}), g.Sensor(Place{Point: 13, Slot: tc.part})
+			c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := &framer{c: truth, rng: rand.New(rand.NewPCG(19, 19)), partial: map[int]float64{}}
+			l := startLayout
+			l[engine.White][13] = tc.whole
+			f.partial[share], f.partial[part] = tc.reads[0]*NominalGain/gain(share), tc.reads[1]*NominalGain/gain(part)
+			var o engine.Occupancy
+			var fr []uint16
+			for range 3 {
+				fr = f.frame(&l)
+				_ = c.Classify(fr, &o)
+			}
+			if c.Class(share) != WhiteChecker || c.Class(part) != Unsure {
+				t.Fatalf("off-centre: slots read %v and %v, not White and unsure: the test proves nothing", c.Class(share), c.Class(part))
+			}
+			for range 2 {
+				if err := c.Learn(fr, &startLayout); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, _, _, known := c.Levels(share); known[engine.White] {
+				t.Error("the share of a checker set down off-centre was learnt as its sensor's White level")
+			}
+		})
 	}
 }
