@@ -481,9 +481,11 @@ func (c *Classifier) shareOfTop(j, top int) bool {
 }
 
 // shortPair reports whether covered slot top, reading as a checker only
-// by its stay band on a sensor whose level for its colour is known, and
-// slot part beside it read together one checker (offCentreSum to
-// CheckerMax of one). On the provisional bands, where the part of a
+// by its stay band on a sensor whose level for its colour is known (or by
+// its enter band once the part has held still for partHold: the larger
+// share of a checker set down off-centre may read 0.85 of a level too,
+// and no hand holds still), and slot part beside it read together one
+// checker (offCentreSum to CheckerMax of one). On the provisional bands, where the part of a
 // checker left on its own slot may read as a whole one (up to 0.86 of the
 // nominal gain on the strongest sensor, a whole checker 0.77 on the
 // weakest), the part must read less than top, unless top reads short of
@@ -496,7 +498,7 @@ func (c *Classifier) shortPair(top, part int) bool {
 	if !c.sensors[top].known[side] {
 		return (b < a || a < c.tp.CheckerEnter) && a+b >= offCentreSum && a+b <= c.tp.CheckerMax && c.heldPart(part)
 	}
-	return a < c.t.CheckerEnter && a+b >= offCentreSum && a+b <= c.t.CheckerMax
+	return (a < c.t.CheckerEnter || c.heldPart(part)) && a+b >= offCentreSum && a+b <= c.t.CheckerMax
 }
 
 // partHold is how long a part of a checker must hold still, in the

@@ -15,9 +15,11 @@ import (
 //
 // Each slot the position leaves empty pulls its sensor's baseline (and,
 // with it, the checker levels: the board drifting) a quarter of the way
-// to its reading; each slot one checker covers pulls that colour's level,
-// or, on a sensor whose level for that colour is not known yet (a partial
-// calibration), sets it; not while the empty slot above reads part of a
+// to its reading; each slot one checker covers pulls all three levels
+// the same way (a drift, which a still checker hides from tracking: a
+// trace sends few frames of it), the gain kept, or, on a sensor whose
+// level for that colour is not known yet (a partial calibration), sets
+// it; not while the empty slot above reads part of a
 // checker, nor, for a level not known yet, while a slot beside it does
 // (the checker set down off-centre). A reading far from what the position implies (a
 // hand in the way, a checker being moved) teaches nothing. A slot the
@@ -140,7 +142,8 @@ func (c *Classifier) learnSlot(i int, r uint16, side engine.Side, k int) {
 }
 
 // learnLevel refines (or, unknown, sets) s's level for a checker of side
-// from a reading r of one.
+// from a reading r of one: a known level moves with the baseline and the
+// other level (shift), as a drifting sensor's whole output does.
 func (c *Classifier) learnLevel(s *sensor, side engine.Side, r uint16) {
 	level, sign := &s.white, 1.0
 	if side == engine.Black {
@@ -155,8 +158,7 @@ func (c *Classifier) learnLevel(s *sensor, side engine.Side, r uint16) {
 		return
 	}
 	if math.Abs(float64(r)-*level) <= learnGate*sign*(*level-s.base) && gain >= MinGain*c.max/4095 {
-		*level += (float64(r) - *level) * learnRate
-		s.refresh()
+		s.shift((float64(r) - *level) * learnRate)
 	}
 }
 

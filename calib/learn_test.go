@@ -901,3 +901,83 @@ func TestLearnSetupOffCentre(t *testing.T) {
 		})
 	}
 }
+
+// TestLearnCoveredDriftShiftsLevels: a sensor drifts while a checker
+// covers it, and a trace sends few frames of a still checker, so it is
+// mostly Learn that sees the drift. It moves the baseline with the level
+// (a board warming up moves a sensor's whole output), not the gain: a
+// checker of the other colour landing there after a hit reads its own
+// level, not one short by the drift.
+func TestLearnCoveredDriftShiftsLevels(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	c, err := NewClassifier(truth, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := g.Sensor(Place{Point: 19, Slot: 0})
+	_, white0, black0, _ := c.Levels(i)
+	gain0 := white0 - black0
+	var l engine.Layout
+	l[engine.Black][19] = 1
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(20, 20)), drift: -100}
+	var o engine.Occupancy
+	for range 8 {
+		fr := f.frame(&l)
+		_ = c.Classify(fr, &o)
+		if err := c.Learn(fr, &l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base, white, black, _ := c.Levels(i)
+	if got := white - black; math.Abs(got-gain0) > 1 {
+		t.Errorf("White to Black levels %.0f counts apart after the drift, want %.0f: the drift was taken for a gain", got, gain0)
+	}
+	if moved := base - float64(truth.Baseline[i]); moved > -60 {
+		t.Errorf("baseline moved %.0f counts with a drift of -100, want most of it", moved)
+	}
+}
+
+// TestClassifyOffCentreTopKnownHeld: on a sensor whose level is known, a
+// checker set down off-centre may leave 0.87 of its level on its own
+// slot, a whole checker's reading by the enter band, and 0.31 on the slot
+// above. Once that part has held still for partHold it is the top
+// checker's own, not a hand: one checker, the board sure; until then
+// the part is unsure.
+func TestClassifyOffCentreTopKnownHeld(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	own, above := g.Sensor(Place{Point: 5, Slot: 0}), g.Sensor(Place{Point: 5, Slot: 1})
+	c, err := NewClassifier(truth, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(21, 21)), partial: map[int]float64{}}
+	at := time.Unix(0, 0)
+	const tick = 10 * time.Millisecond
+	var o engine.Occupancy
+	var l engine.Layout
+	l[engine.White][5] = 1
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	f.partial[own], f.partial[above] = 0.87, 0.31
+	since := at
+	for ; at.Sub(since) < partHold; at = at.Add(tick) {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+	}
+	if c.Class(own) != WhiteChecker {
+		t.Fatalf("own slot reads %v, not a checker: the test proves nothing", c.Class(own))
+	}
+	if o.Unsure != 1 {
+		t.Errorf("part above, not held yet: %d unsure, want 1", o.Unsure)
+	}
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	if o.Points[5-1][engine.White] != 1 || o.Unsure != 0 {
+		t.Errorf("part above held: point 5 %v, %d unsure; want one White checker, none unsure", o.Points[5-1], o.Unsure)
+	}
+}
