@@ -177,6 +177,9 @@ type sensor struct {
 	// (offCentre), zero when it did not; pairNext is the same for the
 	// frame being counted.
 	pair, pairNext float64
+	// prev is the reading (in gains) of the frame before the last: see
+	// lifting.
+	prev float64
 }
 
 // steadyClass returns the class of an unsure slot reading x gains: a
@@ -597,11 +600,19 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		if c.sensors[j].masked {
 			cl = colour // a covered slot above it: it is covered
 		}
-		if side, ok := cl.Side(); ok {
-			covered[side]++
-		} else if cl == Unsure && j+1 == top && c.shareOfTop(j, top) {
+		side, ok := cl.Side()
+		switch {
+		case j+1 == top && (cl == Unsure || c.stayOnly(j)) && c.shareOfTop(j, top):
+			// Part of the top checker, set down off-centre between
+			// the two slots.
 			c.keepPair(j)
-		} else if cl == Unsure {
+		case j+1 == top && c.stayOnly(j) && !c.heldPart(j):
+			// Short of a whole checker under the top one, not held
+			// yet: one being lifted, or a part still settling.
+			inc(unsure)
+		case ok:
+			covered[side]++
+		case cl == Unsure:
 			inc(unsure)
 		}
 	}
@@ -696,11 +707,12 @@ func (c *Classifier) restOfTop(top, end int) bool {
 
 // shareOfTop reports whether slot j, right under the top covered slot
 // top, reads part of top's checker set down off-centre towards the slot
-// above its own: j reads part of a checker of top's colour, top reads as
-// a checker only by its stay band, and together they read one (see
+// above its own: j reads part of a checker of top's colour (unsure, or a
+// checker by its provisional stay band alone: stayOnly), top reads as a
+// checker only by its stay band, and together they read one (see
 // restOfTop). top's level is not relocked to the part it reads.
 func (c *Classifier) shareOfTop(j, top int) bool {
-	if c.sensors[top].masked || !c.partOf(j, c.class[top]) {
+	if c.sensors[top].masked || !c.partOf(j, c.class[top]) && !(c.stayOnly(j) && c.class[j] == c.class[top]) {
 		return false
 	}
 	c.sensors[top].relN = 0
@@ -708,9 +720,11 @@ func (c *Classifier) shareOfTop(j, top int) bool {
 }
 
 // shortPair reports whether covered slot top, reading as a checker only
-// by its stay band on a sensor whose level for its colour is known, and
-// slot part beside it read together one checker (offCentreSum to
-// CheckerMax of one). On the provisional bands, where the part of a
+// by its stay band on a sensor whose level for its colour is known (or by
+// its enter band once the part has held still for partHold: the larger
+// share of a checker set down off-centre may read 0.85 of a level too,
+// and no hand holds still), and slot part beside it read together one
+// checker (offCentreSum to CheckerMax of one). On the provisional bands, where the part of a
 // checker left on its own slot may read as a whole one (up to 0.86 of the
 // nominal gain on the strongest sensor, a whole checker 0.77 on the
 // weakest), the part must read less than top, unless top reads short of
@@ -726,24 +740,38 @@ func (c *Classifier) shortPair(top, part int) bool {
 	if !c.sensors[top].known[side] {
 		return (b < a || a < c.tp.CheckerEnter) && a+b >= offCentreSum && a+b <= c.tp.CheckerMax && c.heldPart(part)
 	}
-	return a < c.t.CheckerEnter && a+b >= offCentreSum && a+b <= c.t.CheckerMax
+	return (a < c.t.CheckerEnter || c.heldPart(part)) && a+b >= offCentreSum && a+b <= c.t.CheckerMax
 }
 
 // partHold is how long a part of a checker must hold still, in the
 // frames' time, before a sensor whose level is not known takes it for the
 // rest of the checker below (shortPair): longer than a checker being set
-// down takes to land.
-const partHold = 300 * time.Millisecond
+// down takes to land, and short enough that one set down just after DONE
+// has held before an opponent quick to roll (250 ms after it) does. A pair
+// being lifted never holds: its first frame ends it (lifting).
+const partHold = 200 * time.Millisecond
 
 // holdPart keeps the time since which sensor s, read as cl at x gains, has
-// read the same part of a checker (within autoSpread).
+// read the same part of a checker (within autoSpread): unsure, or a
+// checker by its provisional stay band alone (stayOnly).
 func (c *Classifier) holdPart(s *sensor, cl Class, x float64) {
+	side, covered := cl.Side()
+	part := cl == Unsure || covered && !s.known[side] && math.Abs(x) < c.tp.CheckerEnter
 	switch {
-	case cl != Unsure || math.Abs(x) < offCentreMin || c.now.IsZero():
+	case !part || math.Abs(x) < offCentreMin || c.now.IsZero():
 		s.partAt = time.Time{}
 	case s.partAt.IsZero() || math.Abs(x-s.part) > autoSpread:
 		s.part, s.partAt = x, c.now
 	}
+}
+
+// stayOnly reports whether slot j, not masked, reads a checker only by
+// the stay band of the provisional bands (short of their enter band): no
+// whole checker on any sensor of the reference board, but part of one set
+// down off-centre, or one being lifted.
+func (c *Classifier) stayOnly(j int) bool {
+	side, ok := c.class[j].Side()
+	return ok && !c.sensors[j].masked && !c.sensors[j].known[side] && math.Abs(c.frac[j]) < c.tp.CheckerEnter
 }
 
 // heldPart reports whether slot j has read the same part of a checker for
@@ -797,7 +825,12 @@ func (c *Classifier) partOverSilent(j, end int, colour Class) bool {
 // colour (either when colour is Unsure): unsure, and at least
 // offCentreMin of one.
 func (c *Classifier) partOf(j int, colour Class) bool {
-	if c.sensors[j].masked || c.class[j] != Unsure || math.Abs(c.frac[j]) < offCentreMin {
+	return !c.sensors[j].masked && c.readsPart(j, colour)
+}
+
+// readsPart is partOf for slot j whether it is masked or not.
+func (c *Classifier) readsPart(j int, colour Class) bool {
+	if c.class[j] != Unsure || math.Abs(c.frac[j]) < offCentreMin {
 		return false
 	}
 	side, ok := colour.Side()
@@ -837,12 +870,14 @@ func (c *Classifier) selfLearn(frame []uint16, i, end int) {
 		if s.known[side] || s.masked {
 			continue
 		}
-		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && (c.partOf(j-1, c.class[j]) || c.sensors[j-1].masked || c.class[j-1] == Empty) {
+		if j+1 < end && c.class[j+1] != c.class[j] && c.class[j+1] != Empty || j > i && (c.readsPart(j-1, c.class[j]) || c.stayOnly(j-1) || c.sensors[j-1].masked || c.class[j-1] == Empty) {
 			// Part of a checker beside it: the checker set down
 			// off-centre, or one held above; or this slot's reading is
-			// itself part of the checker below, set down off-centre (on
-			// a masked slot, the part below is never seen); or the slot
-			// below reads empty, so this checker stands partly on it.
+			// itself part of the checker below, set down off-centre (a
+			// masked sensor below reading part of one is not dead: a
+			// Learn in the set-up masked it before its checker came; a
+			// dead one never shows the part below); or the slot below
+			// reads empty, so this checker stands partly on it.
 			s.candN = 0
 			continue
 		}
@@ -908,14 +943,24 @@ func (c *Classifier) offCentre(j, end int) bool {
 	if a+b > t.CheckerMax {
 		return false
 	}
-	if a+b >= offCentreSum {
+	provisional := t != &c.t || c.thresholds(j+1, c.frac[j+1]) != &c.t
+	if a+b >= offCentreSum && !(provisional && c.lifting(j) && c.lifting(j+1)) {
 		return true
 	}
 	// On the provisional bands two weak sensors read a checker between
-	// them as little as offCentreSumWeak: one once both parts have held
-	// still for partHold, as a hand held above the board never does.
-	provisional := t != &c.t || c.thresholds(j+1, c.frac[j+1]) != &c.t
+	// them as little as offCentreSumWeak, and two strong ones read one
+	// being lifted as much as offCentreSum at the lift's first frame:
+	// one once both parts have held still for partHold, as a hand held
+	// above the board or lifting a checker never does.
 	return provisional && a+b >= offCentreSumWeak && c.heldPart(j) && c.heldPart(j+1)
+}
+
+// lifting reports whether slot j's reading fell, since the frame before,
+// by more than autoSpread of a gain towards its baseline: with the slot
+// beside it, a checker set down off-centre being lifted.
+func (c *Classifier) lifting(j int) bool {
+	x, prev := c.frac[j], c.sensors[j].prev
+	return x*prev > 0 && math.Abs(prev)-math.Abs(x) > autoSpread
 }
 
 // pairHolds reports whether slots j and j+1, reading sum gains together
@@ -971,7 +1016,7 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	d := float64(r) - s.base
 	inv := s.scale(d)
 	x := d * inv
-	c.frac[i] = x
+	s.prev, c.frac[i] = c.frac[i], x
 	if r == 0 || float64(r) >= c.max {
 		c.class[i] = Unsure // a railed reading is a fault, never a class
 		return Unsure

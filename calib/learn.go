@@ -15,10 +15,13 @@ import (
 //
 // Each slot the position leaves empty pulls its sensor's baseline (and,
 // with it, the checker levels: the board drifting) a quarter of the way
-// to its reading; each slot one checker covers pulls that colour's level,
-// or, on a sensor whose level for that colour is not known yet (a partial
-// calibration), sets it; not while the empty slot above reads part of a
-// checker (the checker set down off-centre). A reading far from what the position implies (a
+// to its reading; each slot one checker covers pulls all three levels
+// the same way (a drift, which a still checker hides from tracking: a
+// trace sends few frames of it), the gain kept, or, on a sensor whose
+// level for that colour is not known yet (a partial calibration), sets
+// it; not while the empty slot above reads part of a
+// checker, nor, for a level not known yet, while a slot beside it does
+// (the checker set down off-centre). A reading far from what the position implies (a
 // hand in the way, a checker being moved) teaches nothing. A slot the
 // position covers that reads empty, at two Learns in a row, has a dead
 // sensor: it is masked, and reads "unknown" from then on (Masked), until a
@@ -46,8 +49,15 @@ func (c *Classifier) Learn(frame []uint16, known *engine.Layout) error {
 		for s := range g.Slots {
 			i := g.Sensor(Place{Point: p, Slot: s})
 			k := onSlot(n, s, g.Slots)
-			if k == 1 && !c.sensors[i].masked && s+1 < g.Slots && onSlot(n, s+1, g.Slots) == 0 && !c.clearlyEmpty(i+1) {
-				continue // part of its field may be on the slot above: off-centre
+			if k == 1 && !c.sensors[i].masked && (s+1 < g.Slots && onSlot(n, s+1, g.Slots) == 0 && !c.clearlyEmpty(i+1) || !c.sensors[i].known[side] && c.besidePart(i, s, g.Slots)) {
+				// Part of its field may be on the slot above:
+				// off-centre. A slot beside it reading part of a
+				// checker holds no whole one, whatever the position
+				// says (a board being set up differs from it on a few
+				// points): a checker is off-centre between the two,
+				// and the share this slot reads is no level to set (a
+				// known level's refinement is gated: learnLevel).
+				continue
 			}
 			c.learnSlot(i, frame[i], side, k)
 		}
@@ -58,6 +68,12 @@ func (c *Classifier) Learn(frame []uint16, known *engine.Layout) error {
 		}
 	}
 	return nil
+}
+
+// besidePart reports whether a slot beside sensor i's, slot s of a
+// point's slots, reads part of a checker (readsPart).
+func (c *Classifier) besidePart(i, s, slots int) bool {
+	return s > 0 && c.readsPart(i-1, Unsure) || s+1 < slots && c.readsPart(i+1, Unsure)
 }
 
 // clearlyEmpty reports whether sensor i's slot reads empty, and no part
@@ -152,7 +168,8 @@ func (c *Classifier) settleBase(i int, r float64) {
 }
 
 // learnLevel refines (or, unknown, sets) s's level for a checker of side
-// from a reading r of one.
+// from a reading r of one: a known level moves with the baseline and the
+// other level (shift), as a drifting sensor's whole output does.
 func (c *Classifier) learnLevel(s *sensor, side engine.Side, r uint16) {
 	level, sign := &s.white, 1.0
 	if side == engine.Black {
@@ -169,8 +186,7 @@ func (c *Classifier) learnLevel(s *sensor, side engine.Side, r uint16) {
 		return
 	}
 	if math.Abs(float64(r)-*level) <= learnGate*sign*(*level-s.base) && gain >= MinGain*c.max/4095 {
-		*level += (float64(r) - *level) * learnRate
-		s.refresh()
+		s.shift((float64(r) - *level) * learnRate)
 	}
 }
 

@@ -879,3 +879,276 @@ func TestLearnNotFromALanding(t *testing.T) {
 		t.Errorf("a checker down for 180 ms gave its sensor no White level")
 	}
 }
+
+// TestSelfLearnBesideMaskedPart: a Learn in the set-up may mask a sensor
+// whose checker has not come yet (its slot read empty under the starting
+// position twice). The checker then set down off-centre on it reads part
+// of one there and the rest on the slot above, steadily: that rest is no
+// level for the sensor above, masked neighbour or not.
+func TestSelfLearnBesideMaskedPart(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	own, above := g.Sensor(Place{Point: 6, Slot: 4}), g.Sensor(Place{Point: 6, Slot: 5})
+	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
+	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Mask(own)
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(16, 16)), partial: map[int]float64{}}
+	var l engine.Layout
+	l[engine.White][6] = 4
+	f.partial[own], f.partial[above] = 0.33, 0.72*NominalGain/gain(above)
+	at := time.Unix(0, 0)
+	var o engine.Occupancy
+	for range 3 * autoFrames {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(10 * time.Millisecond)
+	}
+	if c.Class(above) != WhiteChecker {
+		t.Fatalf("the rest above reads %v, not a checker on the provisional bands: the test proves nothing", c.Class(above))
+	}
+	if _, _, _, known := c.Levels(above); known[engine.White] {
+		t.Error("the part of a checker off-centre beside a masked sensor was learnt as the White level above it")
+	}
+}
+
+// TestClassifyOffCentreLiftLearning: on a board learning its levels, a
+// checker set down off-centre between two strong sensors reads one at
+// once (its parts sum to more than offCentreSum on the provisional
+// bands). The lift's first frame (0.70 of the field) still sums to that
+// much; both parts falling together make it a checker being lifted:
+// unsure, never the checker still there (a DONE pressed during the lift
+// would judge the board with it).
+func TestClassifyOffCentreLiftLearning(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
+	point, low, high := 0, -1, -1 // a point whose first two sensors are strong
+	for p := 1; p <= 24 && low < 0; p++ {
+		a, b := g.Sensor(Place{Point: p, Slot: 0}), g.Sensor(Place{Point: p, Slot: 1})
+		if gain(a) >= 1.1*NominalGain && gain(b) >= 1.1*NominalGain {
+			point, low, high = p, a, b
+		}
+	}
+	if low < 0 {
+		t.Fatal("no point with two strong sensors at its edge")
+	}
+	const lift = 0.70
+	if sum := lift * (0.55*gain(low) + 0.45*gain(high)) / NominalGain; sum < offCentreSum {
+		t.Fatalf("the lift's first frame sums to %.2f of the nominal gain: no pair, the test proves nothing", sum)
+	}
+	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(17, 17)), partial: map[int]float64{}}
+	at := time.Unix(0, 0)
+	const tick = 10 * time.Millisecond
+	var o engine.Occupancy
+	var l engine.Layout
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	f.partial[low], f.partial[high] = 0.55, 0.45
+	for range 3 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	if o.Points[point-1][engine.White] != 1 || o.Unsure != 0 {
+		t.Fatalf("off-centre: point %d %v, %d unsure; want one White checker", point, o.Points[point-1], o.Unsure)
+	}
+	at = at.Add(partHold) // it stands, no frame
+	f.partial[low], f.partial[high] = lift*0.55, lift*0.45
+	_ = c.ClassifyAt(at, f.frame(&l), &o)
+	if o.Points[point-1][engine.White] != 0 || o.Unsure == 0 {
+		t.Errorf("the lift's first frame: point %d %v, %d unsure; want no checker, unsure", point, o.Points[point-1], o.Unsure)
+	}
+}
+
+// TestClassifyOffCentreBothCoveredLearning: on a board learning its
+// levels, a checker that lands and is at once nudged off-centre may
+// leave both slots reading as a checker on the provisional bands: its own
+// by the stay band alone (0.58 of the nominal gain), the slot above by
+// the enter band (0.68). Once the lower part has held partHold they are
+// one checker, never two; until then the board is unsure; and the share
+// above is never learnt as that sensor's level.
+func TestClassifyOffCentreBothCoveredLearning(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
+	own, above := g.Sensor(Place{Point: 21, Slot: 2}), g.Sensor(Place{Point: 21, Slot: 3})
+	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(18, 18)), partial: map[int]float64{}}
+	at := time.Unix(0, 0)
+	const tick = 10 * time.Millisecond
+	var o engine.Occupancy
+	var l engine.Layout
+	l[engine.White][21] = 2
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	l[engine.White][21] = 3
+	for _, seat := range []float64{0.35, 0.70, 0.95} { // the third lands
+		f.partial[own] = seat
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	if o.Points[21-1][engine.White] != 3 || o.Unsure != 0 {
+		t.Fatalf("three checkers: point 21 %v, %d unsure", o.Points[21-1], o.Unsure)
+	}
+	f.partial[own], f.partial[above] = 0.58*NominalGain/gain(own), 0.68*NominalGain/gain(above)
+	_ = c.ClassifyAt(at, f.frame(&l), &o)
+	if c.Class(own) != WhiteChecker || c.Class(above) != WhiteChecker {
+		t.Fatalf("nudged off-centre: slots read %v and %v, not both White: the test proves nothing", c.Class(own), c.Class(above))
+	}
+	if o.Points[21-1][engine.White] == 4 || o.Unsure == 0 {
+		t.Errorf("nudged off-centre, not held: point 21 %v, %d unsure; want unsure, never four", o.Points[21-1], o.Unsure)
+	}
+	for range 3 * autoFrames {
+		at = at.Add(tick)
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+	}
+	if o.Points[21-1][engine.White] != 3 || o.Unsure != 0 {
+		t.Errorf("nudged off-centre, held: point 21 %v, %d unsure; want 3 White, none unsure", o.Points[21-1], o.Unsure)
+	}
+	if _, _, _, known := c.Levels(above); known[engine.White] {
+		t.Error("the share above the nudged checker was learnt as its sensor's White level")
+	}
+}
+
+// TestLearnSetupOffCentre: a board being set up differs from the starting
+// position on a few points, and the pipeline learns from it all the same
+// (a dead sensor reads its point one short). On such a point a checker
+// set down off-centre reads as one on the slot with most of its field
+// (0.75 to 0.80 of the nominal gain, on the provisional bands) and part
+// of one on the slot beside it, above or below, which the starting
+// position covers: that share is not the sensor's level.
+func TestLearnSetupOffCentre(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
+	for _, tc := range []struct {
+		name        string
+		whole       int        // checkers whole on point 13's first slots
+		share, part int        // the slots reading the larger share and the part
+		reads       [2]float64 // what they read, in nominal gains
+	}{
+		{"part above", 2, 2, 3, [2]float64{0.75, 0.37}},
+		{"part below", 3, 4, 3, [2]float64{0.80, 0.27}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			share, part := g.Sensor(Place{Point: 13, Slot: tc.share}), g.Sensor(Place{Point: 13, Slot: tc.part})
+			c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := &framer{c: truth, rng: rand.New(rand.NewPCG(19, 19)), partial: map[int]float64{}}
+			l := startLayout
+			l[engine.White][13] = tc.whole
+			f.partial[share], f.partial[part] = tc.reads[0]*NominalGain/gain(share), tc.reads[1]*NominalGain/gain(part)
+			var o engine.Occupancy
+			var fr []uint16
+			for range 3 {
+				fr = f.frame(&l)
+				_ = c.Classify(fr, &o)
+			}
+			if c.Class(share) != WhiteChecker || c.Class(part) != Unsure {
+				t.Fatalf("off-centre: slots read %v and %v, not White and unsure: the test proves nothing", c.Class(share), c.Class(part))
+			}
+			for range 2 {
+				if err := c.Learn(fr, &startLayout); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if _, _, _, known := c.Levels(share); known[engine.White] {
+				t.Error("the share of a checker set down off-centre was learnt as its sensor's White level")
+			}
+		})
+	}
+}
+
+// TestLearnCoveredDriftShiftsLevels: a sensor drifts while a checker
+// covers it, and a trace sends few frames of a still checker, so it is
+// mostly Learn that sees the drift. It moves the baseline with the level
+// (a board warming up moves a sensor's whole output), not the gain: a
+// checker of the other colour landing there after a hit reads its own
+// level, not one short by the drift.
+func TestLearnCoveredDriftShiftsLevels(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	c, err := NewClassifier(truth, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := g.Sensor(Place{Point: 19, Slot: 0})
+	_, white0, black0, _ := c.Levels(i)
+	gain0 := white0 - black0
+	var l engine.Layout
+	l[engine.Black][19] = 1
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(20, 20)), drift: -100}
+	var o engine.Occupancy
+	for range 8 {
+		fr := f.frame(&l)
+		_ = c.Classify(fr, &o)
+		if err := c.Learn(fr, &l); err != nil {
+			t.Fatal(err)
+		}
+	}
+	base, white, black, _ := c.Levels(i)
+	if got := white - black; math.Abs(got-gain0) > 1 {
+		t.Errorf("White to Black levels %.0f counts apart after the drift, want %.0f: the drift was taken for a gain", got, gain0)
+	}
+	if moved := base - float64(truth.Baseline[i]); moved > -60 {
+		t.Errorf("baseline moved %.0f counts with a drift of -100, want most of it", moved)
+	}
+}
+
+// TestClassifyOffCentreTopKnownHeld: on a sensor whose level is known, a
+// checker set down off-centre may leave 0.87 of its level on its own
+// slot, a whole checker's reading by the enter band, and 0.31 on the slot
+// above. Once that part has held still for partHold it is the top
+// checker's own, not a hand: one checker, the board sure; until then
+// the part is unsure.
+func TestClassifyOffCentreTopKnownHeld(t *testing.T) {
+	truth := testCalibration()
+	g := truth.Board
+	own, above := g.Sensor(Place{Point: 5, Slot: 0}), g.Sensor(Place{Point: 5, Slot: 1})
+	c, err := NewClassifier(truth, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &framer{c: truth, rng: rand.New(rand.NewPCG(21, 21)), partial: map[int]float64{}}
+	at := time.Unix(0, 0)
+	const tick = 10 * time.Millisecond
+	var o engine.Occupancy
+	var l engine.Layout
+	l[engine.White][5] = 1
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	f.partial[own], f.partial[above] = 0.87, 0.31
+	since := at
+	for ; at.Sub(since) < partHold; at = at.Add(tick) {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+	}
+	if c.Class(own) != WhiteChecker {
+		t.Fatalf("own slot reads %v, not a checker: the test proves nothing", c.Class(own))
+	}
+	if o.Unsure != 1 {
+		t.Errorf("part above, not held yet: %d unsure, want 1", o.Unsure)
+	}
+	for range 5 {
+		_ = c.ClassifyAt(at, f.frame(&l), &o)
+		at = at.Add(tick)
+	}
+	if o.Points[5-1][engine.White] != 1 || o.Unsure != 0 {
+		t.Errorf("part above held: point 5 %v, %d unsure; want one White checker, none unsure", o.Points[5-1], o.Unsure)
+	}
+}

@@ -87,8 +87,12 @@ func TestSimulateOffCentreSelfCalibrating(t *testing.T) {
 
 // TestSimulateOffCentreHoverSelfCalibrating: as
 // TestSimulateOffCentreSelfCalibrating, with drift and hovering checkers.
+// A part of a checker held partHold (200 ms) is the rest of one set down
+// off-centre, so one set down just after DONE is whole before the
+// opponent rolls; a pair being lifted is no checker from the lift's first
+// frame; a masked sensor reading part of a checker keeps the rest above
+// it from being learnt as a level.
 func TestSimulateOffCentreHoverSelfCalibrating(t *testing.T) {
-	t.Skip("open: 22 of the 24 traces of all 12 matches are exact (21 before candHold); failing: match-000 rate 0.15 (game 2 turn 22, White: the play put right after a flag ends with a checker set down off-centre on unlearnt sensors 37/38 (0.59 and 0.33 of the nominal gain) 15 ms after DONE, and the opponent rolls 258 ms later, before the part has held partHold (300 ms): judged on the board short of it, illegal-accepted; a partHold of 200 ms fixes it but breaks match-003 rate 0.15 game 2 turn 56, a checker that lands off-centre on point 23, stands 273 ms and is borne off with DONE pressed during the lift), match-001 rate 0.15 (game 4 turn 1, White: the fifth checker on point 6, set down off-centre in the setup (sensor 34 0.31, sensor 35 0.72 of the nominal gain), gave sensor 35 its share as its White level (learnt at the frame of 1246.951 s, with sensor 34 then reading 0.33 of its gain, unsure; selfLearn or Learn not yet told apart), so sensor 34 reads an unsure part under a whole checker and the board stays unsure from 1250.403 s through DONE). Measure: unskip, GAMMOND_ROUNDTRIP_ALL=1 go test -count 1 -v -run TestSimulateOffCentreHoverSelfCalibrating ./referee")
 	roundTrips(t, []behaviour{all(drift, offCentre, hover, baselines)})
 }
 
