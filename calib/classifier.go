@@ -239,29 +239,30 @@ func (s *sensor) stale(now time.Time) bool {
 	return !now.IsZero() && !s.followedAt.IsZero() && now.Sub(s.followedAt) >= staleAfter
 }
 
-// A stale sensor (see stale) right above a point's top checker that
-// reads, steadily for staleHold, up to staleEmptyMax of a gain towards
-// the other colour reads what no checker there can give (a checker of
-// the other colour stands on nothing of its own): its empty level, left
-// behind by the board's drift, which may reach half a checker's field
-// over a match.
+// A slot right above a point's top checker that reads, steadily for
+// driftedHold, up to driftedEmptyMax of a gain towards the other colour
+// reads what no checker there can give (a checker of the other colour
+// stands on nothing of its own): its empty level, left behind by the
+// board's drift, which may reach half a checker's field over a match,
+// while the slot read part of a checker and followed nothing (a checker
+// of the other colour carried across the point moves on long before).
 const (
-	staleEmptyMax = 0.5
-	staleHold     = time.Second
+	driftedEmptyMax = 0.5
+	driftedHold     = time.Second
 )
 
-// staleEmpty reports whether slot j, right above the top checker of
-// colour below, reads its own empty level drifted: see staleEmptyMax.
-func (c *Classifier) staleEmpty(j int, below Class) bool {
+// driftedEmpty reports whether slot j, right above the top checker of
+// colour below, reads its own empty level drifted: see driftedEmptyMax.
+func (c *Classifier) driftedEmpty(j int, below Class) bool {
 	s := &c.sensors[j]
 	side, _ := below.Side()
-	if s.masked || c.class[j] != Unsure || !s.stale(c.now) || c.inPair(j) || c.partSide(j) == side {
+	if s.masked || c.class[j] != Unsure || c.now.IsZero() || c.inPair(j) || c.partSide(j) == side {
 		return false
 	}
-	return math.Abs(c.frac[j]) <= staleEmptyMax && !s.partAt.IsZero() && c.now.Sub(s.partAt) >= staleHold
+	return math.Abs(c.frac[j]) <= driftedEmptyMax && !s.partAt.IsZero() && c.now.Sub(s.partAt) >= driftedHold
 }
 
-// settleEmpty makes r, read on the stale slot j (staleEmpty), its empty
+// settleEmpty makes r, read on slot j (driftedEmpty), its empty
 // level: the levels move to it, as far as maxDrift lets them.
 func (c *Classifier) settleEmpty(j int, r uint16) {
 	s := &c.sensors[j]
@@ -581,7 +582,7 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 			c.sensors[j].relN = 0
 		}
 	}
-	if frame != nil && top >= i && top+1 < end && c.staleEmpty(top+1, colour) {
+	if frame != nil && top >= i && top+1 < end && c.driftedEmpty(top+1, colour) {
 		c.settleEmpty(top+1, frame[top+1])
 	}
 	if c.selfCalibr && frame != nil {

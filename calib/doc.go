@@ -34,8 +34,9 @@
 // they have one (ClassifyAt): a trace sends a frame only when a reading
 // changes. A slot reading part of a checker set down off-centre follows
 // nothing; once its levels have followed nothing for a while (stale) it
-// takes a steady reading in its empty stay band, or one towards the
-// colour other than the checker below it, for its drifted empty level.
+// takes a steady reading in its empty stay band for its drifted empty
+// level, and any slot right above a point's top checker takes so a
+// steady reading towards the other colour, which no checker there gives.
 // Learn refines them from a frame of a position the referee knows
 // and masks a sensor dead under a known checker: a masked slot reads
 // "unknown", counted as covered under a covered slot and otherwise as

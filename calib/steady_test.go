@@ -133,9 +133,9 @@ func TestClassifyStaleSlotSettles(t *testing.T) {
 // TestClassifyStaleAboveOtherColour: a slot above a point's Black
 // checkers that read part of a Black checker set down off-centre for
 // longer than staleAfter drifted meanwhile; once the checker is lifted it
-// reads 0.4 of a gain towards White, which no checker there can give: held
-// for staleHold, that is its empty level. Read towards Black it may be
-// part of a Black checker, and stays unsure.
+// reads 0.4 of a gain towards White, which no checker there can give:
+// held for driftedHold, that is its empty level. Read towards Black it
+// may be part of a Black checker, and stays unsure.
 func TestClassifyStaleAboveOtherColour(t *testing.T) {
 	c := testCalibration()
 	g := c.Board
