@@ -168,6 +168,11 @@ type sensor struct {
 	steadyAt time.Time // when the first of them was read
 	// classAt is when the slot's class last changed, in the frames' time.
 	classAt time.Time
+	// silent: the slot was counted masked under a part of a checker held
+	// above it (partOverSilent) having read nothing for staleAfter since
+	// liveAt, when it last read more than empty: its sensor may be dead.
+	silent bool
+	liveAt time.Time
 	// part is the reading (in gains) of an unsure slot reading part of a
 	// checker, held within autoSpread since partAt: see heldPart.
 	part   float64
@@ -648,8 +653,18 @@ func (c *Classifier) count(frame []uint16, i, n int, covered *[2]uint8, masked, 
 		// the top one: no checker floats, so the slot's sensor is dead
 		// and not yet known so (Learn masks it), under a checker set
 		// down off-centre on it or towards it. Either, as masked.
+		if s := &c.sensors[j]; s.liveAt.IsZero() || c.now.Sub(s.liveAt) >= staleAfter {
+			s.silent = true // read nothing for long: dead, likely
+		}
 		*masked++
 		j += 2
+	} else if j == above && j < end && c.sensors[j].silent && c.class[j] == Empty {
+		// The slot counted so, its part above gone: the checker may
+		// have been pushed onto the dead sensor. Either still, until
+		// it reads a checker or Learn finds it empty where the
+		// position leaves it empty.
+		*masked++
+		j++
 	}
 	for ; j < end; j++ {
 		switch {
@@ -1041,6 +1056,9 @@ func (c *Classifier) slot(i int, r uint16) Class {
 	}
 	if cl != c.class[i] {
 		s.classAt = c.now
+	}
+	if math.Abs(x) > t.EmptyStay {
+		s.liveAt, s.silent = c.now, false // it reads something: alive
 	}
 	c.class[i] = cl
 	c.holdPart(s, cl, x)

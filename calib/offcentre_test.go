@@ -2,6 +2,7 @@ package calib
 
 import (
 	"testing"
+	"time"
 
 	"gammond/engine"
 )
@@ -228,5 +229,52 @@ func TestClassifyPartOverDeadProvisional(t *testing.T) {
 				t.Errorf("the part above the dead slot became its sensor's White level")
 			}
 		})
+	}
+}
+
+// TestClassifySilentSlotStaysEither: a checker set down off-centre on a
+// slot whose sensor reads nothing, not known dead, leaves its part on the
+// slot above: either, as masked (partOverSilent). Pushed whole onto the
+// silent slot, its part above gone, the slot stays either: it read
+// nothing since the frames began, so its sensor is likely dead.
+func TestClassifySilentSlotStaysEither(t *testing.T) {
+	c := testCalibration()
+	g := c.Board
+	first := g.Sensor(Place{Point: 13})
+	above := first + 5 // over the silent slot, first+4
+	cl, err := NewClassifier(c, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := make([]uint16, g.Sensors())
+	for i := range f {
+		f[i] = reading(c, i, 0)
+	}
+	for k := range 4 {
+		f[first+k] = reading(c, first+k, 1)
+	}
+	at := func(ms int) time.Time { return time.Unix(0, 0).Add(time.Duration(ms) * time.Millisecond) }
+	var o engine.Occupancy
+	for ms := 0; ms <= 12000; ms += 500 { // the silent slot reads nothing for 12 s
+		if err := cl.ClassifyAt(at(ms), f, &o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f[above] = reading(c, above, 0.3)
+	for ms := 12100; ms <= 12600; ms += 100 {
+		if err := cl.ClassifyAt(at(ms), f, &o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := occ(func(o *engine.Occupancy) { o.Points[13-1][engine.White], o.Masked[13-1] = 4, 1 })
+	if o != want {
+		t.Fatalf("part above held:\n got %+v\nwant %+v", o, want)
+	}
+	f[above] = reading(c, above, 0)
+	if err := cl.ClassifyAt(at(13000), f, &o); err != nil {
+		t.Fatal(err)
+	}
+	if o != want {
+		t.Errorf("part above gone:\n got %+v\nwant %+v", o, want)
 	}
 }
