@@ -22,6 +22,12 @@ func testCalibration() *Calibration {
 	return c
 }
 
+// whiteGain is sensor i's gain towards White in c: its White level less
+// its baseline.
+func whiteGain(c *Calibration, i int) float64 {
+	return float64(c.White[i]) - float64(c.Baseline[i])
+}
+
 // reading is what sensor i of c reads at u on its scale: 0 the baseline,
 // 1 its White level, -1 its Black level.
 func reading(c *Calibration, i int, u float64) uint16 {

@@ -113,7 +113,7 @@ func TestClassifyTrackingIgnoresAHand(t *testing.T) {
 		f.partial[s] = 0.15 + 0.5*float64(k%50)/50 // comes and goes
 		_ = cl.Classify(f.frame(&empty), &o)
 	}
-	gain := float64(c.White[s] - c.Baseline[s])
+	gain := whiteGain(c, s)
 	if d := cl.Drift(s); math.Abs(d) > trackGate*gain {
 		t.Errorf("a hand moved the baseline %.0f counts, more than the tracking gate of the gain %.0f", d, gain)
 	}
@@ -162,7 +162,7 @@ func TestSelfCalibration(t *testing.T) {
 			}
 			i := truth.Board.Sensor(Place{Point: 6, Slot: 4})
 			base, white, _, known := cl.Levels(i)
-			gain := float64(truth.White[i] - truth.Baseline[i])
+			gain := whiteGain(truth, i)
 			if !known[engine.White] || known[engine.Black] {
 				t.Errorf("point 6 slot 4: known %v, want White only", known)
 			}
@@ -576,7 +576,6 @@ func TestClassifyOffCentreTopMostlyAbove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
 	f := &framer{c: truth, rng: rand.New(rand.NewPCG(14, 14)), partial: map[int]float64{}}
 	at := time.Unix(0, 0)
 	const tick = 10 * time.Millisecond
@@ -592,7 +591,7 @@ func TestClassifyOffCentreTopMostlyAbove(t *testing.T) {
 	if o.Points[9-1][engine.White] != 3 || o.Unsure != 0 {
 		t.Fatalf("three checkers: point 9 %v, %d unsure", o.Points[9-1], o.Unsure)
 	}
-	f.partial[own], f.partial[above] = 0.60*NominalGain/gain(own), 0.62*NominalGain/gain(above)
+	f.partial[own], f.partial[above] = 0.60*NominalGain/whiteGain(truth, own), 0.62*NominalGain/whiteGain(truth, above)
 	since := at
 	for ; at.Sub(since) < partHold; at = at.Add(tick) {
 		_ = c.ClassifyAt(at, f.frame(&l), &o)
@@ -618,7 +617,6 @@ func TestClassifyOffCentreWeakLearning(t *testing.T) {
 	truth := testCalibration()
 	g := truth.Board
 	low, high := g.Sensor(Place{Point: 1, Slot: 0}), g.Sensor(Place{Point: 1, Slot: 1})
-	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
 	const tick = 10 * time.Millisecond
 	for _, tc := range []struct {
 		name  string
@@ -645,7 +643,7 @@ func TestClassifyOffCentreWeakLearning(t *testing.T) {
 			}
 			for k := 0; k < 3*int(partHold/tick); k++ {
 				p := tc.parts[k/5%len(tc.parts)]
-				f.partial[low], f.partial[high] = p[0]*NominalGain/gain(low), p[1]*NominalGain/gain(high)
+				f.partial[low], f.partial[high] = p[0]*NominalGain/whiteGain(truth, low), p[1]*NominalGain/whiteGain(truth, high)
 				_ = c.ClassifyAt(at, f.frame(&l), &o)
 				at = at.Add(tick)
 			}
@@ -666,17 +664,16 @@ func TestClassifyOffCentreWeakLearning(t *testing.T) {
 func TestClassifyLiftAfterStillLanding(t *testing.T) {
 	truth := testCalibration()
 	g := truth.Board
-	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
 	point, top := 0, -1 // a point whose fourth slot's sensor is strong
 	for p := 1; p <= 24 && top < 0; p++ {
-		if i := g.Sensor(Place{Point: p, Slot: 3}); gain(i) >= 1.1*NominalGain {
+		if i := g.Sensor(Place{Point: p, Slot: 3}); whiteGain(truth, i) >= 1.1*NominalGain {
 			point, top = p, i
 		}
 	}
 	if top < 0 {
 		t.Fatal("no strong sensor on a fourth slot")
 	}
-	if lift := 0.70 * gain(top) / NominalGain; lift < ProvisionalThresholds.CheckerStay {
+	if lift := 0.70 * whiteGain(truth, top) / NominalGain; lift < ProvisionalThresholds.CheckerStay {
 		t.Fatalf("the lift reads %.2f of the nominal gain: the stay band alone leaves it", lift)
 	}
 	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
@@ -755,7 +752,7 @@ func TestSelfCalibrationSetUpAtPowerOn(t *testing.T) {
 	}
 	for i, s := range []int{underHand, lifted} {
 		base, white, _, known := cl.Levels(s)
-		gain := float64(truth.White[s] - truth.Baseline[s])
+		gain := whiteGain(truth, s)
 		if got := base - float64(truth.Baseline[s]); math.Abs(got) > 0.05*gain {
 			t.Errorf("sensor %d: baseline %.0f counts off, more than 5%% of its gain %.0f", s, got, gain)
 		}
@@ -889,7 +886,6 @@ func TestSelfLearnBesideMaskedPart(t *testing.T) {
 	truth := testCalibration()
 	g := truth.Board
 	own, above := g.Sensor(Place{Point: 6, Slot: 4}), g.Sensor(Place{Point: 6, Slot: 5})
-	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
 	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -898,7 +894,7 @@ func TestSelfLearnBesideMaskedPart(t *testing.T) {
 	f := &framer{c: truth, rng: rand.New(rand.NewPCG(16, 16)), partial: map[int]float64{}}
 	var l engine.Layout
 	l[engine.White][6] = 4
-	f.partial[own], f.partial[above] = 0.33, 0.72*NominalGain/gain(above)
+	f.partial[own], f.partial[above] = 0.33, 0.72*NominalGain/whiteGain(truth, above)
 	at := time.Unix(0, 0)
 	var o engine.Occupancy
 	for range 3 * autoFrames {
@@ -923,11 +919,10 @@ func TestSelfLearnBesideMaskedPart(t *testing.T) {
 func TestClassifyOffCentreLiftLearning(t *testing.T) {
 	truth := testCalibration()
 	g := truth.Board
-	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
 	point, low, high := 0, -1, -1 // a point whose first two sensors are strong
 	for p := 1; p <= 24 && low < 0; p++ {
 		a, b := g.Sensor(Place{Point: p, Slot: 0}), g.Sensor(Place{Point: p, Slot: 1})
-		if gain(a) >= 1.1*NominalGain && gain(b) >= 1.1*NominalGain {
+		if whiteGain(truth, a) >= 1.1*NominalGain && whiteGain(truth, b) >= 1.1*NominalGain {
 			point, low, high = p, a, b
 		}
 	}
@@ -935,7 +930,7 @@ func TestClassifyOffCentreLiftLearning(t *testing.T) {
 		t.Fatal("no point with two strong sensors at its edge")
 	}
 	const lift = 0.70
-	if sum := lift * (0.55*gain(low) + 0.45*gain(high)) / NominalGain; sum < offCentreSum {
+	if sum := lift * (0.55*whiteGain(truth, low) + 0.45*whiteGain(truth, high)) / NominalGain; sum < offCentreSum {
 		t.Fatalf("the lift's first frame sums to %.2f of the nominal gain: no pair, the test proves nothing", sum)
 	}
 	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
@@ -977,7 +972,6 @@ func TestClassifyOffCentreLiftLearning(t *testing.T) {
 func TestClassifyOffCentreBothCoveredLearning(t *testing.T) {
 	truth := testCalibration()
 	g := truth.Board
-	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
 	own, above := g.Sensor(Place{Point: 21, Slot: 2}), g.Sensor(Place{Point: 21, Slot: 3})
 	c, err := NewClassifier(&Calibration{Board: g, Baseline: truth.Baseline}, nil)
 	if err != nil {
@@ -1002,7 +996,7 @@ func TestClassifyOffCentreBothCoveredLearning(t *testing.T) {
 	if o.Points[21-1][engine.White] != 3 || o.Unsure != 0 {
 		t.Fatalf("three checkers: point 21 %v, %d unsure", o.Points[21-1], o.Unsure)
 	}
-	f.partial[own], f.partial[above] = 0.58*NominalGain/gain(own), 0.68*NominalGain/gain(above)
+	f.partial[own], f.partial[above] = 0.58*NominalGain/whiteGain(truth, own), 0.68*NominalGain/whiteGain(truth, above)
 	_ = c.ClassifyAt(at, f.frame(&l), &o)
 	if c.Class(own) != WhiteChecker || c.Class(above) != WhiteChecker {
 		t.Fatalf("nudged off-centre: slots read %v and %v, not both White: the test proves nothing", c.Class(own), c.Class(above))
@@ -1032,7 +1026,6 @@ func TestClassifyOffCentreBothCoveredLearning(t *testing.T) {
 func TestLearnSetupOffCentre(t *testing.T) {
 	truth := testCalibration()
 	g := truth.Board
-	gain := func(i int) float64 { return float64(truth.White[i]) - float64(truth.Baseline[i]) }
 	for _, tc := range []struct {
 		name        string
 		whole       int        // checkers whole on point 13's first slots
@@ -1051,7 +1044,7 @@ func TestLearnSetupOffCentre(t *testing.T) {
 			f := &framer{c: truth, rng: rand.New(rand.NewPCG(19, 19)), partial: map[int]float64{}}
 			l := startLayout
 			l[engine.White][13] = tc.whole
-			f.partial[share], f.partial[part] = tc.reads[0]*NominalGain/gain(share), tc.reads[1]*NominalGain/gain(part)
+			f.partial[share], f.partial[part] = tc.reads[0]*NominalGain/whiteGain(truth, share), tc.reads[1]*NominalGain/whiteGain(truth, part)
 			var o engine.Occupancy
 			var fr []uint16
 			for range 3 {
