@@ -10,6 +10,7 @@ import (
 
 	"gammond/board"
 	"gammond/engine"
+	"gammond/record/journal"
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/sim"
@@ -34,6 +35,33 @@ func TestOneBoardPerStateDirectory(t *testing.T) {
 		t.Fatalf("after Close: %v", err)
 	}
 	again.Close()
+}
+
+// TestLinkedLockRefused: a symbolic link planted in the lock file's place
+// stops the board, and what it points to is left as it was.
+func TestLinkedLockRefused(t *testing.T) {
+	simulated := sim.NewBoard(7)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
+	if err := os.MkdirAll(o.StateDir, 0o750); err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(t.TempDir(), "passwd")
+	if err := os.WriteFile(target, []byte("root:x:0:0\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, filepath.Join(o.StateDir, "lock")); err != nil {
+		t.Fatal(err)
+	}
+	b, err := board.Open(o)
+	if err == nil {
+		b.Close()
+	}
+	if !errors.Is(err, journal.ErrNotRegular) || !strings.Contains(err.Error(), o.StateDir) {
+		t.Errorf("board.Open with a linked lock: %v, want refused naming %s", err, o.StateDir)
+	}
+	if data, _ := os.ReadFile(target); string(data) != "root:x:0:0\n" {
+		t.Errorf("the link's target holds %q", data)
+	}
 }
 
 func TestDamagedJournalNamesTheRemedy(t *testing.T) {

@@ -223,7 +223,7 @@ func (f *matFile) Event(e *Event) error {
 	if e.Record == nil {
 		return nil
 	}
-	return journal.WriteFileAtomic(f.path, e.Record, 0o644)
+	return journal.WriteFileAtomic(f.path, e.Record, journal.FilePerm)
 }
 
 // Show implements Output.

@@ -67,7 +67,7 @@ func (r *traceRecorder) open(path string, c *calib.Calibration, m sensing.Match,
 	if err := sealTornTrace(path); err != nil {
 		return fmt.Errorf("board trace: %w", err)
 	}
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := journal.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, journal.FilePerm)
 	if err != nil {
 		return fmt.Errorf("board trace: %w", err)
 	}
@@ -94,7 +94,7 @@ func (r *traceRecorder) open(path string, c *calib.Calibration, m sensing.Match,
 // member (atomically); nothing at all if not even the header survived.
 // A trace that reads whole, or none, is left alone.
 func sealTornTrace(path string) error {
-	data, err := os.ReadFile(path)
+	data, err := readStateFile(path)
 	if errors.Is(err, fs.ErrNotExist) || err == nil && len(data) == 0 {
 		return nil
 	}
@@ -114,7 +114,18 @@ func sealTornTrace(path string) error {
 		zw.Write(saved) // a bytes.Buffer takes every write
 		zw.Close()
 	}
-	return journal.WriteFileAtomic(path, sealed.Bytes(), 0o644)
+	return journal.WriteFileAtomic(path, sealed.Bytes(), journal.FilePerm)
+}
+
+// readStateFile reads a file of the state directory, refusing a symbolic
+// link (journal.OpenFile).
+func readStateFile(path string) ([]byte, error) {
+	f, err := journal.OpenFile(path, os.O_RDONLY, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(f)
 }
 
 // item records a frame or a press.

@@ -3,14 +3,17 @@ package board
 import (
 	"errors"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"testing"
 	"time"
 
 	"gammond/calib"
+	"gammond/record/journal"
 	"gammond/sensing"
 )
 
@@ -30,8 +33,7 @@ func TestTraceLimitRemovesTheOldest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	n := calib.ReferenceBoard.Sensors()
-	c := &calib.Calibration{Board: calib.ReferenceBoard, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
+	c := zeroCalibration()
 	r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 2500}
 	if err := r.open(filepath.Join(dir, "b-4"+TraceSuffix), c, sensing.Match{Length: 1}, now); err != nil {
 		t.Fatal(err)
@@ -56,8 +58,8 @@ func TestTraceLimitRemovesTheOldest(t *testing.T) {
 // after the last, one reading changed by noise: the per-frame path.
 func restingBoard(tb testing.TB, traceLimit int64) func() {
 	tb.Helper()
-	n := calib.ReferenceBoard.Sensors()
-	c := &calib.Calibration{Board: calib.ReferenceBoard, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
+	c := zeroCalibration()
+	n := len(c.Baseline)
 	for i := range n {
 		c.Baseline[i], c.White[i], c.Black[i] = 2048, 2700, 1400
 	}
@@ -116,8 +118,8 @@ func BenchmarkBoardFrame(b *testing.B) {
 func TestTraceTornByACrashReadsAfterRestart(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "b-1"+TraceSuffix)
-	n := calib.ReferenceBoard.Sensors()
-	c := &calib.Calibration{Board: calib.ReferenceBoard, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
+	c := zeroCalibration()
+	n := len(c.Baseline)
 	for i := range n {
 		c.Baseline[i], c.White[i], c.Black[i] = 2048, 2700, 1400
 	}
@@ -171,4 +173,60 @@ func TestTraceTornByACrashReadsAfterRestart(t *testing.T) {
 	if !slices.Equal(items, want) {
 		t.Fatalf("items %v, want the three flushed frames and the press after the restart", items)
 	}
+}
+
+// TestTraceRefusesALink: a symbolic link planted where the match's trace
+// goes is not followed: no trace, the link's target untouched.
+func TestTraceRefusesALink(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "b-1"+TraceSuffix)
+	target := filepath.Join(t.TempDir(), "victim")
+	for _, existing := range []bool{true, false} { // a link to a file, and a dangling one
+		os.Remove(target)
+		os.Remove(path)
+		if existing {
+			if err := os.WriteFile(target, []byte("not ours"), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := os.Symlink(target, path); err != nil {
+			t.Fatal(err)
+		}
+		r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
+		if err := r.open(path, zeroCalibration(), sensing.Match{Length: 1}, time.Unix(0, 0)); !errors.Is(err, journal.ErrNotRegular) {
+			r.close()
+			t.Errorf("a link to an existing file %v: open: %v, want %v", existing, err, journal.ErrNotRegular)
+		}
+		data, err := os.ReadFile(target)
+		if existing && string(data) != "not ours" || !existing && !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("a link to an existing file %v: its target holds %q (%v)", existing, data, err)
+		}
+	}
+}
+
+// TestTraceKeepsAStricterUmask: the trace is created 0640 less the umask.
+func TestTraceKeepsAStricterUmask(t *testing.T) {
+	for _, tc := range []struct {
+		umask int
+		want  os.FileMode
+	}{{0o022, 0o640}, {0o077, 0o600}} {
+		old := syscall.Umask(tc.umask)
+		path := filepath.Join(t.TempDir(), "b-1"+TraceSuffix)
+		r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
+		err := r.open(path, zeroCalibration(), sensing.Match{Length: 1}, time.Unix(0, 0))
+		syscall.Umask(old)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.close()
+		if fi, err := os.Stat(path); err != nil || fi.Mode() != tc.want {
+			t.Errorf("umask %03o: mode %v (%v), want %v", tc.umask, fi.Mode(), err, tc.want)
+		}
+	}
+}
+
+// zeroCalibration is a calibration of the reference board with every level 0.
+func zeroCalibration() *calib.Calibration {
+	n := calib.ReferenceBoard.Sensors()
+	return &calib.Calibration{Board: calib.ReferenceBoard, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
 }

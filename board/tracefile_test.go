@@ -159,11 +159,31 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	}
 
 	trace, wrote := ownTrace(t, o.StateDir)
+	wantPrivate(t, o.StateDir)
 	if got := checkReplaysTo(t, trace, wrote).Match.Rules; got != engine.RulesDanish {
 		t.Errorf("the trace's header names rules %q, want the match's %q", got, engine.RulesDanish)
 	}
 	if !gameWon.Match(wrote) { // the board's dice may give a gammon
 		t.Fatalf("the record has no game won:\n%s", wrote)
+	}
+}
+
+// wantPrivate checks that no file of the state directory dir can be
+// read by others or written by the group, whatever the umask.
+func wantPrivate(t *testing.T, dir string) {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		fi, err := e.Info()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fi.Mode().IsRegular() && fi.Mode().Perm()&^0o640 != 0 {
+			t.Errorf("%s: mode %v, want -rw-r----- or stricter", e.Name(), fi.Mode())
+		}
 	}
 }
 

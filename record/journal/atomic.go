@@ -1,16 +1,21 @@
 package journal
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 )
 
 // WriteFileAtomic writes data to the file at path, replacing it, so that
 // after a crash or a power cut the path holds either the old content or
 // the new, never part of either: it writes and syncs a temporary file in
 // the same directory, renames it over path and syncs the directory. The
-// file gets perm exactly (no umask). A crash can leave the temporary file
+// file gets perm less the process's umask; a symbolic link at path is
+// replaced, its target untouched. A crash can leave the temporary file
 // (".name.*.tmp") behind.
 func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 	dir := filepath.Dir(path)
@@ -32,14 +37,11 @@ func WriteFileAtomic(path string, data []byte, perm os.FileMode) error {
 // writeTemp writes data to a new, synced temporary file in dir and returns
 // its name. It removes the file if anything fails.
 func writeTemp(dir, base string, data []byte, perm os.FileMode) (string, error) {
-	f, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	f, err := createTemp(dir, base, perm)
 	if err != nil {
 		return "", err
 	}
 	_, err = f.Write(data)
-	if err == nil {
-		err = f.Chmod(perm)
-	}
 	if err == nil {
 		err = f.Sync()
 	}
@@ -51,6 +53,20 @@ func writeTemp(dir, base string, data []byte, perm os.FileMode) (string, error) 
 		return "", err
 	}
 	return f.Name(), nil
+}
+
+// createTemp creates a new file ".base.RANDOM.tmp" in dir with perm less
+// the umask (os.CreateTemp's files are 0600, and a chmod after it would
+// override the umask).
+func createTemp(dir, base string, perm os.FileMode) (*os.File, error) {
+	for range 100 {
+		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64(), 36)+".tmp")
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, fmt.Errorf("no free temporary name for %s in %s", base, dir)
 }
 
 // syncDir fsyncs a directory, making the creations and renames in it durable.

@@ -16,7 +16,8 @@ type Opts struct {
 	// is refused with ErrTooLarge. 1 to PayloadLimit. Open reads records of
 	// any length up to PayloadLimit, whatever this says.
 	MaxPayload int
-	// Perm is the permission bits of a journal file Open creates.
+	// Perm is the permission bits of a journal file Open creates, less
+	// the umask.
 	Perm os.FileMode
 }
 
@@ -25,8 +26,8 @@ var DefaultOpts = Opts{
 	// An input is a few hundred bytes of JSON; 64 KiB stops a runaway
 	// caller while leaving room, and bounds the append buffer.
 	MaxPayload: 64 << 10,
-	// Tools (export, the TD desk) read the journal; only the daemon writes.
-	Perm: 0o644,
+	// Tools (export, journal verify) read the journal; only the daemon writes.
+	Perm: FilePerm,
 }
 
 // ErrTooLarge is returned (wrapped) by Append for a payload over MaxPayload.
@@ -85,14 +86,14 @@ func Open(path string, opts *Opts) (*Journal, *Recovery, error) {
 		return nil, nil, fmt.Errorf("journal %s: MaxPayload %d not in 1..%d", path, o.MaxPayload, PayloadLimit)
 	}
 	rec := &Recovery{}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0)
+	f, err := OpenFile(path, os.O_RDWR|os.O_APPEND, 0)
 	if errors.Is(err, fs.ErrNotExist) {
 		// Written whole and renamed into place: the file exists only with its header.
 		if err = WriteFileAtomic(path, newFileHeader(), o.Perm); err != nil {
 			return nil, nil, fmt.Errorf("journal: create: %w", err)
 		}
 		rec.Created = true
-		f, err = os.OpenFile(path, os.O_RDWR|os.O_APPEND, 0)
+		f, err = OpenFile(path, os.O_RDWR|os.O_APPEND, 0)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("journal: %w", err)

@@ -25,9 +25,11 @@ type DirLock struct{ f *os.File }
 // ruin them. The lock is an flock on dir/lock, which the kernel releases
 // when the process ends however it ends, so a crash leaves no stale lock;
 // the file holds the holder's pid, which the error of a second Lock names.
+// A symbolic link in the lock file's place is refused, its target left
+// alone.
 func Lock(dir string) (*DirLock, error) {
 	name := filepath.Join(dir, LockName)
-	f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := OpenFile(name, os.O_RDWR|os.O_CREATE, FilePerm)
 	if err != nil {
 		return nil, fmt.Errorf("state directory %s: %w", dir, err)
 	}
