@@ -19,16 +19,19 @@ type Config struct {
 // actions off.
 func DefaultConfig() Config { return Config{Listen: ":8080"} }
 
-// Check reports an address that is not host:port, and a token too short
-// to keep a guesser out.
+// Check reports an address that is not host:port, and a token too weak
+// to keep a guesser out (CheckToken).
 func (c *Config) Check(p *check.Problems) {
 	_, port, err := net.SplitHostPort(c.Listen)
 	if err == nil {
 		_, err = strconv.ParseUint(port, 10, 16)
 	}
 	p.Check("listen", err == nil, "%q: want host:port or :port, such as \":8080\"", c.Listen)
-	p.Check("director_token", c.DirectorToken == "" || len(c.DirectorToken) >= 16,
-		"%d characters: use at least 16, or leave it empty to turn director actions off", len(c.DirectorToken))
+	if c.DirectorToken != "" {
+		if err := CheckToken(c.DirectorToken); err != nil {
+			p.Add("director_token", "%v; or leave it empty to turn director actions off", err)
+		}
+	}
 }
 
 // PageURL is the page served at addr as another machine links to it (the
