@@ -197,6 +197,7 @@ func newHarness(t *testing.T, e endpoint, setup ...func(*Status)) *harness {
 // do sends a request and returns the answer and its error reason.
 func (h *harness) do(method, path, token, contentType, body string) (*http.Response, string) {
 	req := httptest.NewRequest(method, path, strings.NewReader(body))
+	req.Host = "localhost:8080"
 	if token != "" {
 		req.Header.Set("Authorization", token)
 	}

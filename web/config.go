@@ -13,11 +13,14 @@ import (
 type Config struct {
 	Listen        string `toml:"listen"`
 	DirectorToken string `toml:"director_token"` // Empty: director actions are off.
+	// Hosts are the names, besides localhost, the machine's host name and
+	// its IP addresses, that the page is reached by (Options.Hosts).
+	Hosts []string `toml:"hosts"`
 }
 
-// DefaultConfig serves the page on every address, port 8080, with director
-// actions off.
-func DefaultConfig() Config { return Config{Listen: ":8080"} }
+// DefaultConfig serves the page on every address, port 8080, by the
+// machine's own names only, with director actions off.
+func DefaultConfig() Config { return Config{Listen: ":8080", Hosts: []string{}} }
 
 // Check reports an address that is not host:port, and a token too weak
 // to keep a guesser out (CheckToken).
@@ -27,6 +30,9 @@ func (c *Config) Check(p *check.Problems) {
 		_, err = strconv.ParseUint(port, 10, 16)
 	}
 	p.Check("listen", err == nil, "%q: want host:port or :port, such as \":8080\"", c.Listen)
+	for _, h := range c.Hosts {
+		p.Error("hosts", CheckHostName(h))
+	}
 	if c.DirectorToken != "" {
 		if err := CheckToken(c.DirectorToken); err != nil {
 			p.Add("director_token", "%v; or leave it empty to turn director actions off", err)

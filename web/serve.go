@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"slices"
 	"time"
 )
 
@@ -16,7 +17,11 @@ const ShutdownTimeout = 5 * time.Second
 
 // Serve serves board's page and API on addr until ctx is done: it listens
 // at once (an address in use is its error) and serves in the background.
+// A host name in addr is one the page answers to, as PageURL links to it.
 func Serve(ctx context.Context, addr string, board Board, o Options) error {
+	if host, _, err := net.SplitHostPort(addr); err == nil && host != "" {
+		o.Hosts = append(slices.Clone(o.Hosts), host)
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return fmt.Errorf("web: %w", err)

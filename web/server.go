@@ -36,6 +36,10 @@ type Options struct {
 	// (503) and retried by the browser. Default 32: a board serves a few
 	// spectators and a desk, on a small computer.
 	MaxStreams int
+	// Hosts are the names the page is reached by besides localhost, the
+	// machine's host name (and NAME.local) and any IP address: a request
+	// naming another host in its Host header is refused (421).
+	Hosts []string
 	// Logger receives the errors users are not shown. Default
 	// slog.Default().
 	Logger *slog.Logger
@@ -69,6 +73,7 @@ type Server struct {
 	mux      *http.ServeMux
 	assets   map[string]asset
 	streams  chan struct{} // one token per open event stream
+	hosts    hostNames
 
 	statusMu sync.Mutex
 	rev      uint64 // the number of the last status taken
@@ -92,6 +97,7 @@ func New(board Board, opts Options) *Server {
 		mux:      http.NewServeMux(),
 		assets:   embeddedAssets(),
 		streams:  make(chan struct{}, opts.MaxStreams),
+		hosts:    newHostNames(opts.Hosts),
 		changed:  make(chan struct{}),
 		done:     make(chan struct{}),
 	}
@@ -113,6 +119,10 @@ func New(board Board, opts Options) *Server {
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if !s.hosts.allowed(r.Host) {
+		refuseHost(w, r.Host)
+		return
+	}
 	s.mux.ServeHTTP(w, r)
 }
 

@@ -19,6 +19,7 @@ import (
 func get(t *testing.T, h *harness, path string, header ...string) (*http.Response, string) {
 	t.Helper()
 	req := httptest.NewRequest(http.MethodGet, path, nil)
+	req.Host = "localhost:8080"
 	for i := 0; i+1 < len(header); i += 2 {
 		req.Header.Set(header[i], header[i+1])
 	}

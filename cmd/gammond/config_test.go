@@ -147,6 +147,7 @@ func TestLoadErrors(t *testing.T) {
 		{"bad listen", "[web]\nlisten = \"8080\"\n", []string{`web.listen: "8080"`}},
 		{"bad port", "[web]\nlisten = \":http-alt\"\n", []string{`web.listen: ":http-alt"`}},
 		{"short token", "[web]\ndirector_token = \"secret\"\n", []string{"web.director_token: 6 characters"}},
+		{"host with a port", "[web]\nhosts = [\"table-1.club.example:8080\"]\n", []string{`web.hosts: "table-1.club.example:8080": want a host name`}},
 		{"blank token", "[web]\ndirector_token = \"                \"\n", []string{"web.director_token: spaces", `openssl rand -hex 16`}},
 		{"bad broker", "[mqtt]\nbroker = \"td-desk:1883\"\n", []string{`mqtt.broker: broker URL "td-desk:1883"`}},
 		{"credentials in the broker URL", "[mqtt]\nbroker = \"mqtt://u:pw@desk:1883\"\n", []string{`mqtt.broker: mqtt://u:xxxxx@desk:1883: give the username`}},

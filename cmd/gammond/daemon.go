@@ -38,7 +38,7 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 // The returned func stops MQTT, sending what waits for a few seconds.
 func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Board, addr string) (func(), error) {
 	if addr != "" {
-		if err := web.Serve(ctx, addr, b, web.Options{DirectorToken: cfg.Web.DirectorToken, Logger: log}); err != nil {
+		if err := web.Serve(ctx, addr, b, web.Options{DirectorToken: cfg.Web.DirectorToken, Hosts: cfg.Web.Hosts, Logger: log}); err != nil {
 			return nil, err
 		}
 	}
