@@ -36,6 +36,12 @@ type Options struct {
 	// (503) and retried by the browser. Default 32: a board serves a few
 	// spectators and a desk, on a small computer.
 	MaxStreams int
+	// MaxStreamsPerClient bounds the event streams one client (an IPv4
+	// address, an IPv6 /64) holds open at once; more are refused (429).
+	// Default 4: a spectator's phone or the director's laptop with a few
+	// of the board's pages open, so that a few clients cannot take every
+	// slot.
+	MaxStreamsPerClient int
 	// Hosts are the names the page is reached by besides localhost, the
 	// machine's host name (and NAME.local) and any IP address: a request
 	// naming another host in its Host header is refused (421).
@@ -58,6 +64,9 @@ func (o *Options) setDefaults() {
 	if o.MaxStreams <= 0 {
 		o.MaxStreams = 32
 	}
+	if o.MaxStreamsPerClient <= 0 {
+		o.MaxStreamsPerClient = 4
+	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -72,7 +81,7 @@ type Server struct {
 	hasToken bool
 	mux      *http.ServeMux
 	assets   map[string]asset
-	streams  chan struct{} // one token per open event stream
+	streams  *streamSlots
 	hosts    hostNames
 
 	statusMu sync.Mutex
@@ -96,7 +105,7 @@ func New(board Board, opts Options) *Server {
 		hasToken: opts.DirectorToken != "",
 		mux:      http.NewServeMux(),
 		assets:   embeddedAssets(),
-		streams:  make(chan struct{}, opts.MaxStreams),
+		streams:  newStreamSlots(opts.MaxStreams, opts.MaxStreamsPerClient),
 		hosts:    newHostNames(opts.Hosts),
 		changed:  make(chan struct{}),
 		done:     make(chan struct{}),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"strconv"
 	"time"
@@ -24,14 +25,18 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusBadRequest, err.Error())
 		return
 	}
-	select {
-	case s.streams <- struct{}{}:
-		defer func() { <-s.streams }()
-	default:
+	release, refused := s.streams.take(r.RemoteAddr)
+	switch refused {
+	case slotsFull:
 		w.Header().Set("Retry-After", "10")
 		writeError(w, http.StatusServiceUnavailable, "too many open event streams")
 		return
+	case clientAtLimit:
+		w.Header().Set("Retry-After", "10")
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("this client has %d event streams open already: close one of its pages of this board", s.opts.MaxStreamsPerClient))
+		return
 	}
+	defer release()
 	select {
 	case <-s.done:
 		writeError(w, http.StatusServiceUnavailable, "shutting down")

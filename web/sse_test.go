@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -30,12 +31,27 @@ type streamClient struct {
 // the test ends.
 func openStream(t *testing.T, url, lastID string) *streamClient {
 	t.Helper()
+	return openStreamWith(t, http.DefaultClient, url, lastID)
+}
+
+// openStreamFrom opens the event stream at url from the local address ip
+// (any of 127.0.0.0/8 is this machine's), as another client would.
+func openStreamFrom(t *testing.T, ip, url string) *streamClient {
+	t.Helper()
+	dialer := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP(ip)}}
+	client := &http.Client{Transport: &http.Transport{DialContext: dialer.DialContext}}
+	t.Cleanup(client.CloseIdleConnections)
+	return openStreamWith(t, client, url, "")
+}
+
+func openStreamWith(t *testing.T, client *http.Client, url, lastID string) *streamClient {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if lastID != "" {
 		req.Header.Set("Last-Event-ID", lastID)
 	}
-	res, err := http.DefaultClient.Do(req)
+	res, err := client.Do(req)
 	if err != nil {
 		cancel()
 		t.Fatal(err)
@@ -301,5 +317,57 @@ func TestEventsLimitAndClose(t *testing.T) {
 	}
 	if third := openStream(t, url+"/api/events", ""); third.res.StatusCode != http.StatusServiceUnavailable {
 		t.Fatalf("a stream after Close: %s, want 503", third.res.Status)
+	}
+}
+
+// TestEventsLimitPerClient: a client that opens streams until refused
+// takes its share of the slots, not all of them; other clients still get
+// theirs, up to the limit in all.
+func TestEventsLimitPerClient(t *testing.T) {
+	b := boardWithEvents(1)
+	_, url := startServer(t, b, Options{MaxStreams: 5, MaxStreamsPerClient: 2})
+	url += "/api/events"
+	var greedy []*streamClient
+	for range 10 {
+		c := openStreamFrom(t, "127.0.0.2", url)
+		if c.res.StatusCode != http.StatusOK {
+			if c.res.StatusCode != http.StatusTooManyRequests {
+				t.Fatalf("a greedy client's stream %d: %s, want 429", len(greedy)+1, c.res.Status)
+			}
+			break
+		}
+		c.next()
+		greedy = append(greedy, c)
+	}
+	if len(greedy) != 2 {
+		t.Fatalf("one client holds %d streams, want 2", len(greedy))
+	}
+	for _, ip := range []string{"127.0.0.3", "127.0.0.4", "127.0.0.4"} {
+		if c := openStreamFrom(t, ip, url); c.res.StatusCode != http.StatusOK {
+			t.Fatalf("a stream from %s: %s, want 200", ip, c.res.Status)
+		}
+	}
+	if c := openStreamFrom(t, "127.0.0.5", url); c.res.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("a stream over the limit in all: %s, want 503", c.res.Status)
+	}
+}
+
+func TestClientOf(t *testing.T) {
+	for _, tc := range []struct{ a, b string }{
+		{"192.0.2.1:5000", "192.0.2.1:6000"},
+		{"[::ffff:192.0.2.1]:5000", "192.0.2.1:80"},
+		{"[2001:db8:1:2::1]:5000", "[2001:db8:1:2:ffff::9]:80"},
+	} {
+		if clientOf(tc.a) != clientOf(tc.b) {
+			t.Errorf("%s and %s are different clients, want one", tc.a, tc.b)
+		}
+	}
+	for _, tc := range []struct{ a, b string }{
+		{"192.0.2.1:5000", "192.0.2.2:5000"},
+		{"[2001:db8:1:2::1]:5000", "[2001:db8:1:3::1]:5000"},
+	} {
+		if clientOf(tc.a) == clientOf(tc.b) {
+			t.Errorf("%s and %s are one client, want two", tc.a, tc.b)
+		}
 	}
 }
