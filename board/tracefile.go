@@ -26,26 +26,38 @@ import (
 // name with it in place of ".mat" (".welsh").
 const TraceSuffix = ".trace.jsonl.gz"
 
-// traceFlushEvery is how often the trace is flushed to its file: a crash
-// loses at most this much of it.
-const traceFlushEvery = time.Second
+// traceMemberEvery is how often, in the source's time, the trace's gzip
+// member is finished and the file synced: a power cut loses at most the
+// member under way, this much of the trace.
+const traceMemberEvery = time.Second
 
 // traceRecorder keeps the board's own trace (TRACE.md) of what its sensors
 // read and which buttons were pressed: one gzipped file per match beside
-// its record, flushed every second, the oldest traces of the state
-// directory removed first to keep them all under a limit. A trace that
-// cannot be written is given up with a warning: the match goes on.
+// its record, the oldest traces of the state directory removed first to
+// keep them all under a limit. A trace that cannot be written is given up
+// with a warning: the match goes on.
+//
+// The file is a multi-member gzip stream, as gzip itself reads it: every
+// second a member is finished and the file synced, in the background, so
+// that what a power cut leaves reads to within a second of the cut, and
+// the complete members read whole while the trace grows.
 type traceRecorder struct {
 	log   *slog.Logger
 	limit int64 // bytes for every trace of the directory
 
-	path    string
-	file    *os.File
-	counted counter
-	zw      *gzip.Writer
-	tw      *sensing.TraceWriter
-	flushed time.Time
-	others  int64 // bytes of the directory's other traces, at the last prune
+	path     string
+	file     *os.File
+	counted  counter
+	zw       *gzip.Writer
+	tw       *sensing.TraceWriter
+	pending  bool      // written since the last member was finished
+	finished time.Time // when the last member was finished, in the source's time
+	others   int64     // bytes of the directory's other traces, at the last prune
+	syncer   *fileSyncer
+	// sync makes the file durable: (*os.File).Sync when nil; a test
+	// watches what a power cut would leave.
+	sync     func(*os.File) error
+	complete int64 // bytes of whole gzip members, from the file's start
 }
 
 // counter counts the bytes written to the file.
@@ -77,12 +89,16 @@ func (r *traceRecorder) open(path string, c *calib.Calibration, m sensing.Match,
 		return fmt.Errorf("board trace: %w", err)
 	}
 	r.path, r.file, r.counted = path, f, counter{f: f, n: st.Size()}
-	r.zw = gzip.NewWriter(&r.counted)
+	r.zw, r.syncer, r.finished = gzip.NewWriter(&r.counted), startSyncer(f, r.sync, r.log), time.Time{}
+	r.complete = r.counted.n
 	if st.Size() > 0 {
-		r.tw = sensing.ResumeTraceWriter(r.zw, c.Board.Sensors(), epoch)
-	} else if r.tw, err = sensing.NewTraceWriter(r.zw, c, m, epoch); err != nil {
+		r.tw = sensing.ResumeTraceWriter(r, c.Board.Sensors(), epoch)
+	} else if r.tw, err = sensing.NewTraceWriter(r, c, m, epoch); err != nil {
 		r.close()
 		return err
+	} else if err = r.finishMember(); err != nil { // the header alone reads
+		r.close()
+		return fmt.Errorf("board trace: %w", err)
 	}
 	r.prune()
 	return nil
@@ -140,9 +156,9 @@ func (r *traceRecorder) item(it sensing.Item) {
 	case sensing.EventItem:
 		err = r.tw.Event(it.At, it.Event)
 	}
-	if err == nil && it.At.Sub(r.flushed) >= traceFlushEvery {
-		r.flushed = it.At
-		err = r.flush()
+	if err == nil && it.At.Sub(r.finished) >= traceMemberEvery {
+		r.finished = it.At
+		err = r.finishMember()
 	}
 	if err != nil {
 		r.log.Warn("board trace given up", "path", r.path, "err", err)
@@ -150,12 +166,25 @@ func (r *traceRecorder) item(it sensing.Item) {
 	}
 }
 
-// flush writes what is buffered to the file and keeps the directory's
+// Write writes to the gzip member under way: the trace writer's output.
+func (r *traceRecorder) Write(b []byte) (int, error) {
+	r.pending = true
+	return r.zw.Write(b)
+}
+
+// finishMember finishes the gzip member under way, if anything was
+// written since the last, has the file synced, and keeps the directory's
 // traces under the limit.
-func (r *traceRecorder) flush() error {
-	if err := r.zw.Flush(); err != nil {
+func (r *traceRecorder) finishMember() error {
+	if !r.pending {
+		return nil
+	}
+	if err := r.zw.Close(); err != nil {
 		return err
 	}
+	r.zw.Reset(&r.counted)
+	r.pending, r.complete = false, r.counted.n
+	r.syncer.request()
 	if r.counted.n > r.limit {
 		return fmt.Errorf("the trace is %d bytes, over the limit of %d", r.counted.n, r.limit)
 	}
@@ -207,30 +236,75 @@ func (r *traceRecorder) prune() {
 	}
 }
 
-// close flushes and closes the trace.
+// close finishes the last member, syncs and closes the trace.
 func (r *traceRecorder) close() {
 	if r.file == nil {
 		return
 	}
-	if err := r.zw.Close(); err != nil {
+	if err := r.finishMember(); err != nil {
 		r.log.Warn("board trace", "path", r.path, "err", err)
 	}
+	r.syncer.stop()
 	if err := r.file.Close(); err != nil {
 		r.log.Warn("board trace", "path", r.path, "err", err)
 	}
-	r.file, r.zw, r.tw = nil, nil, nil
+	r.file, r.zw, r.tw, r.syncer = nil, nil, nil, nil
 }
 
-// contents returns the trace so far, flushed, and its file name.
+// contents returns the trace's whole gzip members, and its file name.
 func (r *traceRecorder) contents() (string, []byte, error) {
 	if r.file == nil {
 		return "", nil, nil
 	}
-	if err := r.zw.Flush(); err != nil {
-		return "", nil, err
+	data, err := readStateFile(r.path)
+	return filepath.Base(r.path), data[:min(int64(len(data)), r.complete)], err
+}
+
+// fileSyncer syncs a file in the background when asked: fsync on an SD
+// card can take tens of milliseconds, a few frames' time, which the
+// board's goroutine must not wait for.
+type fileSyncer struct {
+	f    *os.File
+	sync func(*os.File) error
+	log  *slog.Logger
+	asks chan struct{}
+	done chan struct{}
+}
+
+// startSyncer starts syncing f with sync, (*os.File).Sync if nil.
+func startSyncer(f *os.File, sync func(*os.File) error, log *slog.Logger) *fileSyncer {
+	if sync == nil {
+		sync = (*os.File).Sync
 	}
-	data, err := os.ReadFile(r.path)
-	return filepath.Base(r.path), data, err
+	s := &fileSyncer{f: f, sync: sync, log: log, asks: make(chan struct{}, 1), done: make(chan struct{})}
+	go s.run()
+	return s
+}
+
+func (s *fileSyncer) run() {
+	defer close(s.done)
+	failed := false
+	for range s.asks {
+		if err := s.sync(s.f); err != nil && !failed {
+			failed = true // once: a failing disk would say it every second
+			s.log.Warn("board trace: sync", "path", s.f.Name(), "err", err)
+		}
+	}
+}
+
+// request asks for a sync of everything written so far: one asked already
+// and not yet begun covers it.
+func (s *fileSyncer) request() {
+	select {
+	case s.asks <- struct{}{}:
+	default:
+	}
+}
+
+// stop waits for the syncs asked for, and ends the syncer.
+func (s *fileSyncer) stop() {
+	close(s.asks)
+	<-s.done
 }
 
 // openTrace starts the trace of the match set up, when the board keeps one.

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -8,11 +9,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"gammond/calib"
+	"gammond/engine"
 	"gammond/record/journal"
 	"gammond/sensing"
 )
@@ -33,7 +36,7 @@ func TestTraceLimitRemovesTheOldest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	c := zeroCalibration()
+	c := levelCalibration()
 	r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 2500}
 	if err := r.open(filepath.Join(dir, "b-4"+TraceSuffix), c, sensing.Match{Length: 1}, now); err != nil {
 		t.Fatal(err)
@@ -58,11 +61,8 @@ func TestTraceLimitRemovesTheOldest(t *testing.T) {
 // after the last, one reading changed by noise: the per-frame path.
 func restingBoard(tb testing.TB, traceLimit int64) func() {
 	tb.Helper()
-	c := zeroCalibration()
+	c := levelCalibration()
 	n := len(c.Baseline)
-	for i := range n {
-		c.Baseline[i], c.White[i], c.Black[i] = 2048, 2700, 1400
-	}
 	start := time.Unix(1_800_000_000, 0).UTC()
 	b, err := Open(Options{StateDir: tb.TempDir(), Calibration: c, Settle: sensing.DefaultSettleWindow, TraceLimit: traceLimit,
 		Match: Match{Board: "bench", Started: start, Length: 1, White: "W", Black: "B", Rules: "us"}})
@@ -112,17 +112,13 @@ func BenchmarkBoardFrame(b *testing.B) {
 	}
 }
 
-// TestTraceTornByACrashReadsAfterRestart: a crash leaves the trace's gzip
-// member unfinished (flushed, no trailer); the board started again seals
-// what was saved and carries on, and the whole trace reads.
+// TestTraceTornByACrashReadsAfterRestart: a crash leaves the trace's last
+// gzip member unfinished (flushed, no trailer); the board started again
+// seals what was saved and carries on, and the whole trace reads.
 func TestTraceTornByACrashReadsAfterRestart(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "b-1"+TraceSuffix)
-	c := zeroCalibration()
-	n := len(c.Baseline)
-	for i := range n {
-		c.Baseline[i], c.White[i], c.Black[i] = 2048, 2700, 1400
-	}
+	c := levelCalibration()
 	epoch := time.Unix(0, 0)
 	frame := slices.Clone(c.Baseline)
 	at := func(ms int) time.Time { return epoch.Add(time.Duration(ms) * time.Millisecond) }
@@ -135,11 +131,13 @@ func TestTraceTornByACrashReadsAfterRestart(t *testing.T) {
 		frame[ms] = 2700
 		r.item(sensing.Item{At: at(ms * 10), Kind: sensing.FrameItem, Frame: frame})
 	}
-	if err := r.flush(); err != nil {
+	if err := r.finishMember(); err != nil {
 		t.Fatal(err)
 	}
-	r.tw.Frame(at(40), frame) // written after the last flush: lost in the crash
-	r.file.Close()            // the crash: no trailer, the gzip writer never closed
+	r.tw.Frame(at(40), frame) // written after the last member: lost in the crash
+	r.zw.Flush()              // and torn: the member begun, never finished
+	r.syncer.stop()
+	r.file.Close()
 	r.file, r.zw, r.tw = nil, nil, nil
 
 	again := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
@@ -193,7 +191,7 @@ func TestTraceRefusesALink(t *testing.T) {
 			t.Fatal(err)
 		}
 		r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
-		if err := r.open(path, zeroCalibration(), sensing.Match{Length: 1}, time.Unix(0, 0)); !errors.Is(err, journal.ErrNotRegular) {
+		if err := r.open(path, levelCalibration(), sensing.Match{Length: 1}, time.Unix(0, 0)); !errors.Is(err, journal.ErrNotRegular) {
 			r.close()
 			t.Errorf("a link to an existing file %v: open: %v, want %v", existing, err, journal.ErrNotRegular)
 		}
@@ -213,7 +211,7 @@ func TestTraceKeepsAStricterUmask(t *testing.T) {
 		old := syscall.Umask(tc.umask)
 		path := filepath.Join(t.TempDir(), "b-1"+TraceSuffix)
 		r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
-		err := r.open(path, zeroCalibration(), sensing.Match{Length: 1}, time.Unix(0, 0))
+		err := r.open(path, levelCalibration(), sensing.Match{Length: 1}, time.Unix(0, 0))
 		syscall.Umask(old)
 		if err != nil {
 			t.Fatal(err)
@@ -225,8 +223,145 @@ func TestTraceKeepsAStricterUmask(t *testing.T) {
 	}
 }
 
-// zeroCalibration is a calibration of the reference board with every level 0.
-func zeroCalibration() *calib.Calibration {
+// levelCalibration is a calibration of the reference board, every sensor
+// alike: baseline 2048, White 2700, Black 1400.
+func levelCalibration() *calib.Calibration {
 	n := calib.ReferenceBoard.Sensors()
-	return &calib.Calibration{Board: calib.ReferenceBoard, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
+	c := &calib.Calibration{Board: calib.ReferenceBoard, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
+	for i := range n {
+		c.Baseline[i], c.White[i], c.Black[i] = 2048, 2700, 1400
+	}
+	return c
+}
+
+// tracedItem is an item written to a trace, and where the complete
+// members ended after it.
+type tracedItem struct {
+	at       time.Time
+	complete int64
+}
+
+// recordPlay writes to r a board's 100 frames a second for the duration,
+// a reading changing in each, and a press every 700 ms, and returns what
+// it wrote.
+func recordPlay(r *traceRecorder, sensors int, from time.Time, d time.Duration) []tracedItem {
+	frame := make([]uint16, sensors)
+	var items []tracedItem
+	for ms := time.Duration(0); ms < d; ms += 10 * time.Millisecond {
+		at := from.Add(ms)
+		frame[int(ms/time.Millisecond)%sensors] = 2048 + uint16(ms/time.Millisecond)%300
+		r.item(sensing.Item{At: at, Kind: sensing.FrameItem, Frame: frame})
+		items = append(items, tracedItem{at, r.complete})
+		if ms%(700*time.Millisecond) == 0 {
+			r.item(sensing.Item{At: at, Kind: sensing.EventItem, Event: sensing.Event{Kind: sensing.Done, Side: engine.White}})
+			items = append(items, tracedItem{at, r.complete})
+		}
+	}
+	return items
+}
+
+// readItems counts the items a trace reader reads of data before its end
+// or an error.
+func readItems(data []byte) int {
+	tr, err := sensing.NewTraceReader(bytes.NewReader(data), nil)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for {
+		if _, err := tr.Next(); err != nil {
+			return n
+		}
+		n++
+	}
+}
+
+// memberEnds returns, for each item, where the gzip member holding it
+// ends in the file; -1 for the items of the member still under way. before
+// is where the complete members ended before the first item.
+func memberEnds(items []tracedItem, before int64) []int64 {
+	ends := make([]int64, len(items))
+	end := int64(-1)
+	for i := len(items) - 1; i >= 0; i-- {
+		prev := before
+		if i > 0 {
+			prev = items[i-1].complete
+		}
+		if items[i].complete != prev {
+			end = items[i].complete // item i finished a member, and is in it
+		}
+		ends[i] = end
+	}
+	return ends
+}
+
+// TestTraceCutAnywhereReads: a cut at any byte of the trace, or zeros
+// after it, leaves a file whose whole gzip members read.
+func TestTraceCutAnywhereReads(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b-1"+TraceSuffix)
+	c := levelCalibration()
+	epoch := time.Unix(1_800_000_000, 0)
+	r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
+	if err := r.open(path, c, sensing.Match{Length: 1, White: "Ann", Black: "Bob"}, epoch); err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	header := r.complete
+	items := recordPlay(r, len(c.Baseline), epoch, 3550*time.Millisecond)
+	ends := memberEnds(items, header)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cut := 0; cut <= len(data); cut += 1 + len(data)/97 {
+		want := 0 // the items of the members whole before the cut
+		for want < len(items) && ends[want] >= 0 && ends[want] <= int64(cut) {
+			want++
+		}
+		for _, tail := range [][]byte{nil, make([]byte, 4096)} { // the file ends, or zeros follow
+			if got := readItems(append(data[:cut:cut], tail...)); got < want {
+				t.Errorf("cut at byte %d of %d, %d zeros after: %d items read, want %d or more", cut, len(data), len(tail), got, want)
+			}
+		}
+	}
+}
+
+// TestTraceCutLosesAtMostASecond: the trace is synced at least once a
+// second of the source's time, so a power cut, which loses what was not
+// synced, loses only the last second of it.
+func TestTraceCutLosesAtMostASecond(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b-1"+TraceSuffix)
+	c := levelCalibration()
+	epoch := time.Unix(1_800_000_000, 0)
+	var mu sync.Mutex
+	var synced int64 // the file's size at its last sync: what a power cut leaves
+	r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30, sync: func(f *os.File) error {
+		fi, err := f.Stat()
+		if err != nil {
+			return err
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		synced = max(synced, fi.Size())
+		return f.Sync()
+	}}
+	if err := r.open(path, c, sensing.Match{Length: 1, White: "Ann", Black: "Bob"}, epoch); err != nil {
+		t.Fatal(err)
+	}
+	items := recordPlay(r, len(c.Baseline), epoch, 5550*time.Millisecond)
+	r.syncer.stop() // the syncs asked for are done; then the power is cut
+	r.file.Close()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := append(data[:synced:synced], make([]byte, 4096)...) // the page cache lost
+	// The items a second or more before the cut.
+	want := 0
+	for want < len(items) && items[len(items)-1].at.Sub(items[want].at) >= traceMemberEvery {
+		want++
+	}
+	if got := readItems(left); got < want || want == 0 {
+		t.Errorf("after a power cut, %d items of %d read, want the %d a second or more before it", got, len(items), want)
+	}
 }
