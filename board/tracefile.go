@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"cmp"
 	"compress/gzip"
-	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -14,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"gammond/calib"
@@ -40,7 +40,8 @@ const traceMemberEvery = time.Second
 // The file is a multi-member gzip stream, as gzip itself reads it: every
 // second a member is finished and the file synced, in the background, so
 // that what a power cut leaves reads to within a second of the cut, and
-// the complete members read whole while the trace grows.
+// the complete members (snapshot) can be read while the trace grows,
+// without the board's goroutine.
 type traceRecorder struct {
 	log   *slog.Logger
 	limit int64 // bytes for every trace of the directory
@@ -56,8 +57,17 @@ type traceRecorder struct {
 	syncer   *fileSyncer
 	// sync makes the file durable: (*os.File).Sync when nil; a test
 	// watches what a power cut would leave.
-	sync     func(*os.File) error
-	complete int64 // bytes of whole gzip members, from the file's start
+	sync func(*os.File) error
+
+	mu       sync.Mutex // guards complete, which the page's downloads read
+	complete traceSnapshot
+}
+
+// traceSnapshot is the part of a trace that is whole gzip members: the
+// file's first size bytes.
+type traceSnapshot struct {
+	path string // "" for no trace
+	size int64
 }
 
 // counter counts the bytes written to the file.
@@ -90,7 +100,7 @@ func (r *traceRecorder) open(path string, c *calib.Calibration, m sensing.Match,
 	}
 	r.path, r.file, r.counted = path, f, counter{f: f, n: st.Size()}
 	r.zw, r.syncer, r.finished = gzip.NewWriter(&r.counted), startSyncer(f, r.sync, r.log), time.Time{}
-	r.complete = r.counted.n
+	r.publish()
 	if st.Size() > 0 {
 		r.tw = sensing.ResumeTraceWriter(r, c.Board.Sensors(), epoch)
 	} else if r.tw, err = sensing.NewTraceWriter(r, c, m, epoch); err != nil {
@@ -183,7 +193,8 @@ func (r *traceRecorder) finishMember() error {
 		return err
 	}
 	r.zw.Reset(&r.counted)
-	r.pending, r.complete = false, r.counted.n
+	r.pending = false
+	r.publish()
 	r.syncer.request()
 	if r.counted.n > r.limit {
 		return fmt.Errorf("the trace is %d bytes, over the limit of %d", r.counted.n, r.limit)
@@ -192,6 +203,14 @@ func (r *traceRecorder) finishMember() error {
 		r.prune() // only then: reading the directory every second would cost a frame's budget
 	}
 	return nil
+}
+
+// publish makes the file as written so far, whole members, the snapshot
+// the page's downloads read.
+func (r *traceRecorder) publish() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.complete = traceSnapshot{path: r.path, size: r.counted.n}
 }
 
 // prune removes the oldest traces of the directory, the current one aside,
@@ -249,16 +268,35 @@ func (r *traceRecorder) close() {
 		r.log.Warn("board trace", "path", r.path, "err", err)
 	}
 	r.file, r.zw, r.tw, r.syncer = nil, nil, nil, nil
+	r.mu.Lock()
+	r.complete = traceSnapshot{}
+	r.mu.Unlock()
 }
 
-// contents returns the trace's whole gzip members, and its file name.
-func (r *traceRecorder) contents() (string, []byte, error) {
-	if r.file == nil {
+// snapshot opens the trace's complete members for reading, and names the
+// file; nil when there is no trace. Safe from any goroutine: it reads
+// what the recorder published, and the file only grows.
+func (r *traceRecorder) snapshot() (string, *traceReader, error) {
+	r.mu.Lock()
+	c := r.complete
+	r.mu.Unlock()
+	if c.path == "" || c.size == 0 {
 		return "", nil, nil
 	}
-	data, err := readStateFile(r.path)
-	return filepath.Base(r.path), data[:min(int64(len(data)), r.complete)], err
+	f, err := journal.OpenFile(c.path, os.O_RDONLY, 0)
+	if err != nil {
+		return "", nil, err
+	}
+	return filepath.Base(c.path), &traceReader{io.NewSectionReader(f, 0, c.size), f}, nil
 }
+
+// traceReader reads a trace's complete members.
+type traceReader struct {
+	*io.SectionReader
+	f *os.File
+}
+
+func (t *traceReader) Close() error { return t.f.Close() }
 
 // fileSyncer syncs a file in the background when asked: fsync on an SD
 // card can take tens of milliseconds, a few frames' time, which the
@@ -322,23 +360,20 @@ func (b *Board) openTrace() {
 	}
 }
 
-// TraceFile returns the current match's trace as the board has recorded it
-// so far (gzipped, TRACE.md) and its file name; data is nil when the board
-// keeps no trace. It implements web.TraceFiler.
-func (b *Board) TraceFile() (name string, data []byte) {
-	err := b.Do(context.Background(), func() error {
-		if b.trace == nil {
-			return nil
-		}
-		var err error
-		name, data, err = b.trace.contents()
-		return err
-	})
-	if err != nil {
-		b.log.Warn("board trace for the page", "err", err)
-		return "", nil
+// TraceFile opens the current match's trace as the board has recorded it
+// (gzipped, TRACE.md) up to its last whole gzip member, at most a second
+// behind, and names the file; trace is nil when the board keeps none. It
+// does not wait for the board's goroutine nor touch the trace being
+// written. It implements web.TraceFiler.
+func (b *Board) TraceFile() (name string, trace io.ReadSeekCloser, err error) {
+	if b.trace == nil {
+		return "", nil, nil
 	}
-	return name, data
+	name, r, err := b.trace.snapshot()
+	if r == nil || err != nil {
+		return "", nil, err
+	}
+	return name, r, nil
 }
 
 var _ web.TraceFiler = (*Board)(nil)

@@ -2,6 +2,7 @@ package board
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"io"
 	"io/fs"
@@ -251,10 +252,10 @@ func recordPlay(r *traceRecorder, sensors int, from time.Time, d time.Duration) 
 		at := from.Add(ms)
 		frame[int(ms/time.Millisecond)%sensors] = 2048 + uint16(ms/time.Millisecond)%300
 		r.item(sensing.Item{At: at, Kind: sensing.FrameItem, Frame: frame})
-		items = append(items, tracedItem{at, r.complete})
+		items = append(items, tracedItem{at, r.complete.size})
 		if ms%(700*time.Millisecond) == 0 {
 			r.item(sensing.Item{At: at, Kind: sensing.EventItem, Event: sensing.Event{Kind: sensing.Done, Side: engine.White}})
-			items = append(items, tracedItem{at, r.complete})
+			items = append(items, tracedItem{at, r.complete.size})
 		}
 	}
 	return items
@@ -306,7 +307,7 @@ func TestTraceCutAnywhereReads(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.close()
-	header := r.complete
+	header := r.complete.size
 	items := recordPlay(r, len(c.Baseline), epoch, 3550*time.Millisecond)
 	ends := memberEnds(items, header)
 	data, err := os.ReadFile(path)
@@ -363,5 +364,52 @@ func TestTraceCutLosesAtMostASecond(t *testing.T) {
 	}
 	if got := readItems(left); got < want || want == 0 {
 		t.Errorf("after a power cut, %d items of %d read, want the %d a second or more before it", got, len(items), want)
+	}
+}
+
+// TestTraceSnapshotLeavesTheTraceAlone: a download reads the complete
+// members as a whole gzip stream, and writes nothing to the trace: the
+// member under way stays as it was, and the file's size too.
+func TestTraceSnapshotLeavesTheTraceAlone(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "b-1"+TraceSuffix)
+	c := levelCalibration()
+	epoch := time.Unix(1_800_000_000, 0)
+	r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
+	if err := r.open(path, c, sensing.Match{Length: 1, White: "Ann", Black: "Bob"}, epoch); err != nil {
+		t.Fatal(err)
+	}
+	defer r.close()
+	header := r.complete.size
+	items := recordPlay(r, len(c.Baseline), epoch, 2500*time.Millisecond)
+	before, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, snap, err := r.snapshot()
+	if err != nil || name != filepath.Base(path) || snap == nil {
+		t.Fatalf("snapshot: %q, %v, %v", name, snap, err)
+	}
+	defer snap.Close()
+	got, err := io.ReadAll(snap)
+	if err != nil {
+		t.Fatal(err)
+	}
+	zr, err := gzip.NewReader(bytes.NewReader(got))
+	if err == nil {
+		_, err = io.Copy(io.Discard, zr)
+	}
+	if err != nil {
+		t.Errorf("the snapshot does not read as gzip: %v", err)
+	}
+	kept := slices.IndexFunc(memberEnds(items, header), func(end int64) bool { return end < 0 })
+	if n := readItems(got); n != kept || n == 0 {
+		t.Errorf("the snapshot of %d bytes reads %d items, want %d", len(got), n, kept)
+	}
+	after, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Size() != before.Size() || r.pending != true {
+		t.Errorf("the download changed the trace: %d bytes before, %d after, member under way %v", before.Size(), after.Size(), r.pending)
 	}
 }

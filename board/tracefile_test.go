@@ -2,6 +2,8 @@ package board_test
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -150,10 +152,11 @@ func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	g.await(referee.Rolled.String())
 	for g.turn() {
 	}
-	name, live := b.TraceFile()
-	if !strings.HasSuffix(name, board.TraceSuffix) || len(live) == 0 {
-		t.Errorf("TraceFile() = %q, %d bytes: want the trace so far", name, len(live))
+	name, live, err := b.TraceFile()
+	if err != nil || !strings.HasSuffix(name, board.TraceSuffix) || live == nil {
+		t.Fatalf("TraceFile() = %q, %v, %v: want the trace so far", name, live, err)
 	}
+	live.Close()
 	if err := stop(); err != nil {
 		t.Fatal(err)
 	}
@@ -247,4 +250,41 @@ func replayOwnTrace(t *testing.T, path string) (*mat.Match, *sensing.Header) {
 		t.Fatal(err)
 	}
 	return tr.Match(), h
+}
+
+// TestTraceFileWhileTheBoardIsBusy: the page's download of the trace does
+// not wait for the board's goroutine, busy here with a long action.
+func TestTraceFileWhileTheBoardIsBusy(t *testing.T) {
+	t.Parallel()
+	simulated := sim.NewBoard(11)
+	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
+	o := options(t, simulated, src, engine.ClockNone)
+	o.TraceLimit = 64 << 20
+	g, stop := playOnPage(t, o)
+	defer stop()
+	g.frames(10)
+	busy, release := make(chan struct{}), make(chan struct{})
+	go g.b.Do(context.Background(), func() error { close(busy); <-release; return nil })
+	<-busy
+	defer close(release)
+	got := make(chan error, 1)
+	go func() {
+		_, trace, err := g.b.TraceFile()
+		if err == nil && trace == nil {
+			err = errors.New("no trace")
+		}
+		if err == nil {
+			defer trace.Close()
+			_, err = sensing.NewTraceReader(trace, nil) // the header reads
+		}
+		got <- err
+	}()
+	select {
+	case err := <-got:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("TraceFile waited for the busy board")
+	}
 }

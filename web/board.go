@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"image/color"
+	"io"
 	"time"
 
 	"gammond/display/leds"
@@ -41,9 +42,11 @@ type Board interface {
 // TraceFiler is a Board that keeps its own trace of the match (TRACE.md):
 // the page offers it at /api/trace.jsonl.gz.
 type TraceFiler interface {
-	// TraceFile returns the current match's trace, gzipped, and a file
-	// name for it; data is nil when there is none.
-	TraceFile() (name string, data []byte)
+	// TraceFile opens the current match's trace as it stands, gzipped,
+	// and names a file for it; trace is nil when there is none. What it
+	// reads, and its size (Seek to the end), hold while the board writes
+	// on. The server closes it.
+	TraceFile() (name string, trace io.ReadSeekCloser, err error)
 }
 
 // Status is what the page shows: the referee's status and what the board

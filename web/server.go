@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"mime"
@@ -219,24 +220,47 @@ func (s *Server) matchFile(f RecordFormat, contentType string) http.HandlerFunc 
 }
 
 // traceFile sends the board's own trace of the match (TraceFiler) as an
-// attachment: what `gammon replay` settles a disputed play on.
+// attachment: what `gammon replay` settles a disputed play on. It is read
+// from the file as it stood when asked for, ranges and all, however long
+// the client takes within minDownloadRate.
 func (s *Server) traceFile(w http.ResponseWriter, r *http.Request) {
 	tf, ok := s.board.(TraceFiler)
-	var name string
-	var data []byte
-	if ok {
-		name, data = tf.TraceFile()
-	}
-	if data == nil {
+	if !ok {
 		writeError(w, http.StatusNotFound, "this board keeps no trace of the match")
 		return
 	}
+	name, trace, err := tf.TraceFile()
+	if err != nil {
+		s.opts.Logger.Error("web: the board's trace", "err", err)
+		writeError(w, http.StatusInternalServerError, "the trace could not be read")
+		return
+	}
+	if trace == nil {
+		writeError(w, http.StatusNotFound, "this board keeps no trace of the match")
+		return
+	}
+	defer trace.Close()
+	size, err := trace.Seek(0, io.SeekEnd)
+	if err == nil {
+		_, err = trace.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		s.opts.Logger.Error("web: the board's trace", "err", err)
+		writeError(w, http.StatusInternalServerError, "the trace could not be read")
+		return
+	}
+	// WriteTimeout is for small answers; a trace of a long match is megabytes.
+	http.NewResponseController(w).SetWriteDeadline(time.Now().Add(WriteTimeout + time.Duration(size/minDownloadRate)*time.Second))
 	h := w.Header()
 	h.Set("Content-Type", "application/gzip")
 	h.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": path.Base(name)}))
 	h.Set("Cache-Control", "no-store")
-	w.Write(data)
+	http.ServeContent(w, r, "", time.Time{}, trace)
 }
+
+// minDownloadRate is the slowest a download of the trace may go, in bytes
+// a second: a client slower than that is dropped.
+const minDownloadRate = 16 << 10
 
 // recordFileName keeps a download's name to letters, digits, '.', '_' and
 // '-', ending in the format's extension instead of the record's.
