@@ -3,6 +3,8 @@ package web
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -34,10 +36,43 @@ func artifacts(t *testing.T) string {
 func TestPageInBrowser(t *testing.T) {
 	t.Parallel()
 	b := startBrowser(t, 1280, 1000)
-	t.Run("draws a known status", func(t *testing.T) { testKnownStatus(t, b) })
-	t.Run("reconnects and catches up", func(t *testing.T) { testReconnect(t, b) })
-	t.Run("plays through the page", func(t *testing.T) { testPlayThroughPage(t, b) })
-	t.Run("presses the director's actions", func(t *testing.T) { testDirectorActions(t, b) }) // browser_director_test.go
+	for _, tc := range []struct {
+		name string
+		test func(*testing.T, *browser)
+	}{
+		{"draws a known status", testKnownStatus},
+		{"reconnects and catches up", testReconnect},
+		{"plays through the page", testPlayThroughPage},
+		{"presses the director's actions", testDirectorActions}, // browser_director_test.go
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tc.test(t, b)
+			wantNoViolations(t, b)
+		})
+	}
+	t.Run("its policy blocks an inline script", func(t *testing.T) { testPolicyBlocks(t, b) })
+}
+
+// testPolicyBlocks: under the page's policy an inline script and style
+// are blocked and reported, as wantNoViolations expects.
+func testPolicyBlocks(t *testing.T, b *browser) {
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", pagePolicy)
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprint(w, `<!doctype html><title>x</title><p style="color:red">x</p><script>document.title = "ran"</script>`)
+	}))
+	defer ts.Close()
+	b.navigate(t, ts.URL+"/")
+	b.waitFor(t, "the violations reported", `(window.policyViolations || []).length >= 2`)
+	if title := value[string](t, b, `document.title`); title != "x" {
+		t.Errorf("the inline script ran under the page's policy: title %q", title)
+	}
+	v := strings.Join(b.policyViolations(t), "; ")
+	for _, want := range []string{"script-src-elem blocked inline", "style-src-attr blocked inline"} {
+		if !strings.Contains(v, want) {
+			t.Errorf("violations %q, want %q among them", v, want)
+		}
+	}
 }
 
 // drawnJS counts, for each side, the checkers the page draws, laid out as

@@ -87,7 +87,30 @@ func startBrowser(t *testing.T, width, height int) *browser {
 	b.session = attached.SessionID
 	b.call(t, b.session, "Emulation.setDeviceMetricsOverride",
 		map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}, nil)
+	b.call(t, b.session, "Page.enable", map[string]any{}, nil)
+	b.call(t, b.session, "Page.addScriptToEvaluateOnNewDocument", map[string]any{"source": recordViolationsJS}, nil)
 	return b
+}
+
+// recordViolationsJS keeps, in every page, what its security policy
+// blocked, for wantNoViolations.
+const recordViolationsJS = `window.policyViolations = [];
+document.addEventListener('securitypolicyviolation', e =>
+	window.policyViolations.push(e.effectiveDirective + ' blocked ' + (e.blockedURI || 'inline') + ' at ' + e.sourceFile + ':' + e.lineNumber));`
+
+// policyViolations returns what the page's security policy blocked so far.
+func (b *browser) policyViolations(t *testing.T) []string {
+	t.Helper()
+	return value[[]string](t, b, `window.policyViolations || []`)
+}
+
+// wantNoViolations fails t if the page's security policy blocked anything:
+// the page must work under it.
+func wantNoViolations(t *testing.T, b *browser) {
+	t.Helper()
+	if v := b.policyViolations(t); len(v) > 0 {
+		t.Errorf("the page's security policy blocked: %v", v)
+	}
 }
 
 // read hands each answer to the call waiting for it; events are dropped.

@@ -126,9 +126,12 @@ func New(board Board, opts Options) *Server {
 	return s
 }
 
-// ServeHTTP implements http.Handler.
+// ServeHTTP implements http.Handler. Every answer is sent with nosniff and
+// a policy that runs nothing (the page has a policy of its own): a record,
+// a status or an error a browser opens is shown, never run.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("X-Content-Type-Options", "nosniff")
+	w.Header().Set("Content-Security-Policy", inertPolicy)
 	if !s.hosts.allowed(r.Host) {
 		refuseHost(w, r.Host)
 		return
@@ -281,8 +284,12 @@ func recordFileName(name string, f RecordFormat) string {
 	return name + "." + string(f)
 }
 
-// The page's security policy: its own script, style and connections only.
-const pagePolicy = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+// The page's security policy: its own script, style and connections only;
+// no inline script or style, no plugin, not framed by another site.
+const pagePolicy = "default-src 'self'; img-src 'self' data:; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+// inertPolicy is every other answer's: nothing in it runs or loads.
+const inertPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'; sandbox"
 
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", pagePolicy)

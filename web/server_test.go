@@ -41,8 +41,8 @@ func TestPage(t *testing.T) {
 			t.Errorf("the page lacks %s", want)
 		}
 	}
-	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'self'") {
-		t.Errorf("Content-Security-Policy %q", csp)
+	if csp := res.Header.Get("Content-Security-Policy"); csp != pagePolicy {
+		t.Errorf("Content-Security-Policy %q, want %q", csp, pagePolicy)
 	}
 	// Nothing is fetched from elsewhere: tournament rooms are often offline.
 	for _, name := range []string{"/", "/static/board.js", "/static/board.css"} {
@@ -100,6 +100,24 @@ func TestStatic(t *testing.T) {
 	res, reason := h.do(http.MethodPost, "/", "", "application/json", "{}")
 	if res.StatusCode != http.StatusMethodNotAllowed || res.Header.Get("Allow") != "GET, HEAD" || reason == "" {
 		t.Errorf("POST /: %s Allow %q %q", res.Status, res.Header.Get("Allow"), reason)
+	}
+}
+
+// TestNothingElseRuns: every answer but the page's, errors included, is
+// sent with nosniff and a policy under which nothing runs, so a record
+// or a reason holding HTML opened in a browser is only shown.
+func TestNothingElseRuns(t *testing.T) {
+	h := newHarness(t, endpoint{})
+	h.board.name, h.board.mat = "m.mat", []byte("<html><script>alert(1)</script>")
+	for _, path := range []string{"/api/status", "/api/match.mat", "/api/trace.jsonl.gz", "/static/board.js",
+		"/static/favicon.svg", "/nothing", "/api/events?since=x", "/api/td/<script>"} {
+		res, _ := get(t, h, path)
+		if res.Header.Get("X-Content-Type-Options") != "nosniff" || res.Header.Get("Content-Security-Policy") != inertPolicy {
+			t.Errorf("GET %s: %s, nosniff %q, policy %q", path, res.Status, res.Header.Get("X-Content-Type-Options"), res.Header.Get("Content-Security-Policy"))
+		}
+	}
+	if res, _ := get(t, h, "/"); res.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("the page is sent without nosniff")
 	}
 }
 
