@@ -115,10 +115,11 @@ func (r *traceRecorder) open(path string, c *calib.Calibration, m sensing.Match,
 }
 
 // sealTornTrace mends the trace a crash left: its last gzip member never
-// finished, so a member appended after it would not read. What the last
-// flushes saved, to the last whole line, is written back as one finished
-// member (atomically); nothing at all if not even the header survived.
-// A trace that reads whole, or none, is left alone.
+// finished (or a power cut left zeros after the last synced one), so a
+// member appended after it would not read. What of it reads, to the last
+// whole line, is written back as one finished member (atomically);
+// nothing at all if not even the header survived. A trace that reads
+// whole, or none, is left alone.
 func sealTornTrace(path string) error {
 	data, err := readStateFile(path)
 	if errors.Is(err, fs.ErrNotExist) || err == nil && len(data) == 0 {
