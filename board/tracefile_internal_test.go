@@ -296,20 +296,29 @@ func memberEnds(items []tracedItem, before int64) []int64 {
 	return ends
 }
 
-// TestTraceCutAnywhereReads: a cut at any byte of the trace, or zeros
-// after it, leaves a file whose whole gzip members read.
-func TestTraceCutAnywhereReads(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "b-1"+TraceSuffix)
+// recordedTrace opens a trace in a new directory, with sync (nil: the
+// file's own) to make it durable, and records d of play in it
+// (recordPlay); it returns the recorder, still open, the trace's path,
+// the items and where the member holding each ends (memberEnds).
+func recordedTrace(t *testing.T, sync func(*os.File) error, d time.Duration) (r *traceRecorder, path string, items []tracedItem, ends []int64) {
+	t.Helper()
+	path = filepath.Join(t.TempDir(), "b-1"+TraceSuffix)
 	c := levelCalibration()
 	epoch := time.Unix(1_800_000_000, 0)
-	r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
+	r = &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30, sync: sync}
 	if err := r.open(path, c, sensing.Match{Length: 1, White: "Ann", Black: "Bob"}, epoch); err != nil {
 		t.Fatal(err)
 	}
-	defer r.close()
 	header := r.complete.size
-	items := recordPlay(r, len(c.Baseline), epoch, 3550*time.Millisecond)
-	ends := memberEnds(items, header)
+	items = recordPlay(r, len(c.Baseline), epoch, d)
+	return r, path, items, memberEnds(items, header)
+}
+
+// TestTraceCutAnywhereReads: a cut at any byte of the trace, or zeros
+// after it, leaves a file whose whole gzip members read.
+func TestTraceCutAnywhereReads(t *testing.T) {
+	r, path, items, ends := recordedTrace(t, nil, 3550*time.Millisecond)
+	defer r.close()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -331,12 +340,9 @@ func TestTraceCutAnywhereReads(t *testing.T) {
 // second of the source's time, so a power cut, which loses what was not
 // synced, loses only the last second of it.
 func TestTraceCutLosesAtMostASecond(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "b-1"+TraceSuffix)
-	c := levelCalibration()
-	epoch := time.Unix(1_800_000_000, 0)
 	var mu sync.Mutex
 	var synced int64 // the file's size at its last sync: what a power cut leaves
-	r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30, sync: func(f *os.File) error {
+	r, path, items, _ := recordedTrace(t, func(f *os.File) error {
 		fi, err := f.Stat()
 		if err != nil {
 			return err
@@ -345,11 +351,7 @@ func TestTraceCutLosesAtMostASecond(t *testing.T) {
 		defer mu.Unlock()
 		synced = max(synced, fi.Size())
 		return f.Sync()
-	}}
-	if err := r.open(path, c, sensing.Match{Length: 1, White: "Ann", Black: "Bob"}, epoch); err != nil {
-		t.Fatal(err)
-	}
-	items := recordPlay(r, len(c.Baseline), epoch, 5550*time.Millisecond)
+	}, 5550*time.Millisecond)
 	r.syncer.stop() // the syncs asked for are done; then the power is cut
 	r.file.Close()
 	data, err := os.ReadFile(path)
@@ -371,16 +373,8 @@ func TestTraceCutLosesAtMostASecond(t *testing.T) {
 // members as a whole gzip stream, and writes nothing to the trace: the
 // member under way stays as it was, and the file's size too.
 func TestTraceSnapshotLeavesTheTraceAlone(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "b-1"+TraceSuffix)
-	c := levelCalibration()
-	epoch := time.Unix(1_800_000_000, 0)
-	r := &traceRecorder{log: slog.New(slog.DiscardHandler), limit: 1 << 30}
-	if err := r.open(path, c, sensing.Match{Length: 1, White: "Ann", Black: "Bob"}, epoch); err != nil {
-		t.Fatal(err)
-	}
+	r, path, _, ends := recordedTrace(t, nil, 2500*time.Millisecond)
 	defer r.close()
-	header := r.complete.size
-	items := recordPlay(r, len(c.Baseline), epoch, 2500*time.Millisecond)
 	before, err := os.Stat(path)
 	if err != nil {
 		t.Fatal(err)
@@ -401,7 +395,7 @@ func TestTraceSnapshotLeavesTheTraceAlone(t *testing.T) {
 	if err != nil {
 		t.Errorf("the snapshot does not read as gzip: %v", err)
 	}
-	kept := slices.IndexFunc(memberEnds(items, header), func(end int64) bool { return end < 0 })
+	kept := slices.IndexFunc(ends, func(end int64) bool { return end < 0 })
 	if n := readItems(got); n != kept || n == 0 {
 		t.Errorf("the snapshot of %d bytes reads %d items, want %d", len(got), n, kept)
 	}
@@ -409,7 +403,7 @@ func TestTraceSnapshotLeavesTheTraceAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after.Size() != before.Size() || r.pending != true {
+	if after.Size() != before.Size() || !r.pending {
 		t.Errorf("the download changed the trace: %d bytes before, %d after, member under way %v", before.Size(), after.Size(), r.pending)
 	}
 }

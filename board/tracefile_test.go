@@ -139,10 +139,7 @@ func boardPoint(side engine.Side, p int) int {
 // the board recorded it, aside: the replay is given the board's).
 func TestOwnTraceReplaysToTheRecord(t *testing.T) {
 	t.Parallel()
-	simulated := sim.NewBoard(11)
-	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
-	o := options(t, simulated, src, engine.ClockNone)
-	o.TraceLimit = 64 << 20
+	o := tracingOptions(t, 11)
 	o.Match.Length = 1
 	o.Match.Rules = engine.RulesDanish
 	g, stop := playOnPage(t, o)
@@ -188,6 +185,16 @@ func wantPrivate(t *testing.T, dir string) {
 			t.Errorf("%s: mode %v, want -rw-r----- or stricter", e.Name(), fi.Mode())
 		}
 	}
+}
+
+// tracingOptions are the options of a simulated board (sim.NewBoard(seed))
+// that keeps its own trace.
+func tracingOptions(t *testing.T, seed uint64) board.Options {
+	t.Helper()
+	simulated := sim.NewBoard(seed)
+	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
+	o.TraceLimit = 64 << 20
+	return o
 }
 
 // gameWon matches a .mat line that ends a game: a single, gammon or
@@ -256,11 +263,7 @@ func replayOwnTrace(t *testing.T, path string) (*mat.Match, *sensing.Header) {
 // not wait for the board's goroutine, busy here with a long action.
 func TestTraceFileWhileTheBoardIsBusy(t *testing.T) {
 	t.Parallel()
-	simulated := sim.NewBoard(11)
-	src := sensing.NewLive(simulated.Calibration().Board.Sensors())
-	o := options(t, simulated, src, engine.ClockNone)
-	o.TraceLimit = 64 << 20
-	g, stop := playOnPage(t, o)
+	g, stop := playOnPage(t, tracingOptions(t, 11))
 	defer stop()
 	g.frames(10)
 	busy, release := make(chan struct{}), make(chan struct{})

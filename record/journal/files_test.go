@@ -20,6 +20,18 @@ func plantLink(t *testing.T, dir, name string) string {
 	return target
 }
 
+// wantNotRegular fails t unless err is ErrNotRegular; what was opened
+// instead is closed with closeIt.
+func wantNotRegular(t *testing.T, what string, err error, opened bool, closeIt func()) {
+	t.Helper()
+	if opened {
+		closeIt()
+	}
+	if !errors.Is(err, ErrNotRegular) {
+		t.Fatalf("%s: %v, want %v", what, err, ErrNotRegular)
+	}
+}
+
 // wantUntouched checks that a planted link's target still holds what it held.
 func wantUntouched(t *testing.T, target string) {
 	t.Helper()
@@ -49,12 +61,7 @@ func TestOpenFileRefuses(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f, err := OpenFile(filepath.Join(dir, tc.path), tc.flag, FilePerm)
-			if !errors.Is(err, ErrNotRegular) {
-				if f != nil {
-					f.Close()
-				}
-				t.Fatalf("OpenFile: %v, want %v", err, ErrNotRegular)
-			}
+			wantNotRegular(t, "OpenFile", err, f != nil, func() { f.Close() })
 		})
 	}
 	wantUntouched(t, target)
@@ -79,24 +86,16 @@ func TestOpenFileCreates(t *testing.T) {
 func TestLockRefusesALink(t *testing.T) {
 	dir := t.TempDir()
 	target := plantLink(t, dir, LockName)
-	if l, err := Lock(dir); !errors.Is(err, ErrNotRegular) {
-		if l != nil {
-			l.Unlock()
-		}
-		t.Fatalf("Lock: %v, want %v", err, ErrNotRegular)
-	}
+	l, err := Lock(dir)
+	wantNotRegular(t, "Lock", err, l != nil, func() { l.Unlock() })
 	wantUntouched(t, target)
 }
 
 func TestOpenRefusesALinkedJournal(t *testing.T) {
 	dir := t.TempDir()
 	target := plantLink(t, dir, "journal")
-	if j, _, err := Open(filepath.Join(dir, "journal"), nil); !errors.Is(err, ErrNotRegular) {
-		if j != nil {
-			j.Close()
-		}
-		t.Fatalf("Open: %v, want %v", err, ErrNotRegular)
-	}
+	j, _, err := Open(filepath.Join(dir, "journal"), nil)
+	wantNotRegular(t, "Open", err, j != nil, func() { j.Close() })
 	wantUntouched(t, target)
 }
 
