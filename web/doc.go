@@ -48,6 +48,12 @@
 // token missing or wrong), 403 (director actions off), 404 (sim action on a
 // real board), 405, 409 (the action does not fit the match now), 413 or 415.
 //
+// Any request naming a host the board is not (Options.Hosts) gets 421:
+// a site whose name an attacker points at the board (DNS rebinding) reads
+// and acts on nothing. Every answer is sent with nosniff and a security
+// policy: the page's own script and style only, and in any other answer
+// nothing runs.
+//
 // # Event stream
 //
 // A new stream starts with "retry:", the recent events (Options.Backlog),
@@ -56,5 +62,7 @@
 // Board's journal, so the page misses nothing. When the id is beyond the
 // journal (the daemon started a new journal), an "event: reset" tells the
 // page to forget its log. A stream also carries a status after every
-// action and every Options.Heartbeat.
+// action and every Options.Heartbeat. A client (an IPv4 address, an IPv6
+// /64) holds at most Options.MaxStreamsPerClient streams (429 past it),
+// and the board Options.MaxStreams in all (503).
 package web
