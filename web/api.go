@@ -59,23 +59,30 @@ func withPlayerActions(actions map[string]decoder) map[string]decoder {
 	return actions
 }
 
-// director serves the director's actions, to the holder of the token only.
+// director serves the director's actions, to the holder of the token
+// only. A board without a token (a club's, with no director) takes one of
+// them from anyone: a new match when none is in progress (openToAll).
+// With a token, a request that carries none is forbidden (403), one whose
+// token is wrong is challenged (401).
 func (s *Server) director(w http.ResponseWriter, r *http.Request) {
-	if !s.hasToken {
-		writeError(w, http.StatusForbidden, "director actions are off on this board")
-		return
+	switch st := s.board.Status(); {
+	case !s.hasToken && r.PathValue("action") == "match" && !matchInProgress(&st.Status):
+		s.act(w, r, openToAll)
+	case !s.hasToken:
+		writeError(w, http.StatusForbidden, "director actions are off on this board; a new match can be started once the match is over")
+	case r.Header.Get("Authorization") == "":
+		writeError(w, http.StatusForbidden, "a director's action: send the director's token")
+	case !s.authorized(r):
+		w.Header().Set("WWW-Authenticate", `Bearer realm="gammond", error="invalid_token"`)
+		writeError(w, http.StatusUnauthorized, "the director's token is wrong")
+	default:
+		s.act(w, r, directorActions)
 	}
-	if !s.authorized(r) {
-		challenge := `Bearer realm="gammond"`
-		if r.Header.Get("Authorization") != "" {
-			challenge += `, error="invalid_token"`
-		}
-		w.Header().Set("WWW-Authenticate", challenge)
-		writeError(w, http.StatusUnauthorized, "the director's token is missing or wrong")
-		return
-	}
-	s.act(w, r, directorActions)
 }
+
+// openToAll are the director's actions a board without a director takes
+// from its players.
+var openToAll = map[string]decoder{"match": decode[StartMatch]}
 
 // sim serves the simulated board's actions, to anyone at the page.
 func (s *Server) sim(w http.ResponseWriter, r *http.Request) {

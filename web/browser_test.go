@@ -129,7 +129,7 @@ func testDirector(t *testing.T, b *browser, fb *fakeBoard) {
 		f.score0.value = "3"; f.score1.value = "4"; document.getElementById("td-token").value = "wrong"; })()`)
 	set := `document.querySelector('#director form[data-action="score"] button')`
 	b.click(t, "Set", set)
-	b.waitFor(t, "the refusal", `document.getElementById("td-msg").textContent === "the director's token is missing or wrong"`)
+	b.waitFor(t, "the refusal", `document.getElementById("td-msg").textContent === "the director's token is wrong"`)
 	value[any](t, b, `document.getElementById("td-token").value = "`+testToken+`"`)
 	b.click(t, "Set", set)
 	b.waitFor(t, "the answer", `document.getElementById("td-msg").textContent === "done: score"`)

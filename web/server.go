@@ -15,6 +15,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"gammond/engine"
+	"gammond/referee"
 )
 
 // Options configures a Server. Zero fields take the defaults given.
@@ -163,6 +166,11 @@ type revStatus struct {
 	Rev uint64 `json:"rev"`
 	// LEDPlaces says where each of the LEDs is, for the page to draw them.
 	LEDPlaces []LEDPlace `json:"led_places"`
+	// Director says the director's actions need the token; without, the
+	// players start a new match from the page once none is in progress.
+	Director bool `json:"director"`
+	// Pips is each side's pip count, by engine.Side.
+	Pips [2]int `json:"pips"`
 }
 
 // status returns the board's status, its LEDs derived when the board
@@ -175,7 +183,19 @@ func (s *Server) status() revStatus {
 		st.LEDs = derivedLEDs(&st.Status)
 	}
 	s.rev++
-	return revStatus{st, s.rev, ledPlaces}
+	return revStatus{st, s.rev, ledPlaces, s.hasToken, pips(&st.Status)}
+}
+
+// pips is each side's pip count in s, by engine.Side; zero when s holds no
+// position.
+func pips(s *referee.Status) [2]int {
+	b, err := engine.ParsePositionID(s.Position)
+	if err != nil {
+		return [2]int{}
+	}
+	var out [2]int
+	out[s.OnRoll], out[s.OnRoll.Other()] = b[engine.Mover].Pips(), b[engine.Opponent].Pips()
+	return out
 }
 
 func (s *Server) statusJSON(w http.ResponseWriter, r *http.Request) {

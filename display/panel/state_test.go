@@ -207,7 +207,7 @@ func TestComputeScreen(t *testing.T) {
 			oled.Screen{White: "-White", Black: "Black", Message: "ILLEGAL 13 8"}},
 		{"set-up", Input{Status: referee.Status{Phase: referee.PhaseSettingUp},
 			Recent: recent(referee.Event{Kind: referee.SetupWrong, Points: []int{12, engine.BarPoint}})},
-			oled.Screen{White: "White", Black: "Black", Message: "SET UP 12 BAR"}},
+			oled.Screen{White: "White", Black: "Black", Message: "SET UP BAR 12"}},
 		{"a double: Black to answer, no clocks when unclocked", Input{Status: referee.Status{Phase: referee.PhaseDoubled, OnRoll: engine.White},
 			Remaining: [2]time.Duration{time.Minute, time.Minute},
 			Recent:    recent(referee.Event{Kind: referee.Doubled, Side: engine.White, Cube: 2})},

@@ -1,0 +1,98 @@
+package referee
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"gammond/engine"
+)
+
+// The words the match is told to people in, one place per concept: the
+// event log, the page, the panel's screen, the desk and the daemon's log
+// say a player, a roll, a list of points and a number of points alike.
+
+// Name is side's player's name in names (by engine.Side), or the side's
+// colour when it has none.
+func Name(names [2]string, side engine.Side) string {
+	if side <= engine.Black && names[side] != "" {
+		return names[side]
+	}
+	return side.String()
+}
+
+// colourWord is a side's colour as the referee's reasons write it.
+var colourWord = regexp.MustCompile(`\b(White|Black)\b`)
+
+// withNames writes each side's colour in text as its player's name: the
+// referee's reasons name the sides by colour.
+func withNames(names [2]string, text string) string {
+	return colourWord.ReplaceAllStringFunc(text, func(colour string) string {
+		if colour == engine.White.String() {
+			return Name(names, engine.White)
+		}
+		return Name(names, engine.Black)
+	})
+}
+
+// Roll says a roll as players call it, the high die first: "63", "55".
+func Roll(d engine.Dice) string {
+	return fmt.Sprintf("%d%d", max(d[0], d[1]), min(d[0], d[1]))
+}
+
+// PointCount says n points: "1 point", "3 points".
+func PointCount(n int) string {
+	if n == 1 {
+		return "1 point"
+	}
+	return strconv.Itoa(n) + " points"
+}
+
+// MoverPoints returns board points (1..24 in White's numbering, or
+// engine.BarPoint) in the mover's own numbering, as its plays are written:
+// the bar first, then from the highest point down.
+func MoverPoints(mover engine.Side, points []int) []int {
+	out := make([]int, len(points))
+	for i, p := range points {
+		out[i] = p
+		if p != engine.BarPoint {
+			out[i] = engine.BoardPoint(mover, p)
+		}
+	}
+	slices.SortFunc(out, func(a, b int) int { return b - a })
+	return out
+}
+
+// PointsText says board points (as MoverPoints takes them) in the mover's
+// own numbering: "point 9", "points 9 and 8", "the bar and points 20 and
+// 6"; "" for none.
+func PointsText(mover engine.Side, points []int) string {
+	ps := MoverPoints(mover, points)
+	var parts []string
+	if len(ps) > 0 && ps[0] == engine.BarPoint {
+		parts, ps = append(parts, "the bar"), ps[1:]
+	}
+	if len(ps) > 0 {
+		numbers := make([]string, len(ps))
+		for i, p := range ps {
+			numbers[i] = strconv.Itoa(p)
+		}
+		word := "point "
+		if len(ps) > 1 {
+			word = "points "
+		}
+		parts = append(parts, word+andList(numbers))
+	}
+	return andList(parts)
+}
+
+// andList joins words as a sentence lists them: "a", "a and b", "a, b
+// and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
