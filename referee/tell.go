@@ -96,3 +96,38 @@ func andList(words []string) string {
 	}
 	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
 }
+
+// Situation says in a line what the match waits for, the players by name:
+// the page's headline.
+func Situation(s *Status, names [2]string) string {
+	mover, other := Name(names, s.OnRoll), Name(names, s.OnRoll.Other())
+	switch s.Phase {
+	case PhaseSettingUp:
+		if len(s.SetupWrong) > 0 {
+			return "Set up the board: " + PointsText(engine.White, s.SetupWrong) + " wrong"
+		}
+		return fmt.Sprintf("Set up; the opening roll starts game %d", s.Game+1)
+	case PhaseRolling:
+		return mover + " to roll or double"
+	case PhaseDoubled:
+		return other + " to take or pass the cube"
+	case PhaseMoving:
+		if s.AwaitingChecker {
+			return mover + " pressed DONE: waiting for the checker in hand to land"
+		}
+		return fmt.Sprintf("%s to play %s", mover, Roll(s.Dice))
+	case PhaseFlagged:
+		where := ""
+		if points := PointsText(s.OnRoll, s.Flagged); points != "" {
+			where = " (" + points + ")"
+		}
+		return fmt.Sprintf("%s's play of %s is illegal%s: put it right, or %s rolls to let it stand", mover, Roll(s.Dice), where, other)
+	case PhaseMatchOver:
+		winner := engine.White
+		if s.Score[engine.Black] > s.Score[engine.White] {
+			winner = engine.Black
+		}
+		return fmt.Sprintf("%s wins the match %d-%d", Name(names, winner), s.Score[winner], s.Score[winner.Other()])
+	}
+	return s.Phase
+}

@@ -68,3 +68,23 @@ func TestSummaryTellsThePlayers(t *testing.T) {
 		t.Errorf("without names: %q, want %q", got, want)
 	}
 }
+
+func TestSituation(t *testing.T) {
+	names := [2]string{"Ann", "Bob"}
+	for _, c := range []struct {
+		s    Status
+		want string
+	}{
+		{Status{Phase: PhaseFlagged, OnRoll: engine.Black, Dice: engine.Dice{3, 6}, Flagged: []int{16, 17}},
+			"Bob's play of 63 is illegal (points 9 and 8): put it right, or Ann rolls to let it stand"},
+		{Status{Phase: PhaseMoving, OnRoll: engine.White, Dice: engine.Dice{2, 5}}, "Ann to play 52"},
+		{Status{Phase: PhaseDoubled, OnRoll: engine.White}, "Bob to take or pass the cube"},
+		{Status{Phase: PhaseSettingUp, Game: 2}, "Set up; the opening roll starts game 3"},
+		{Status{Phase: PhaseSettingUp, SetupWrong: []int{24}}, "Set up the board: point 24 wrong"},
+		{Status{Phase: PhaseMatchOver, Score: [2]int{3, 5}}, "Bob wins the match 5-3"},
+	} {
+		if got := Situation(&c.s, names); got != c.want {
+			t.Errorf("%s: %q, want %q", c.s.Phase, got, c.want)
+		}
+	}
+}

@@ -38,6 +38,7 @@ func TestPageInBrowser(t *testing.T) {
 	t.Run("reconnects and catches up", func(t *testing.T) { testReconnect(t, b) })
 	t.Run("plays through the page", func(t *testing.T) { testPlayThroughPage(t, b) })
 	t.Run("presses the director's actions", func(t *testing.T) { testDirectorActions(t, b) }) // browser_director_test.go
+	t.Run("starts a club board's next match", func(t *testing.T) { testClubNewMatch(t, b) })  // browser_director_test.go
 }
 
 // drawnJS counts, for each side, the checkers the page draws, laid out as
@@ -107,7 +108,11 @@ func testKnownStatus(t *testing.T, b *browser) {
 		"score":        {`document.getElementById("score").textContent.replace(/\s+/g, " ").trim()`, "Alice 1 – 2 Bob"},
 		"length":       {`document.getElementById("length").textContent`, "5-point match, US rules"},
 		"Crawford":     {`String(document.getElementById("crawford").hidden)`, "true"},
-		"phase":        {`document.getElementById("phase").textContent`, "ILLEGAL play by Bob: put it right, or Alice rolls to let it stand"},
+		"phase":        {`document.getElementById("phase").textContent`, "Bob's play of 52 is illegal (point 8): put it right, or Alice rolls to let it stand"},
+		"pips":         {`document.getElementById("pips").textContent`, "Pips: Alice 97 · Bob 102"},
+		"side names":   {`[...document.querySelectorAll('#director form[data-action="dice"] option')].map(o => o.textContent).join(" ")`, "Alice Bob"},
+		"panel":        {`[...document.querySelectorAll("#director form[data-action]")].filter(f => !f.hidden).map(f => f.dataset.action).join(" ")`, "score rule dice clocks penalty resign clock-adjust out-of-play"},
+		"new match":    {`String(document.getElementById("new-match").hidden)`, "true"},
 		"last play":    {`document.getElementById("last-play").textContent`, "Alice 31: 8/5 6/5"},
 		"illegal log":  {`document.querySelector("#log li.illegal").dataset.kind`, "illegal"},
 		"log order":    {`[...document.querySelectorAll("#log li")].map(l => l.dataset.seq).join(" ")`, "2 1"},

@@ -171,6 +171,8 @@ type revStatus struct {
 	Director bool `json:"director"`
 	// Pips is each side's pip count, by engine.Side.
 	Pips [2]int `json:"pips"`
+	// Situation says what the match waits for (referee.Situation).
+	Situation string `json:"situation"`
 }
 
 // status returns the board's status, its LEDs derived when the board
@@ -183,19 +185,19 @@ func (s *Server) status() revStatus {
 		st.LEDs = derivedLEDs(&st.Status)
 	}
 	s.rev++
-	return revStatus{st, s.rev, ledPlaces, s.hasToken, pips(&st.Status)}
+	return revStatus{Status: st, Rev: s.rev, LEDPlaces: ledPlaces, Director: s.hasToken,
+		Pips: pips(&st.Status), Situation: referee.Situation(&st.Status, st.Players)}
 }
 
-// pips is each side's pip count in s, by engine.Side; zero when s holds no
-// position.
+// pips is each side's pip count, by engine.Side, where the referee
+// believes the checkers are; zero for a layout no game reaches.
 func pips(s *referee.Status) [2]int {
-	b, err := engine.ParsePositionID(s.Position)
+	b, err := s.Checkers.Board(engine.White)
 	if err != nil {
 		return [2]int{}
 	}
-	var out [2]int
-	out[s.OnRoll], out[s.OnRoll.Other()] = b[engine.Mover].Pips(), b[engine.Opponent].Pips()
-	return out
+	white, black := b.Colours(engine.White)
+	return [2]int{white.Pips(), black.Pips()}
 }
 
 func (s *Server) statusJSON(w http.ResponseWriter, r *http.Request) {

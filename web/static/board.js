@@ -136,6 +136,8 @@
     $('alerts').textContent = (s.alerts || []).join(' ');
     $('alerts').hidden = !s.alerts || s.alerts.length === 0;
     showPhase(s);
+    showNames();
+    showDirector(s);
     showWelsh(s);
     $('sim').hidden = !s.sim;
     if (!s.sim) selected = null;
@@ -144,23 +146,19 @@
     document.dispatchEvent(new CustomEvent('gammond-status', { detail: s })); // static/session.js
   }
 
+  // showPhase says what the match waits for, as the server words it
+  // (referee.Situation), and each side's pip count.
   function showPhase(s) {
-    const mover = name(s.on_roll), other = name(1 - s.on_roll);
-    const texts = {
-      'setting-up': s.setup_wrong && s.setup_wrong.length > 0
-        ? 'Set up the board: points ' + s.setup_wrong.join(', ') + ' are wrong'
-        : 'Set up; the opening roll starts game ' + (s.game + 1),
-      'rolling': mover + ' to roll or double',
-      'doubled': other + ' to take or pass the cube',
-      'moving': s.awaiting_checker
-        ? mover + ' pressed DONE: waiting for the checker in hand to land'
-        : mover + ' to play ' + s.dice.join('-'),
-      'flagged': 'ILLEGAL play by ' + mover + ': put it right, or ' + other + ' rolls to let it stand',
-      'match-over': 'The match is over',
-    };
     const p = $('phase');
-    p.textContent = texts[s.phase] || s.phase;
+    p.textContent = s.situation || s.phase;
     p.classList.toggle('flagged', s.phase === 'flagged');
+    $('pips').textContent = s.pips ? 'Pips: ' + name(0) + ' ' + s.pips[0] + ' · ' + name(1) + ' ' + s.pips[1] : '';
+  }
+
+  // showNames puts the players' names wherever the page offers a side.
+  function showNames() {
+    for (const o of document.querySelectorAll('select[name="side"] option')) o.textContent = name(Number(o.value));
+    for (const e of document.querySelectorAll('[data-name]')) e.textContent = name(Number(e.dataset.name));
   }
 
   // ---- the board ----
@@ -465,14 +463,54 @@
     'out-of-play': (f) => ({ side: int(f.side.value), checkers: int(f.checkers.value) }),
   };
 
+  // A match is in progress from its first game until it is over: a new
+  // one waits till then (web.StartMatch).
+  const inProgress = (s) => s.game > 0 && s.phase !== 'match-over';
+  const inGame = (s) => s.phase !== 'setting-up' && s.phase !== 'match-over';
+  const clockRunning = (s) => !!(s.clocks && s.clocks.running);
+
+  // FITS says, for each director form, whether its action fits the match
+  // now, as the status shows it: the panel offers only those. The server
+  // judges each action again (web/action.go).
+  const FITS = {
+    match: (s) => !inProgress(s),
+    score: (s) => s.phase !== 'match-over',
+    rule: (s) => s.phase === 'flagged',
+    dice: (s) => ['setting-up', 'rolling', 'flagged'].includes(s.phase),
+    clocks: clockRunning,
+    penalty: clockRunning,
+    resign: inGame,
+    resignation: (s) => !!s.resignation,
+    'force-resignation': (s) => !!(s.resignation && s.resignation.forced),
+    'early-roll': (s) => !!s.early_roll,
+    clock: (s) => s.length > 0 && !s.clocks && s.phase === 'setting-up',
+    'clock-adjust': (s) => !!s.clocks && s.phase !== 'match-over',
+    'out-of-play': (s) => s.rules !== 'welsh' && inGame(s),
+    'annul-crawford': (s) => s.rules === 'danish' && s.length >= 2 && !(inGame(s) && s.cube === 1 && s.phase !== 'doubled'),
+  };
+
+  // showDirector shows the director's panel on a board with a director,
+  // its forms those that fit now, New match among them; on a club board
+  // without one, New match alone, to the players, while no match is in
+  // progress.
+  function showDirector(s) {
+    const form = $('new-match-form');
+    $('director').hidden = !s.director;
+    if (s.director && form.parentElement !== $('director-match')) $('director-match').append(form);
+    $('new-match').hidden = s.director || inProgress(s);
+    for (const f of document.querySelectorAll('form[data-action]')) {
+      if (FITS[f.dataset.action]) f.hidden = !FITS[f.dataset.action](s);
+    }
+  }
+
   async function onDirector(e) {
     e.preventDefault();
     const f = e.target, action = f.dataset.action;
-    const msg = $('td-msg');
+    const msg = f.closest('section, details').querySelector('.msg');
     const token = $('td-token').value.trim();
     sessionStorage.setItem('gammond-td-token', token);
     try {
-      showStatus(await post('api/td/' + action, DIRECTOR[action](f, e.submitter || {}), { Authorization: 'Bearer ' + token }));
+      showStatus(await post('api/td/' + action, DIRECTOR[action](f, e.submitter || {}), token ? { Authorization: 'Bearer ' + token } : {}));
       msg.textContent = 'done: ' + action;
       msg.classList.add('ok');
     } catch (err) {
@@ -579,7 +617,7 @@
     window.addEventListener('pointermove', onPointerMove);
     window.addEventListener('pointerup', onPointerUp);
     $('sim').addEventListener('click', onSimButton);
-    for (const f of document.querySelectorAll('#director form')) f.addEventListener('submit', onDirector);
+    for (const f of document.querySelectorAll('form[data-action]')) f.addEventListener('submit', onDirector);
     $('welsh-option').addEventListener('submit', onWelsh);
     $('td-token').value = sessionStorage.getItem('gammond-td-token') || '';
     setInterval(() => { if (state) showClocks(); }, 250);
