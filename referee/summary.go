@@ -91,7 +91,7 @@ func (e Event) text(play string) string {
 		return fmt.Sprintf("flag withdrawn: %s's play is legal, the checker in hand has landed", who)
 	case IllegalAccepted:
 		if e.Reason != "" {
-			return fmt.Sprintf("%s's illegal play stands; the match record cannot hold it and stops before it: %s", who, withNames(e.Names, e.Reason))
+			return fmt.Sprintf("%s's illegal play stands; the match record cannot hold it and stops before it: %s", who, WithNames(e.Names, e.Reason))
 		}
 		return fmt.Sprintf("%s's illegal play stands: %s", who, play)
 	case Doubled:
@@ -101,21 +101,21 @@ func (e Event) text(play string) string {
 	case Dropped:
 		return fmt.Sprintf("%s passes", who)
 	case CubeRefused:
-		return fmt.Sprintf("%s may not double: %s", who, withNames(e.Names, e.Reason))
+		return fmt.Sprintf("%s may not double: %s", who, WithNames(e.Names, e.Reason))
 	case GameOver:
 		return fmt.Sprintf("%s wins %s (%v); score %d-%d", who, PointCount(e.Result.Points), e.Result.Kind, e.Score[0], e.Score[1])
 	case MatchOver:
 		return fmt.Sprintf("%s wins the match %d-%d", who, e.Score[0], e.Score[1])
 	case Irregularity:
-		return withNames(e.Names, e.Reason)
+		return WithNames(e.Names, e.Reason)
 	case ResignOffered:
-		return fmt.Sprintf("%s offers to resign a %v (%s): %s", who, e.Result.Kind, PointCount(e.Result.Points), withNames(e.Names, e.Reason))
+		return fmt.Sprintf("%s offers to resign a %v (%s): %s", who, e.Result.Kind, PointCount(e.Result.Points), WithNames(e.Names, e.Reason))
 	case ResignRejected:
 		return fmt.Sprintf("%s rejects the resignation", who)
 	case Beavered, Raccooned, OpeningTied:
 		return moneySummary(&e, who)
 	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext, ThrowVoid, Note, CrawfordAnnulled:
-		return withNames(e.Names, e.Reason)
+		return WithNames(e.Names, e.Reason)
 	}
 	return e.Kind.String()
 }

@@ -28,7 +28,7 @@ var colourWord = regexp.MustCompile(`\b(White|Black)\b`)
 
 // withNames writes each side's colour in text as its player's name: the
 // referee's reasons name the sides by colour.
-func withNames(names [2]string, text string) string {
+func WithNames(names [2]string, text string) string {
 	return colourWord.ReplaceAllStringFunc(text, func(colour string) string {
 		if colour == engine.White.String() {
 			return Name(names, engine.White)

@@ -125,7 +125,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, actions map[string]
 		err = s.board.Act(a)
 	}
 	if err != nil {
-		s.refuse(w, r, err)
+		s.refuse(w, r, err, s.board.Status().Players)
 		return
 	}
 	s.poke()

@@ -409,8 +409,8 @@ func TestSimMoveOntoAHeldPoint(t *testing.T) {
 	// Board point 12 holds five of Black's checkers.
 	res, reason := h.post("/api/sim/move", `{"side":0,"from":13,"to":12}`)
 	h.refused(t, res, reason, http.StatusConflict)
-	if !strings.Contains(reason, "Black holds point 12") {
-		t.Errorf("reason %q: want it to say Black holds point 12", reason)
+	if !strings.Contains(reason, "Bob holds point 12") {
+		t.Errorf("reason %q: want it to say Bob (Black) holds point 12", reason)
 	}
 }
 

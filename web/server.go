@@ -361,13 +361,14 @@ func writeError(w http.ResponseWriter, code int, reason string) {
 }
 
 // refuse answers an action's error: the user's mistakes with their
-// reason, anything else with a bare 500 and a log line.
-func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
+// reason, the sides called by their players' names, anything else with a
+// bare 500 and a log line.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, players [2]string) {
 	switch {
 	case errors.Is(err, ErrInvalid):
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, referee.WithNames(players, err.Error()))
 	case errors.Is(err, ErrConflict):
-		writeError(w, http.StatusConflict, err.Error())
+		writeError(w, http.StatusConflict, referee.WithNames(players, err.Error()))
 	case errors.Is(err, ErrNotSimulated):
 		writeError(w, http.StatusNotFound, err.Error())
 	default:

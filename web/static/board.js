@@ -529,7 +529,7 @@
     if (!w) return;
     $('length').textContent = 'Welsh backgammon, match to ' + w.games + ' games';
     const parts = ['roof ' + name(0) + ' ' + w.roof[0] + ', ' + name(1) + ' ' + w.roof[1],
-      'may double: ' + (w.cube_right === 'either' ? 'either' : w.cube_right)];
+      'may double: ' + (w.cube_right === 'either' ? 'either' : name(w.cube_right.toLowerCase() === 'white' ? 0 : 1))];
     if (w.triangle) parts.push('a triangle stands: no doubling');
     if (w.acey_deucey) parts.push(name(s.on_roll) + ' may throw the 2-1 again');
     if (w.full_spread) parts.push(name(s.on_roll) + ' may throw one die' + (w.one_die ? ' (chosen)' : ''));
