@@ -100,7 +100,7 @@ func testKnownStatus(t *testing.T, b *browser) {
 		"dice":        {`[...document.querySelectorAll("#board .die.black")].map(d => d.dataset.value).join(" ")`, "5 2"},
 		"flagged LED": {`document.querySelector('#board [data-led="16"]').dataset.color`, "#ff0000"},
 		"LED at its point": {`(() => { const led = document.querySelector('#board [data-led="16"]');
-			const label = [...document.querySelectorAll('#board .label')].find(l => l.textContent === "17");
+			const label = [...document.querySelectorAll('#board .label')].find(l => l.textContent === "8"); // Black, on roll, numbers board point 17 as 8
 			return led.getAttribute("cx") === label.getAttribute("x") ? "at 17" : "elsewhere"; })()`, "at 17"},
 		"bar LEDs": {`(() => { const w = document.querySelector('#board [data-led="24"]'), k = document.querySelector('#board [data-led="25"]');
 			return Number(w.getAttribute("cy")) > Number(k.getAttribute("cy")) && w.getAttribute("cx") === k.getAttribute("cx") ? "White's below Black's" : "misplaced"; })()`, "White's below Black's"},

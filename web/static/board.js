@@ -9,7 +9,8 @@
   const $ = (id) => document.getElementById(id);
 
   // Board geometry, in the SVG's units (viewBox 0 0 672 500). Board points
-  // are White's numbers: White's home (1-6) is bottom right.
+  // are White's numbers: White's home (1-6) is bottom right. The labels
+  // number the points as the side on roll does (moverNumber).
   const G = {
     top: 30, bottom: 470, mid: 250, // the playing area
     left: 68, barL: 308, barR: 356, right: 596, // quadrants and bar
@@ -178,6 +179,9 @@
     return G.barR + (p - 18.5) * G.pw;
   }
   const isBottom = (p) => p <= 12;
+  // moverNumber is board point p as the side on roll numbers it, as its
+  // plays and flagged points are written: Black's point p is White's 25-p.
+  const moverNumber = (p) => (state.on_roll === 1 ? 25 - p : p);
 
   function drawBoard() {
     const svg = $('board');
@@ -216,7 +220,7 @@
       class: 'target', 'data-point': p,
     }, svg);
     const label = el('text', { x, y: isBottom(p) ? 494 : 12, class: 'label' }, svg);
-    label.textContent = String(p);
+    label.textContent = String(moverNumber(p));
   }
 
   // drawLEDs draws each LED where the server places it (display/panel's
@@ -299,11 +303,11 @@
     6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
   };
 
-  // drawDice draws the roll in the mover's half of the board: White's on
-  // the right, Black's on the left.
+  // drawDice draws the roll in the mover's half of the board, the high die
+  // first as the roll is said: White's on the right, Black's on the left.
   function drawDice(svg) {
-    const d = state.dice;
-    if (!d || !d[0]) return;
+    if (!state.dice || !state.dice[0]) return;
+    const d = [...state.dice].sort((a, b) => b - a);
     const side = state.on_roll;
     const cx = side === 0 ? (G.barR + G.right) / 2 : (G.left + G.barL) / 2;
     d.forEach((v, i) => {
