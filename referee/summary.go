@@ -103,9 +103,9 @@ func (e Event) text(play string) string {
 	case CubeRefused:
 		return fmt.Sprintf("%s may not double: %s", who, WithNames(e.Names, e.Reason))
 	case GameOver:
-		return fmt.Sprintf("%s wins %s (%v); score %d-%d", who, PointCount(e.Result.Points), e.Result.Kind, e.Score[0], e.Score[1])
+		return fmt.Sprintf("%s wins %s (%v); score %s", who, PointCount(e.Result.Points), e.Result.Kind, Score(e.Names, e.Score))
 	case MatchOver:
-		return fmt.Sprintf("%s wins the match %d-%d", who, e.Score[0], e.Score[1])
+		return fmt.Sprintf("%s wins the match %s", who, WinningScore(e.Side, e.Score))
 	case Irregularity:
 		return WithNames(e.Names, e.Reason)
 	case ResignOffered:

@@ -50,6 +50,16 @@ func PointCount(n int) string {
 	return strconv.Itoa(n) + " points"
 }
 
+// WinningScore says a score won by winner, the winner's first: "5-3".
+func WinningScore(winner engine.Side, score [2]int) string {
+	return fmt.Sprintf("%d-%d", score[winner], score[winner.Other()])
+}
+
+// Score says a score, each player's by name: "Ann 3, Bob 1".
+func Score(names [2]string, score [2]int) string {
+	return fmt.Sprintf("%s %d, %s %d", Name(names, engine.White), score[engine.White], Name(names, engine.Black), score[engine.Black])
+}
+
 // MoverPoints returns board points (1..24 in White's numbering, or
 // engine.BarPoint) in the mover's own numbering, as its plays are written:
 // the bar first, then from the highest point down.
@@ -127,7 +137,7 @@ func Situation(s *Status, names [2]string) string {
 		if s.Score[engine.Black] > s.Score[engine.White] {
 			winner = engine.Black
 		}
-		return fmt.Sprintf("%s wins the match %d-%d", Name(names, winner), s.Score[winner], s.Score[winner.Other()])
+		return fmt.Sprintf("%s wins the match %s", Name(names, winner), WinningScore(winner, s.Score))
 	}
 	return s.Phase
 }

@@ -134,6 +134,10 @@ func testClubNewMatch(t *testing.T, b *browser) {
 	if got := value[string](t, b, `String(document.getElementById("director").hidden) + " " + document.getElementById("phase").textContent`); got != "true Alice wins the match 5-2" {
 		t.Errorf("director's panel hidden, headline: %q, want true and Alice's win", got)
 	}
+	if got := value[string](t, b, `(() => { const f = document.getElementById("new-match-form");
+		return [f.white.value, f.black.value, f.length.value, f.rules.value].join(" "); })()`); got != "Alice Bob 5 us" {
+		t.Errorf("New match offers %q, want the match again: Alice Bob 5 us", got)
+	}
 	value[any](t, b, `(() => { const f = document.getElementById("new-match-form");
 		f.white.value = "Cy"; f.black.value = "Dee"; f.length.value = "3"; })()`)
 	b.click(t, "Start", `document.querySelector("#new-match-form button")`)

@@ -502,9 +502,19 @@
     $('director').hidden = !s.director;
     if (s.director && form.parentElement !== $('director-match')) $('director-match').append(form);
     $('new-match').hidden = s.director || inProgress(s);
+    if (form.hidden && FITS.match(s)) fillNewMatch(form, s);
     for (const f of document.querySelectorAll('form[data-action]')) {
       if (FITS[f.dataset.action]) f.hidden = !FITS[f.dataset.action](s);
     }
+  }
+
+  // fillNewMatch offers the match on the board again, its players and
+  // settings, as New match comes up: the next match is most often the same.
+  function fillNewMatch(f, s) {
+    f.white.value = name(0);
+    f.black.value = name(1);
+    f.length.value = String(s.length);
+    if (RULES[s.rules]) f.rules.value = s.rules;
   }
 
   async function onDirector(e) {
