@@ -65,8 +65,8 @@ func withPlayerActions(actions map[string]decoder) map[string]decoder {
 // With a token, a request that carries none is forbidden (403), one whose
 // token is wrong is challenged (401).
 func (s *Server) director(w http.ResponseWriter, r *http.Request) {
-	switch st := s.board.Status(); {
-	case !s.hasToken && r.PathValue("action") == "match" && !matchInProgress(&st.Status):
+	switch {
+	case !s.hasToken && openToAll[r.PathValue("action")] != nil && !s.inProgress():
 		s.act(w, r, openToAll)
 	case !s.hasToken:
 		writeError(w, http.StatusForbidden, "director actions are off on this board; a new match can be started once the match is over")
@@ -81,8 +81,14 @@ func (s *Server) director(w http.ResponseWriter, r *http.Request) {
 }
 
 // openToAll are the director's actions a board without a director takes
-// from its players.
+// from its players while no match is in progress.
 var openToAll = map[string]decoder{"match": decode[StartMatch]}
+
+// inProgress says the board's match has begun and is not over.
+func (s *Server) inProgress() bool {
+	st := s.board.Status()
+	return matchInProgress(&st.Status)
+}
 
 // sim serves the simulated board's actions, to anyone at the page.
 func (s *Server) sim(w http.ResponseWriter, r *http.Request) {

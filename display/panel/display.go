@@ -79,10 +79,7 @@ func screenOf(in *Input) oled.Screen {
 	side, inGame := toAct(st)
 	var names [2]string
 	for who := range names {
-		names[who] = in.Names[who]
-		if names[who] == "" {
-			names[who] = engine.Side(who).String()
-		}
+		names[who] = referee.Name(in.Names, engine.Side(who))
 		if inGame && engine.Side(who) == side {
 			names[who] = "-" + names[who]
 		}
