@@ -74,7 +74,7 @@ func testKnownStatus(t *testing.T, b *browser) {
 	c[engine.White][6], c[engine.White][8], c[engine.White][engine.Bar], c[engine.White][engine.Off] = 8, 3, 1, 3
 	c[engine.Black][19], c[engine.Black][17], c[engine.Black][engine.Bar], c[engine.Black][engine.Off] = 6, 2, 2, 5
 	st.Checkers = c
-	st.Phase, st.OnRoll, st.Dice, st.Flagged = referee.PhaseFlagged, engine.Black, engine.Dice{5, 2}, []int{17}
+	st.Phase, st.OnRoll, st.Dice, st.Flagged = referee.PhaseFlagged, engine.Black, engine.Dice{2, 5}, []int{17}
 	st.Cube, st.CubeOwner, st.Crawford = 4, new(engine.Black), false
 	fb := newFakeBoard(st)
 	fb.add(referee.Summary{Kind: "play", Text: "Alice 31: 8/5 6/5"})
@@ -219,7 +219,8 @@ func testPlayThroughPage(t *testing.T, b *browser) {
 	// The opening roll and its play.
 	b.click(t, "White's ROLL", simButton(engine.White, ButtonRoll))
 	st := waitStatus(t, base, "the opening roll", inPhase(referee.PhaseMoving))
-	b.waitFor(t, "the dice drawn", fmt.Sprintf(`[...document.querySelectorAll("#board .die")].map(d => d.dataset.value).join(" ") === "%d %d"`, st.Dice[0], st.Dice[1]))
+	b.waitFor(t, "the dice drawn, the high die first", fmt.Sprintf(`[...document.querySelectorAll("#board .die")].map(d => d.dataset.value).join(" ") === "%d %d"`,
+		max(st.Dice[0], st.Dice[1]), min(st.Dice[0], st.Dice[1])))
 	opening := planPlay(t, st)
 	playOnPage(t, b, *st.Sim, opening, false)
 	b.click(t, "DONE", simButton(st.OnRoll, ButtonDone))
