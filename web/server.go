@@ -186,18 +186,7 @@ func (s *Server) status() revStatus {
 	}
 	s.rev++
 	return revStatus{Status: st, Rev: s.rev, LEDPlaces: ledPlaces, Director: s.hasToken,
-		Pips: pips(&st.Status), Situation: referee.Situation(&st.Status, st.Players)}
-}
-
-// pips is each side's pip count, by engine.Side, where the referee
-// believes the checkers are; zero for a layout no game reaches.
-func pips(s *referee.Status) [2]int {
-	b, err := s.Checkers.Board(engine.White)
-	if err != nil {
-		return [2]int{}
-	}
-	white, black := b.Colours(engine.White)
-	return [2]int{white.Pips(), black.Pips()}
+		Pips: [2]int{st.Checkers.Pips(engine.White), st.Checkers.Pips(engine.Black)}, Situation: referee.Situation(&st.Status, st.Players)}
 }
 
 func (s *Server) statusJSON(w http.ResponseWriter, r *http.Request) {

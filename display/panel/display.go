@@ -90,6 +90,7 @@ func screenOf(in *Input) oled.Screen {
 		Length:   st.Length,
 		Crawford: inGame && st.Crawford,
 		Clocked:  in.Clocked,
+		Pips:     [2]int{st.Checkers.Pips(engine.White), st.Checkers.Pips(engine.Black)},
 	}
 	if in.Clocked {
 		s.WhiteClock, s.BlackClock = shownClock(in.Remaining[engine.White]), shownClock(in.Remaining[engine.Black])
