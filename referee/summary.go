@@ -126,7 +126,7 @@ func (e Event) text(play string) string {
 func illegalText(who string, e *Event) string {
 	what := "is illegal"
 	if e.Fault == "partial" {
-		what = "is not finished"
+		what = "is illegal (not finished)"
 	}
 	text := fmt.Sprintf("%s's play of %s %s", who, Roll(e.Dice), what)
 	if points := PointsText(e.Side, e.Points); points != "" {

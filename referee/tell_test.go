@@ -51,7 +51,7 @@ func TestSummaryTellsThePlayers(t *testing.T) {
 		{Event{Kind: IllegalPlay, Side: engine.Black, Dice: engine.Dice{3, 6}, Points: []int{16, 17}, Fault: "illegal"},
 			"Bob's play of 63 is illegal: points 9 and 8"},
 		{Event{Kind: IllegalPlay, Side: engine.White, Dice: engine.Dice{2, 1}, Points: []int{24}, Fault: "partial"},
-			"Ann's play of 21 is not finished: point 24"},
+			"Ann's play of 21 is illegal (not finished): point 24"},
 		{Event{Kind: Rolled, Side: engine.White, Dice: engine.Dice{3, 6}}, "Ann rolls 63"},
 		{Event{Kind: GameOver, Side: engine.Black, Result: engine.Result{Points: 1, Kind: engine.Single}, Score: [2]int{0, 1}}, "Bob wins 1 point (single); score Ann 0, Bob 1"},
 		{Event{Kind: MatchOver, Side: engine.Black, Score: [2]int{3, 5}}, "Bob wins the match 5-3"},

@@ -256,6 +256,9 @@ func testPlayThroughPage(t *testing.T, b *browser) {
 			t.Errorf("flagged point %d is not highlighted", p)
 		}
 	}
+	if headline, where := value[string](t, b, `document.getElementById("phase").textContent`), referee.PointsText(other, flagged); !strings.Contains(headline, where) {
+		t.Errorf("the headline %q does not name the flagged points as the mover numbers them, %s", headline, where)
+	}
 	shot := filepath.Join(dir, "web-page-flagged.png")
 	b.screenshot(t, shot)
 	t.Logf("screenshot of the flagged play: %s", shot)
