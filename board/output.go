@@ -75,6 +75,7 @@ type Shown struct {
 // from the position each makes known (referee.Pipeline.Learn), and hands
 // them to the outputs.
 func (b *Board) emit(re referee.Event) {
+	re.Names = b.names()
 	b.pipe.Learn(re)
 	if b.welsh == nil { // the Welsh referee keeps its own record
 		stopped := b.tr.Err() != nil
@@ -96,6 +97,15 @@ func (b *Board) emit(re referee.Event) {
 	for _, o := range b.outputs {
 		b.report(o, o.Event(&e))
 	}
+}
+
+// names are the players the match is told with: the chouette's box and
+// captain, or the match's two players.
+func (b *Board) names() [2]string {
+	if p, ok := chouettePlayers(b.session.status()); ok {
+		return p
+	}
+	return b.header.players()
 }
 
 // record is the match record as it stands, the game in progress included.

@@ -80,6 +80,9 @@ func read(ctx context.Context, src sensing.Source) (<-chan fed, chan<- struct{})
 // step takes in one item.
 func (b *Board) step(it sensing.Item) error {
 	b.clock.Set(it.At)
+	if it.Kind == sensing.EventItem && it.Event.Kind == sensing.NextMatch {
+		return b.nextMatch(it.At)
+	}
 	if taken, err := b.chouettePress(it); taken {
 		return err
 	}
@@ -116,6 +119,10 @@ func (b *Board) step(it sensing.Item) error {
 // dice entered on the page the press is refused (false); so is a ROLL
 // before the mover's DONE (US 4.6), which prompts the mover.
 func (b *Board) roll(e *sensing.Event) (bool, error) {
+	if b.matchOver() {
+		b.log.Info("ROLL pressed after the match: hold both ROLL buttons for 2 s to start the next one", "side", e.Side)
+		return false, nil
+	}
 	if b.opts.EnteredDice || b.opts.InferredDice {
 		b.log.Warn("ROLL pressed, but the dice are thrown by hand", "side", e.Side)
 		return false, nil
@@ -140,6 +147,20 @@ func (b *Board) roll(e *sensing.Event) (bool, error) {
 	}
 	e.Side, e.Dice = o.Opener(), o.Roll()
 	return err == nil, err
+}
+
+// nextMatch starts the next match with the last one's players and
+// settings, once it is over: a club board's players, with no page at
+// hand, hold both ROLL buttons for it. While a match is in progress the
+// press is only logged.
+func (b *Board) nextMatch(at time.Time) error {
+	if !b.matchOver() {
+		b.log.Warn("both ROLL buttons held: the next match starts once this one is over")
+		return nil
+	}
+	m := b.header
+	m.Started = at
+	return b.startMatch(m)
 }
 
 // checkTime ends the match of a side whose time has run out.

@@ -54,3 +54,13 @@ func (l *Layout) Total(side Side) int {
 	}
 	return n
 }
+
+// Pips returns side's pip count, as Half.Pips counts it: how far its
+// checkers have to travel to bear off.
+func (l *Layout) Pips(side Side) int {
+	n := Bar * l[side][Bar]
+	for p := 1; p <= 24; p++ {
+		n += BoardPoint(side, p) * l[side][p]
+	}
+	return n
+}

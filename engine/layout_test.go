@@ -27,6 +27,9 @@ func TestLayoutRoundTrip(t *testing.T) {
 				t.Errorf("on roll %v: %v totals %d", onRoll, side, n)
 			}
 		}
+		if got, want := [2]int{l.Pips(onRoll), l.Pips(onRoll.Other())}, [2]int{b[Mover].Pips(), b[Opponent].Pips()}; got != want {
+			t.Errorf("on roll %v: pips %v, want the mover's and the opponent's %v", onRoll, got, want)
+		}
 		back, err := l.Board(onRoll)
 		if err != nil || back != b {
 			t.Errorf("on roll %v: Board() = %v, %v; want %v", onRoll, back, err, b)

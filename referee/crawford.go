@@ -77,6 +77,6 @@ func (r *Referee) annulEnded() {
 		r.phase, resumed = settingUp, "; the match is resumed"
 	}
 	r.send(Event{Kind: CrawfordAnnulled, Side: res.Winner, Result: res, Score: score, Cube: 1,
-		Reason: fmt.Sprintf("Danish 4.4.4: game %d was the Crawford game: its double is annulled, %v scores %d point(s), not %d; the score is %d-%d%s",
-			r.game, res.Winner, res.Points, g.result.Points, score[0], score[1], resumed)})
+		Reason: fmt.Sprintf("Danish 4.4.4: game %d was the Crawford game: its double is annulled, %v scores %s, not %d; the score is %d-%d%s",
+			r.game, res.Winner, PointCount(res.Points), g.result.Points, score[0], score[1], resumed)})
 }

@@ -28,12 +28,12 @@ type earlyRoll struct {
 // holdEarlyRoll holds side's roll d made while the mover plays.
 func (r *Referee) holdEarlyRoll(side engine.Side, d engine.Dice) {
 	if r.early != nil {
-		r.irregular(side, fmt.Sprintf("%v rolled %v again before %v pressed DONE: the first early roll is held", side, d, r.onRoll))
+		r.irregular(side, fmt.Sprintf("%v rolled %s again before %v pressed DONE: the first early roll is held", side, Roll(d), r.onRoll))
 		return
 	}
 	r.early = &earlyRoll{side: side, dice: d}
 	r.send(Event{Kind: EarlyRoll, Side: side, Dice: d,
-		Reason: fmt.Sprintf("US 4.6: %v rolled %v before %v pressed DONE; %v finishes the turn, then the roll stands or is rerolled", side, d, r.onRoll, r.onRoll)})
+		Reason: fmt.Sprintf("US 4.6: %v rolled %s before %v pressed DONE; %v finishes the turn, then the roll stands or is rerolled", side, Roll(d), r.onRoll, r.onRoll)})
 }
 
 // ChooseEarlyRoll is the mover's choice on the early roll held, or let
@@ -56,7 +56,7 @@ func (r *Referee) ChooseEarlyRoll(side engine.Side, reroll bool) {
 		choice = "is to be rerolled"
 	}
 	r.send(Event{Kind: EarlyRollChoice, Side: side, Dice: e.dice, Reroll: reroll,
-		Reason: fmt.Sprintf("%v chose: %v's early roll of %v %s", side, e.side, e.dice, choice)})
+		Reason: fmt.Sprintf("%v chose: %v's early roll of %s %s", side, e.side, Roll(e.dice), choice)})
 	if e == r.stood {
 		r.stood = nil
 		if reroll {
@@ -85,7 +85,7 @@ func (r *Referee) voidStoodRoll(e *earlyRoll) {
 	r.turn--
 	r.phase, r.dice = awaitingRoll, engine.Dice{}
 	r.send(Event{Kind: EarlyRollChoice, Side: e.side.Other(), Dice: e.dice, Reroll: true,
-		Reason: fmt.Sprintf("%v's early roll of %v is void: %v rolls again", e.side, e.dice, e.side)})
+		Reason: fmt.Sprintf("%v's early roll of %s is void: %v rolls again", e.side, Roll(e.dice), e.side)})
 }
 
 // closeChoice ends the mover's choice on the early roll let stand once
@@ -119,7 +119,7 @@ func (r *Referee) releaseEarlyRoll() {
 	r.early = nil
 	if e.reroll {
 		r.send(Event{Kind: EarlyRollChoice, Side: e.side.Other(), Dice: e.dice, Reroll: true,
-			Reason: fmt.Sprintf("%v's early roll of %v is void: %v rolls again", e.side, e.dice, e.side)})
+			Reason: fmt.Sprintf("%v's early roll of %s is void: %v rolls again", e.side, Roll(e.dice), e.side)})
 		return
 	}
 	r.Roll(e.side, e.dice)

@@ -110,6 +110,11 @@ type Event struct {
 	Reroll    bool          // EarlyRollChoice: the early roll is to be rolled again
 	Score     [2]int        // after GameOver, MatchOver
 	Reason    string        // CubeRefused, Irregularity, IllegalAccepted that cannot be written
+
+	// Names are the players' names, by engine.Side, which the event's
+	// Summary tells it with: whoever knows them (the board) sets them.
+	// Empty, the sides are called by their colours.
+	Names [2]string
 }
 
 // TurnPlay is one turn's play as a resolution of an ambiguity decides it.

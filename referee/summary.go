@@ -57,31 +57,32 @@ func (e Event) Summary() Summary {
 	return s
 }
 
-// text says the event in a line, for the event log and the display.
+// text says the event in a line, for the event log and the display: the
+// players by name, points in the mover's numbering, the high die first.
 func (e Event) text(play string) string {
-	who := e.Side.String()
+	who := Name(e.Names, e.Side)
 	switch e.Kind {
 	case SetupWrong:
 		if len(e.Points) == 0 {
 			return "the board is set up"
 		}
-		return fmt.Sprintf("set-up: points %v are wrong", e.Points)
+		return "set-up: " + PointsText(engine.White, e.Points) + " wrong"
 	case GameStarted:
 		return fmt.Sprintf("game %d: %s opens", e.Game, who)
 	case Rolled:
-		return fmt.Sprintf("%s rolls %v", who, e.Dice)
+		return fmt.Sprintf("%s rolls %s", who, Roll(e.Dice))
 	case PlayMade:
 		if play == "" {
 			play = "cannot move"
 		}
 		if e.Ambiguous {
-			return fmt.Sprintf("%s %v: %s (the sensors cannot tell it from another play)", who, e.Dice, play)
+			return fmt.Sprintf("%s %s: %s (the sensors cannot tell it from another play)", who, Roll(e.Dice), play)
 		}
-		return fmt.Sprintf("%s %v: %s", who, e.Dice, play)
+		return fmt.Sprintf("%s %s: %s", who, Roll(e.Dice), play)
 	case Resolved:
 		return fmt.Sprintf("the play of turn %d is now certain", e.Plays[0].Turn)
 	case IllegalPlay:
-		return fmt.Sprintf("ILLEGAL: %s's play of %v (%s), points %v", who, e.Dice, e.Fault, e.Points)
+		return illegalText(who, &e)
 	case BoardRestored:
 		return fmt.Sprintf("%s put the checkers back", who)
 	case Corrected:
@@ -90,7 +91,7 @@ func (e Event) text(play string) string {
 		return fmt.Sprintf("flag withdrawn: %s's play is legal, the checker in hand has landed", who)
 	case IllegalAccepted:
 		if e.Reason != "" {
-			return fmt.Sprintf("%s's illegal play stands; the match record cannot hold it and stops before it: %s", who, e.Reason)
+			return fmt.Sprintf("%s's illegal play stands; the match record cannot hold it and stops before it: %s", who, WithNames(e.Names, e.Reason))
 		}
 		return fmt.Sprintf("%s's illegal play stands: %s", who, play)
 	case Doubled:
@@ -100,21 +101,36 @@ func (e Event) text(play string) string {
 	case Dropped:
 		return fmt.Sprintf("%s passes", who)
 	case CubeRefused:
-		return fmt.Sprintf("%s may not double: %s", who, e.Reason)
+		return fmt.Sprintf("%s may not double: %s", who, WithNames(e.Names, e.Reason))
 	case GameOver:
-		return fmt.Sprintf("%s wins %d point(s) (%v); score %d-%d", who, e.Result.Points, e.Result.Kind, e.Score[0], e.Score[1])
+		return fmt.Sprintf("%s wins %s (%v); score %s", who, PointCount(e.Result.Points), e.Result.Kind, Score(e.Names, e.Score))
 	case MatchOver:
-		return fmt.Sprintf("%s wins the match %d-%d", who, e.Score[0], e.Score[1])
+		return fmt.Sprintf("%s wins the match %s", who, WinningScore(e.Side, e.Score))
 	case Irregularity:
-		return e.Reason
+		return WithNames(e.Names, e.Reason)
 	case ResignOffered:
-		return fmt.Sprintf("%s offers to resign a %v (%d point(s)): %s", who, e.Result.Kind, e.Result.Points, e.Reason)
+		return fmt.Sprintf("%s offers to resign a %v (%s): %s", who, e.Result.Kind, PointCount(e.Result.Points), WithNames(e.Names, e.Reason))
 	case ResignRejected:
 		return fmt.Sprintf("%s rejects the resignation", who)
 	case Beavered, Raccooned, OpeningTied:
 		return moneySummary(&e, who)
 	case Resigned, EarlyRoll, EarlyRollChoice, RollRefused, Touched, DiceInferred, CrawfordNext, ThrowVoid, Note, CrawfordAnnulled:
-		return e.Reason
+		return WithNames(e.Names, e.Reason)
 	}
 	return e.Kind.String()
+}
+
+// illegalText says a flagged play: whose, of which roll, what is wrong
+// with it (a play short of a legal one, or none at all) and the points
+// lit, in the mover's numbering.
+func illegalText(who string, e *Event) string {
+	what := "is illegal"
+	if e.Fault == "partial" {
+		what = "is illegal (not finished)"
+	}
+	text := fmt.Sprintf("%s's play of %s %s", who, Roll(e.Dice), what)
+	if points := PointsText(e.Side, e.Points); points != "" {
+		text += ": " + points
+	}
+	return text
 }

@@ -31,7 +31,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		return
 	}
 	if r.phase != awaitingRoll || side != r.onRoll {
-		r.irregular(side, fmt.Sprintf("%v rolled %v out of turn", side, d))
+		r.irregular(side, fmt.Sprintf("%v rolled %s out of turn", side, Roll(d)))
 		return
 	}
 	if r.turn > 0 {

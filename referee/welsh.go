@@ -244,7 +244,7 @@ func (w *Welsh) Roll(side engine.Side, d engine.Dice) {
 		}
 	}
 	if w.phase != awaitingRoll || side != w.onRoll {
-		w.irregular(side, fmt.Sprintf("%v threw %v out of turn", side, d))
+		w.irregular(side, fmt.Sprintf("%v threw %s out of turn", side, Roll(d)))
 		return
 	}
 	w.throwDice(side, d)

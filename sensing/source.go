@@ -59,10 +59,14 @@ const (
 	Reject                        // the side rejects it: play goes on
 	Nominate                      // the side nominates the next throw, Dice (Welsh, rule 21): the page
 	Offer                         // the side offers to concede the game for Points games (Welsh, rule 18): the page
+
+	// NextMatch: both ROLL buttons held (buttons.NextMatchHold) once the
+	// match is over: the board starts the next, with the same settings.
+	NextMatch
 )
 
 var eventNames = [...]string{Roll: "roll", Done: "done", Double: "double", Take: "take", Drop: "drop", Cube: "cube", Pass: "pass",
-	Resign: "resign", Accept: "accept", Reject: "reject", Nominate: "nominate", Offer: "offer"}
+	Resign: "resign", Accept: "accept", Reject: "reject", Nominate: "nominate", Offer: "offer", NextMatch: "next-match"}
 
 // The levels of a resignation, Event.Points: what the resigning side gives
 // up, times the cube. ResignNext, the buttons' resignation, is the level

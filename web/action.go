@@ -73,11 +73,15 @@ func (a StartMatch) Check(s *Status) error {
 	if err := a.Clock.CheckLength(a.Length); err != nil {
 		return invalid("clock %v", err)
 	}
-	switch {
-	case s.Game > 0 && s.Phase != referee.PhaseMatchOver:
+	if matchInProgress(&s.Status) {
 		return conflict("a match is in progress (game %d)", s.Game)
 	}
 	return nil
+}
+
+// matchInProgress says a match has begun and is not over: a new one waits.
+func matchInProgress(s *referee.Status) bool {
+	return s.Game > 0 && s.Phase != referee.PhaseMatchOver
 }
 
 // MaxMoneyScore bounds the score of a money session.

@@ -59,22 +59,35 @@ func withPlayerActions(actions map[string]decoder) map[string]decoder {
 	return actions
 }
 
-// director serves the director's actions, to the holder of the token only.
+// director serves the director's actions, to the holder of the token
+// only. A board without a token (a club's, with no director) takes one of
+// them from anyone: a new match when none is in progress (openToAll).
+// With a token, a request that carries none is forbidden (403), one whose
+// token is wrong is challenged (401).
 func (s *Server) director(w http.ResponseWriter, r *http.Request) {
-	if !s.hasToken {
-		writeError(w, http.StatusForbidden, "director actions are off on this board")
-		return
+	switch {
+	case !s.hasToken && openToAll[r.PathValue("action")] != nil && !s.inProgress():
+		s.act(w, r, openToAll)
+	case !s.hasToken:
+		writeError(w, http.StatusForbidden, "director actions are off on this board; a new match can be started once the match is over")
+	case r.Header.Get("Authorization") == "":
+		writeError(w, http.StatusForbidden, "a director's action: send the director's token")
+	case !s.authorized(r):
+		w.Header().Set("WWW-Authenticate", `Bearer realm="gammond", error="invalid_token"`)
+		writeError(w, http.StatusUnauthorized, "the director's token is wrong")
+	default:
+		s.act(w, r, directorActions)
 	}
-	if !s.authorized(r) {
-		challenge := `Bearer realm="gammond"`
-		if r.Header.Get("Authorization") != "" {
-			challenge += `, error="invalid_token"`
-		}
-		w.Header().Set("WWW-Authenticate", challenge)
-		writeError(w, http.StatusUnauthorized, "the director's token is missing or wrong")
-		return
-	}
-	s.act(w, r, directorActions)
+}
+
+// openToAll are the director's actions a board without a director takes
+// from its players while no match is in progress.
+var openToAll = map[string]decoder{"match": decode[StartMatch]}
+
+// inProgress says the board's match has begun and is not over.
+func (s *Server) inProgress() bool {
+	st := s.board.Status()
+	return matchInProgress(&st.Status)
 }
 
 // sim serves the simulated board's actions, to anyone at the page.
@@ -118,7 +131,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request, actions map[string]
 		err = s.board.Act(a)
 	}
 	if err != nil {
-		s.refuse(w, r, err)
+		s.refuse(w, r, err, s.board.Status().Players)
 		return
 	}
 	s.poke()

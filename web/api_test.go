@@ -266,8 +266,13 @@ func testEndpoint(t *testing.T, e endpoint, director bool) {
 		}
 	})
 	if director {
+		t.Run("no token", func(t *testing.T) {
+			h := newHarness(t, e)
+			res, reason := h.do(http.MethodPost, e.path, "", "application/json", e.ok)
+			h.refused(t, res, reason, http.StatusForbidden)
+		})
 		for name, token := range map[string]string{
-			"no token": "", "wrong token": "Bearer not-the-token", "token prefix": bearer[:len(bearer)-1],
+			"wrong token": "Bearer not-the-token", "token prefix": bearer[:len(bearer)-1],
 			"token and more": bearer + "x", "basic scheme": "Basic " + testToken, "no scheme": testToken,
 		} {
 			t.Run(name, func(t *testing.T) {
@@ -336,15 +341,58 @@ func TestDirectorOff(t *testing.T) {
 	}
 }
 
+// TestClubBoardStartsItsOwnMatch: a board without a director's token
+// takes a new match from anyone once none is in progress (none begun, or
+// the last one over), and none while one is; a board with a token takes
+// it only with the token.
+func TestClubBoardStartsItsOwnMatch(t *testing.T) {
+	start := directorEndpoints[0]
+	if start.path != "/api/td/match" {
+		t.Fatalf("the first director endpoint is %s, want /api/td/match", start.path)
+	}
+	for _, c := range []struct {
+		name  string
+		token string
+		state func(*Status)
+		want  int
+	}{
+		{"none begun", "", func(s *Status) { s.Phase, s.Game = referee.PhaseSettingUp, 0 }, http.StatusOK},
+		{"the last one over", "", func(s *Status) { s.Phase, s.Game = referee.PhaseMatchOver, 3 }, http.StatusOK},
+		{"one in progress", "", func(s *Status) { s.Phase, s.Game = referee.PhaseSettingUp, 2 }, http.StatusForbidden},
+		{"with a token, none in progress", testToken, func(s *Status) { s.Phase, s.Game = referee.PhaseMatchOver, 3 }, http.StatusForbidden},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			st := playing()
+			c.state(&st)
+			b := newFakeBoard(st)
+			h := &harness{board: b, srv: New(b, Options{DirectorToken: c.token, Logger: slog.New(slog.DiscardHandler)})}
+			res, reason := h.do(http.MethodPost, start.path, "", "application/json", start.ok)
+			if res.StatusCode != c.want {
+				t.Fatalf("status %d (%s), want %d", res.StatusCode, reason, c.want)
+			}
+			applied := len(b.applied())
+			if ok := c.want == http.StatusOK; ok != (applied == 1) {
+				t.Errorf("%d actions applied after status %d", applied, res.StatusCode)
+			}
+			if c.want == http.StatusOK {
+				return
+			}
+			if others, _ := h.do(http.MethodPost, "/api/td/score", "", "application/json", `{"score":[1,1]}`); others.StatusCode != http.StatusForbidden {
+				t.Errorf("a score without a token: status %d, want 403", others.StatusCode)
+			}
+		})
+	}
+}
+
 func TestUnknownActions(t *testing.T) {
 	h := newHarness(t, endpoint{})
 	for _, path := range []string{"/api/td/concede", "/api/sim/shake", "/api/td/", "/api/nothing"} {
 		res, reason := h.post(path, `{}`)
 		h.refused(t, res, reason, http.StatusNotFound)
 	}
-	// Without the token, a director path says no more than 401.
+	// Without the token, a director path says no more than 403.
 	res, reason := h.do(http.MethodPost, "/api/td/concede", "", "application/json", `{}`)
-	h.refused(t, res, reason, http.StatusUnauthorized)
+	h.refused(t, res, reason, http.StatusForbidden)
 }
 
 func TestSimOnARealBoard(t *testing.T) {
@@ -362,8 +410,8 @@ func TestSimMoveOntoAHeldPoint(t *testing.T) {
 	// Board point 12 holds five of Black's checkers.
 	res, reason := h.post("/api/sim/move", `{"side":0,"from":13,"to":12}`)
 	h.refused(t, res, reason, http.StatusConflict)
-	if !strings.Contains(reason, "Black holds point 12") {
-		t.Errorf("reason %q: want it to say Black holds point 12", reason)
+	if !strings.Contains(reason, "Bob holds point 12") {
+		t.Errorf("reason %q: want it to say Bob (Black) holds point 12", reason)
 	}
 }
 

@@ -64,6 +64,11 @@ var directorPresses = []directorPress{
 		want:  AnnulCrawford{}},
 }
 
+// offered is the JavaScript that says the director's panel offers a form.
+func offered(form string) string {
+	return fmt.Sprintf(`!document.querySelector('#director form[data-action="%s"]').hidden`, form)
+}
+
 // buttonOf returns the JavaScript for a director form's button.
 func buttonOf(form, value string) string {
 	if value == "" {
@@ -78,7 +83,7 @@ func buttonOf(form, value string) string {
 // the board does not apply.
 func testDirectorActions(t *testing.T, b *browser) {
 	fb := newFakeBoard(playing())
-	_, base := startServer(t, fb, Options{DirectorToken: testToken})
+	srv, base := startServer(t, fb, Options{DirectorToken: testToken})
 	b.navigate(t, base+"/")
 	b.waitFor(t, "the page", `document.body.dataset.live === "true"`)
 	b.click(t, "the director's panel", `document.querySelector("#director summary")`)
@@ -86,7 +91,9 @@ func testDirectorActions(t *testing.T, b *browser) {
 	for i, p := range directorPresses {
 		if p.state != nil {
 			fb.setStatus(p.state)
+			srv.poke()
 		}
+		b.waitFor(t, "the "+p.form+" form", offered(p.form))
 		value[any](t, b, `(() => { document.getElementById("td-msg").textContent = "";
 			const f = document.querySelector('#director form[data-action="`+p.form+`"]'); `+p.fill+` })()`)
 		b.click(t, p.form, buttonOf(p.form, p.button))
@@ -97,6 +104,11 @@ func testDirectorActions(t *testing.T, b *browser) {
 		}
 	}
 
+	// The page offers the choice of an early roll the board has just
+	// settled (a player pressed a button meanwhile): the board refuses it.
+	fb.setStatus(func(s *Status) { s.EarlyRoll = &referee.HeldRoll{Side: engine.Black, Dice: engine.Dice{6, 5}} })
+	srv.poke()
+	b.waitFor(t, "the early-roll form", offered("early-roll"))
 	fb.setStatus(func(s *Status) { s.EarlyRoll, s.Phase = nil, referee.PhaseRolling })
 	value[any](t, b, `document.getElementById("td-msg").textContent = ""`)
 	b.click(t, "Reroll with no early roll", buttonOf("early-roll", "true"))
@@ -106,5 +118,32 @@ func testDirectorActions(t *testing.T, b *browser) {
 	t.Logf("screenshot of the director's panel: %s", shot)
 	if n := len(fb.applied()); n != len(directorPresses) {
 		t.Errorf("a refused action was applied: %d actions, want %d", n, len(directorPresses))
+	}
+}
+
+// testClubNewMatch: on a board without a director the page hides the
+// director's panel and, once the match is over, offers New match to the
+// players, which the board takes without a token.
+func testClubNewMatch(t *testing.T, b *browser) {
+	st := playing()
+	st.Phase, st.Score = referee.PhaseMatchOver, [2]int{5, 2}
+	fb := newFakeBoard(st)
+	_, base := startServer(t, fb, Options{})
+	b.navigate(t, base+"/")
+	b.waitFor(t, "New match", `!document.getElementById("new-match").hidden`)
+	if got := value[string](t, b, `String(document.getElementById("director").hidden) + " " + document.getElementById("phase").textContent`); got != "true Alice wins the match 5-2" {
+		t.Errorf("director's panel hidden, headline: %q, want true and Alice's win", got)
+	}
+	if got := value[string](t, b, `(() => { const f = document.getElementById("new-match-form");
+		return [f.white.value, f.black.value, f.length.value, f.rules.value].join(" "); })()`); got != "Alice Bob 5 us" {
+		t.Errorf("New match offers %q, want the match again: Alice Bob 5 us", got)
+	}
+	value[any](t, b, `(() => { const f = document.getElementById("new-match-form");
+		f.white.value = "Cy"; f.black.value = "Dee"; f.length.value = "3"; })()`)
+	b.click(t, "Start", `document.querySelector("#new-match-form button")`)
+	b.waitFor(t, "the answer", `document.querySelector("#new-match .msg").textContent === "done: match"`)
+	want := StartMatch{White: "Cy", Black: "Dee", Length: 3, Rules: engine.RulesUS, Clock: engine.ClockNone}
+	if got := fb.applied(); len(got) != 1 || got[0] != want {
+		t.Errorf("the board applied %#v, want %#v", got, want)
 	}
 }

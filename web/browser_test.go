@@ -44,6 +44,7 @@ func TestPageInBrowser(t *testing.T) {
 		{"reconnects and catches up", testReconnect},
 		{"plays through the page", testPlayThroughPage},
 		{"presses the director's actions", testDirectorActions}, // browser_director_test.go
+		{"starts a club board's next match", testClubNewMatch},  // browser_director_test.go
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tc.test(t, b)
@@ -108,7 +109,7 @@ func testKnownStatus(t *testing.T, b *browser) {
 	c[engine.White][6], c[engine.White][8], c[engine.White][engine.Bar], c[engine.White][engine.Off] = 8, 3, 1, 3
 	c[engine.Black][19], c[engine.Black][17], c[engine.Black][engine.Bar], c[engine.Black][engine.Off] = 6, 2, 2, 5
 	st.Checkers = c
-	st.Phase, st.OnRoll, st.Dice, st.Flagged = referee.PhaseFlagged, engine.Black, engine.Dice{5, 2}, []int{17}
+	st.Phase, st.OnRoll, st.Dice, st.Flagged = referee.PhaseFlagged, engine.Black, engine.Dice{2, 5}, []int{17}
 	st.Cube, st.CubeOwner, st.Crawford = 4, new(engine.Black), false
 	fb := newFakeBoard(st)
 	fb.add(referee.Summary{Kind: "play", Text: "Alice 31: 8/5 6/5"})
@@ -134,7 +135,7 @@ func testKnownStatus(t *testing.T, b *browser) {
 		"dice":        {`[...document.querySelectorAll("#board .die.black")].map(d => d.dataset.value).join(" ")`, "5 2"},
 		"flagged LED": {`document.querySelector('#board [data-led="16"]').dataset.color`, "#ff0000"},
 		"LED at its point": {`(() => { const led = document.querySelector('#board [data-led="16"]');
-			const label = [...document.querySelectorAll('#board .label')].find(l => l.textContent === "17");
+			const label = [...document.querySelectorAll('#board .label')].find(l => l.textContent === "8"); // Black, on roll, numbers board point 17 as 8
 			return led.getAttribute("cx") === label.getAttribute("x") ? "at 17" : "elsewhere"; })()`, "at 17"},
 		"bar LEDs": {`(() => { const w = document.querySelector('#board [data-led="24"]'), k = document.querySelector('#board [data-led="25"]');
 			return Number(w.getAttribute("cy")) > Number(k.getAttribute("cy")) && w.getAttribute("cx") === k.getAttribute("cx") ? "White's below Black's" : "misplaced"; })()`, "White's below Black's"},
@@ -142,7 +143,11 @@ func testKnownStatus(t *testing.T, b *browser) {
 		"score":        {`document.getElementById("score").textContent.replace(/\s+/g, " ").trim()`, "Alice 1 – 2 Bob"},
 		"length":       {`document.getElementById("length").textContent`, "5-point match, US rules"},
 		"Crawford":     {`String(document.getElementById("crawford").hidden)`, "true"},
-		"phase":        {`document.getElementById("phase").textContent`, "ILLEGAL play by Bob: put it right, or Alice rolls to let it stand"},
+		"phase":        {`document.getElementById("phase").textContent`, "Bob's play of 52 is illegal (point 8): put it right, or Alice rolls to let it stand"},
+		"pips":         {`document.getElementById("pips").textContent`, "Pips: Alice 97 · Bob 102"},
+		"side names":   {`[...document.querySelectorAll('#director form[data-action="dice"] option')].map(o => o.textContent).join(" ")`, "Alice Bob"},
+		"panel":        {`[...document.querySelectorAll("#director form[data-action]")].filter(f => !f.hidden).map(f => f.dataset.action).join(" ")`, "score rule dice clocks penalty resign clock-adjust out-of-play"},
+		"new match":    {`String(document.getElementById("new-match").hidden)`, "true"},
 		"last play":    {`document.getElementById("last-play").textContent`, "Alice 31: 8/5 6/5"},
 		"illegal log":  {`document.querySelector("#log li.illegal").dataset.kind`, "illegal"},
 		"log order":    {`[...document.querySelectorAll("#log li")].map(l => l.dataset.seq).join(" ")`, "2 1"},
@@ -164,7 +169,7 @@ func testDirector(t *testing.T, b *browser, fb *fakeBoard) {
 		f.score0.value = "3"; f.score1.value = "4"; document.getElementById("td-token").value = "wrong"; })()`)
 	set := `document.querySelector('#director form[data-action="score"] button')`
 	b.click(t, "Set", set)
-	b.waitFor(t, "the refusal", `document.getElementById("td-msg").textContent === "the director's token is missing or wrong"`)
+	b.waitFor(t, "the refusal", `document.getElementById("td-msg").textContent === "the director's token is wrong"`)
 	value[any](t, b, `document.getElementById("td-token").value = "`+testToken+`"`)
 	b.click(t, "Set", set)
 	b.waitFor(t, "the answer", `document.getElementById("td-msg").textContent === "done: score"`)
@@ -249,7 +254,8 @@ func testPlayThroughPage(t *testing.T, b *browser) {
 	// The opening roll and its play.
 	b.click(t, "White's ROLL", simButton(engine.White, ButtonRoll))
 	st := waitStatus(t, base, "the opening roll", inPhase(referee.PhaseMoving))
-	b.waitFor(t, "the dice drawn", fmt.Sprintf(`[...document.querySelectorAll("#board .die")].map(d => d.dataset.value).join(" ") === "%d %d"`, st.Dice[0], st.Dice[1]))
+	b.waitFor(t, "the dice drawn, the high die first", fmt.Sprintf(`[...document.querySelectorAll("#board .die")].map(d => d.dataset.value).join(" ") === "%d %d"`,
+		max(st.Dice[0], st.Dice[1]), min(st.Dice[0], st.Dice[1])))
 	opening := planPlay(t, st)
 	playOnPage(t, b, *st.Sim, opening, false)
 	b.click(t, "DONE", simButton(st.OnRoll, ButtonDone))
@@ -284,6 +290,9 @@ func testPlayThroughPage(t *testing.T, b *browser) {
 		if p <= 24 && !value[bool](t, b, fmt.Sprintf(`document.querySelector('#board .point[data-point="%d"]').classList.contains("flagged")`, p)) {
 			t.Errorf("flagged point %d is not highlighted", p)
 		}
+	}
+	if headline, where := value[string](t, b, `document.getElementById("phase").textContent`), referee.PointsText(other, flagged); !strings.Contains(headline, where) {
+		t.Errorf("the headline %q does not name the flagged points as the mover numbers them, %s", headline, where)
 	}
 	shot := filepath.Join(dir, "web-page-flagged.png")
 	b.screenshot(t, shot)

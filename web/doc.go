@@ -27,7 +27,7 @@
 //	POST /api/sim/resign   Resign         (simulated board only)
 //	POST /api/sim/resignation AnswerResignation (simulated board only)
 //	POST /api/sim/early-roll ChooseEarlyRoll (simulated board only)
-//	POST /api/td/match     StartMatch     (director)
+//	POST /api/td/match     StartMatch     (director; anyone on a board without a director's token, once no match is in progress)
 //	POST /api/td/score     SetScore       (director)
 //	POST /api/td/rule      Rule           (director)
 //	POST /api/td/penalty   Penalty        (director)
@@ -45,8 +45,9 @@
 // An action's body is a JSON object with every field of its type, no
 // other, sent as application/json. The answer is the Status after it, or
 // {"error": "reason"} with 400 (malformed, out of range), 401 (director
-// token missing or wrong), 403 (director actions off), 404 (sim action on a
-// real board), 405, 409 (the action does not fit the match now), 413 or 415.
+// token wrong), 403 (director token missing, or director actions off), 404
+// (sim action on a real board), 405, 409 (the action does not fit the match
+// now), 413 or 415.
 //
 // Any request naming a host the board is not (Options.Hosts) gets 421:
 // a site whose name an attacker points at the board (DNS rebinding) reads

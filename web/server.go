@@ -16,6 +16,9 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"gammond/engine"
+	"gammond/referee"
 )
 
 // Options configures a Server. Zero fields take the defaults given.
@@ -186,6 +189,13 @@ type revStatus struct {
 	Rev uint64 `json:"rev"`
 	// LEDPlaces says where each of the LEDs is, for the page to draw them.
 	LEDPlaces []LEDPlace `json:"led_places"`
+	// Director says the director's actions need the token; without, the
+	// players start a new match from the page once none is in progress.
+	Director bool `json:"director"`
+	// Pips is each side's pip count, by engine.Side.
+	Pips [2]int `json:"pips"`
+	// Situation says what the match waits for (referee.Situation).
+	Situation string `json:"situation"`
 }
 
 // status returns the board's status, its LEDs derived when the board
@@ -198,7 +208,8 @@ func (s *Server) status() revStatus {
 		st.LEDs = derivedLEDs(&st.Status)
 	}
 	s.rev++
-	return revStatus{st, s.rev, ledPlaces}
+	return revStatus{Status: st, Rev: s.rev, LEDPlaces: ledPlaces, Director: s.hasToken,
+		Pips: [2]int{st.Checkers.Pips(engine.White), st.Checkers.Pips(engine.Black)}, Situation: referee.Situation(&st.Status, st.Players)}
 }
 
 func (s *Server) statusJSON(w http.ResponseWriter, r *http.Request) {
@@ -389,13 +400,14 @@ func writeError(w http.ResponseWriter, code int, reason string) {
 }
 
 // refuse answers an action's error: the user's mistakes with their
-// reason, anything else with a bare 500 and a log line.
-func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error) {
+// reason, the sides called by their players' names, anything else with a
+// bare 500 and a log line.
+func (s *Server) refuse(w http.ResponseWriter, r *http.Request, err error, players [2]string) {
 	switch {
 	case errors.Is(err, ErrInvalid):
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeError(w, http.StatusBadRequest, referee.WithNames(players, err.Error()))
 	case errors.Is(err, ErrConflict):
-		writeError(w, http.StatusConflict, err.Error())
+		writeError(w, http.StatusConflict, referee.WithNames(players, err.Error()))
 	case errors.Is(err, ErrNotSimulated):
 		writeError(w, http.StatusNotFound, err.Error())
 	default:

@@ -26,7 +26,7 @@ func TestWelshPageInBrowser(t *testing.T) {
 	b.waitFor(t, "the Welsh section", `!document.getElementById("welsh").hidden`)
 	for what, tc := range map[string]struct{ expr, want string }{
 		"length": {`document.getElementById("length").textContent`, "Welsh backgammon, match to 25 games"},
-		"state":  {`document.getElementById("welsh-state").textContent`, "roof Alice 1, Bob 0 · may double: Black · Bob may offer to concede"},
+		"state":  {`document.getElementById("welsh-state").textContent`, "roof Alice 1, Bob 0 · may double: Bob · Bob may offer to concede"},
 	} {
 		if got := value[string](t, b, tc.expr); got != tc.want {
 			t.Errorf("%s: %q, want %q", what, got, tc.want)

@@ -52,6 +52,9 @@ type Screen struct {
 	Clocked                bool // Show the clocks.
 	WhiteClock, BlackClock time.Duration
 	Message                string // Last line, such as "ILLEGAL 13 8".
+	// Pips are the players' pip counts, White's first; shown under the
+	// match on line 3 when not both zero (no chouette's standings there).
+	Pips [2]int
 	// Chouette holds a chouette's first members by rank, the box first;
 	// Members counts them all. With more than MaxMembers, the last cell
 	// says how many more there are. Members 0 is no chouette.
@@ -86,6 +89,8 @@ func (s *Screen) Text() [Lines]string {
 	if s.Members > 0 {
 		t[2] = "CHOUETTE"
 		s.standings(t[3 : Lines-1])
+	} else if s.Pips != [2]int{} {
+		t[3] = fmt.Sprintf("PIPS %d-%d", s.Pips[0], s.Pips[1])
 	}
 	t[Lines-1] = truncate(s.Message, Columns)
 	return t

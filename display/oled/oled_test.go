@@ -35,6 +35,12 @@ func TestText(t *testing.T) {
 			"MATCH TO 5",
 			7: "ILLEGAL 13 8",
 		}},
+		{"pip counts", Screen{White: "Ann", Black: "Bob", Length: 3, Pips: [2]int{167, 142}}, [Lines]string{
+			"Ann         0        ",
+			"Bob         0        ",
+			"MATCH TO 3",
+			"PIPS 167-142",
+		}},
 		{"Crawford, long names, hour clock, time out", Screen{
 			White: "Bartholomew Jones", Black: "Åsa Ørsted-Lindqvist", WhiteScore: 10, BlackScore: 10, Length: 11,
 			Crawford: true, Clocked: true, WhiteClock: time.Hour + 2*time.Minute + 3*time.Second, BlackClock: -time.Second,

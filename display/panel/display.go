@@ -79,10 +79,7 @@ func screenOf(in *Input) oled.Screen {
 	side, inGame := toAct(st)
 	var names [2]string
 	for who := range names {
-		names[who] = in.Names[who]
-		if names[who] == "" {
-			names[who] = engine.Side(who).String()
-		}
+		names[who] = referee.Name(in.Names, engine.Side(who))
 		if inGame && engine.Side(who) == side {
 			names[who] = "-" + names[who]
 		}
@@ -93,6 +90,7 @@ func screenOf(in *Input) oled.Screen {
 		Length:   st.Length,
 		Crawford: inGame && st.Crawford,
 		Clocked:  in.Clocked,
+		Pips:     [2]int{st.Checkers.Pips(engine.White), st.Checkers.Pips(engine.Black)},
 	}
 	if in.Clocked {
 		s.WhiteClock, s.BlackClock = shownClock(in.Remaining[engine.White]), shownClock(in.Remaining[engine.Black])

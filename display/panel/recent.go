@@ -67,15 +67,16 @@ func layoutLED(side engine.Side, p int) int {
 }
 
 // message is the event in a line of the OLED: short forms for the events
-// whose points matter, the event's summary for the rest.
+// whose points matter, in the mover's numbering as the event log has them
+// (the set-up's in the board's, White's), the event's summary for the rest.
 func message(e referee.Event) string {
 	switch {
 	case e.Kind == referee.IllegalPlay:
-		return "ILLEGAL" + pointList(e.Points)
+		return "ILLEGAL" + pointList(referee.MoverPoints(e.Side, e.Points))
 	case e.Kind == referee.Withdrawn:
 		return "FLAG WITHDRAWN"
 	case e.Kind == referee.SetupWrong && len(e.Points) > 0:
-		return "SET UP" + pointList(e.Points)
+		return "SET UP" + pointList(referee.MoverPoints(engine.White, e.Points))
 	}
 	return e.Summary().Text
 }

@@ -4,6 +4,7 @@ import (
 	"image/color"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"gammond/display/leds"
@@ -71,6 +72,20 @@ func pointLEDs(points []int) [leds.Count]bool {
 	return b
 }
 
+// moversNumbers are board points as the mover numbers them, from the
+// highest down: Black's point p is the board's 25-p.
+func moversNumbers(mover engine.Side, points []int) []int {
+	out := slices.Clone(points)
+	for i, p := range out {
+		if mover == engine.Black && p != engine.BarPoint {
+			out[i] = 25 - p
+		}
+	}
+	slices.Sort(out)
+	slices.Reverse(out)
+	return out
+}
+
 // TestReplayIllegalPlays follows a match with illegal plays: each blinks
 // red exactly on the points the referee names, with ILL blinking, until it
 // is corrected.
@@ -87,7 +102,7 @@ func TestReplayIllegalPlays(t *testing.T) {
 			if s.Cube != wordIll || !s.CubeBlink {
 				t.Errorf("turn %d, illegal play: cube display %x blinking %v, want ILL blinking", e.Turn, s.Cube, s.CubeBlink)
 			}
-			if want := "ILLEGAL" + pointList(e.Points); s.Screen.Message != want {
+			if want := "ILLEGAL" + pointList(moversNumbers(e.Side, e.Points)); s.Screen.Message != want {
 				t.Errorf("turn %d: message %q, want %q", e.Turn, s.Screen.Message, want)
 			}
 		case referee.Corrected:

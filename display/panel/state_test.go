@@ -187,6 +187,16 @@ func TestCompute(t *testing.T) {
 	}
 }
 
+// withBlackOnBar is the starting position with one of Black's checkers
+// from its 24-point (the board's 1) on the bar.
+func withBlackOnBar() engine.Layout {
+	start := engine.StartingBoard
+	l := engine.LayoutOf(&start, engine.White)
+	l[engine.Black][1]--
+	l[engine.Black][engine.Bar]++
+	return l
+}
+
 func TestComputeScreen(t *testing.T) {
 	illegal := referee.Event{Kind: referee.IllegalPlay, Side: engine.White, Dice: engine.Dice{5, 2}, Points: []int{13, 8}}
 	tests := []struct {
@@ -205,9 +215,14 @@ func TestComputeScreen(t *testing.T) {
 		{"illegal play", Input{Status: referee.Status{Phase: referee.PhaseFlagged, OnRoll: engine.White, Flagged: []int{8, 13}},
 			Recent: recent(illegal)},
 			oled.Screen{White: "-White", Black: "Black", Message: "ILLEGAL 13 8"}},
+		{"Black's illegal play in Black's numbering, the pip counts", Input{
+			Status: referee.Status{Phase: referee.PhaseFlagged, OnRoll: engine.Black, Flagged: []int{16, 17}, Checkers: withBlackOnBar()},
+			Recent: recent(referee.Event{Kind: referee.IllegalPlay, Side: engine.Black, Dice: engine.Dice{3, 6}, Points: []int{16, 17}}),
+			Names:  [2]string{"Ann", "Bob"}},
+			oled.Screen{White: "Ann", Black: "-Bob", Message: "ILLEGAL 9 8", Pips: [2]int{167, 167 - 24 + 25}}},
 		{"set-up", Input{Status: referee.Status{Phase: referee.PhaseSettingUp},
 			Recent: recent(referee.Event{Kind: referee.SetupWrong, Points: []int{12, engine.BarPoint}})},
-			oled.Screen{White: "White", Black: "Black", Message: "SET UP 12 BAR"}},
+			oled.Screen{White: "White", Black: "Black", Message: "SET UP BAR 12"}},
 		{"a double: Black to answer, no clocks when unclocked", Input{Status: referee.Status{Phase: referee.PhaseDoubled, OnRoll: engine.White},
 			Remaining: [2]time.Duration{time.Minute, time.Minute},
 			Recent:    recent(referee.Event{Kind: referee.Doubled, Side: engine.White, Cube: 2})},

@@ -38,14 +38,22 @@ func (c *fakeClock) AfterFunc(d time.Duration, f func()) Timer {
 	return t
 }
 
-// advanceTo moves the clock to now, running the timers due, in order.
+// advanceTo moves the clock to now, running the timers due in the order
+// they fall due.
 func (c *fakeClock) advanceTo(now time.Duration) {
-	for _, t := range c.timers {
-		if t.pending && t.at <= now {
-			c.now = t.at
-			t.pending = false
-			t.f()
+	for {
+		var next *fakeTimer
+		for _, t := range c.timers {
+			if t.pending && t.at <= now && (next == nil || t.at < next.at) {
+				next = t
+			}
 		}
+		if next == nil {
+			break
+		}
+		c.now = next.at
+		next.pending = false
+		next.f()
 	}
 	c.now = now
 }
@@ -103,6 +111,13 @@ func TestDecoder(t *testing.T) {
 		{"the other side's CUBE makes no resignation", []step{
 			down(0, wCube), down(100, bDone), release(200, wCube),
 		}, []Event{ev(sensing.Done, B, 100), ev(sensing.Cube, W, 200)}},
+		{"both ROLLs held 2 s: the next match", []step{
+			down(0, wRoll), down(300, bRoll), tick(2299), tick(2300), release(2500, wRoll), release(2600, bRoll),
+		}, []Event{ev(sensing.Roll, W, 0), ev(sensing.Roll, B, 300), ev(sensing.NextMatch, B, 2300)}},
+		{"a ROLL released before 2 s: no next match", []step{
+			down(0, bRoll), down(100, wRoll), release(2000, bRoll), tick(5000), release(5100, wRoll),
+		}, []Event{ev(sensing.Roll, B, 0), ev(sensing.Roll, W, 100)}},
+		{"one ROLL held long: no next match", []step{down(0, wRoll), tick(5000), release(5000, wRoll)}, []Event{ev(sensing.Roll, W, 0)}},
 		{"release without press", []step{release(10, wCube), release(20, wDone)}, nil},
 		{"unknown line", []step{down(10, 4), release(20, 4)}, nil},
 		{"sides at once", []step{

@@ -76,6 +76,18 @@ type SystemClock struct{}
 // AfterFunc calls time.AfterFunc.
 func (SystemClock) AfterFunc(d time.Duration, f func()) Timer { return time.AfterFunc(d, f) }
 
+// NextMatchHold is how long both ROLL buttons are held together for
+// sensing.NextMatch: long enough that no player's roll makes it.
+const NextMatchHold = 2 * time.Second
+
+// rollChord is both ROLL buttons held together, since at; decided once
+// it has made its sensing.NextMatch, which a release ends.
+type rollChord struct {
+	at      time.Duration
+	timer   Timer
+	decided bool
+}
+
 // press is a CUBE button being held.
 type press struct {
 	at      time.Duration // the press edge's timestamp
@@ -92,8 +104,10 @@ type Decoder struct {
 	clock Clock
 	emit  func(Event)
 
-	mu   sync.Mutex
-	held map[int]*press // CUBE lines down, by offset
+	mu        sync.Mutex
+	held      map[int]*press // CUBE lines down, by offset
+	rolling   [2]bool        // each side's ROLL down
+	bothRolls *rollChord     // both ROLLs down since; nil once one is up
 }
 
 // NewDecoder returns a Decoder for lines, keyed by their offsets as
@@ -123,6 +137,42 @@ func (d *Decoder) Handle(e gpiocdev.LineEvent) {
 		d.emit(Event{sensing.Done, l.Side, e.Timestamp})
 	case down && l.Button == RollButton:
 		d.emit(Event{sensing.Roll, l.Side, e.Timestamp})
+		d.pressRoll(l.Side, e.Timestamp)
+	case l.Button == RollButton:
+		d.releaseRoll(l.Side)
+	}
+}
+
+// pressRoll notes side's ROLL down; with the other side's down too, it
+// starts the timer that makes the two a sensing.NextMatch.
+func (d *Decoder) pressRoll(side engine.Side, at time.Duration) {
+	d.rolling[side] = true
+	if !d.rolling[side.Other()] || d.bothRolls != nil {
+		return
+	}
+	c := &rollChord{at: at}
+	c.timer = d.clock.AfterFunc(NextMatchHold, func() { d.holdRolls(side, c) })
+	d.bothRolls = c
+}
+
+// holdRolls makes the chord c a sensing.NextMatch, unless a ROLL has been
+// released meanwhile.
+func (d *Decoder) holdRolls(side engine.Side, c *rollChord) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.bothRolls != c {
+		return
+	}
+	c.decided = true
+	d.emit(Event{sensing.NextMatch, side, c.at + NextMatchHold})
+}
+
+// releaseRoll ends side's ROLL press, and the chord it was part of.
+func (d *Decoder) releaseRoll(side engine.Side) {
+	d.rolling[side] = false
+	if d.bothRolls != nil {
+		d.bothRolls.timer.Stop()
+		d.bothRolls = nil
 	}
 }
 
@@ -189,4 +239,9 @@ func (d *Decoder) Stop() {
 		p.timer.Stop()
 		delete(d.held, offset)
 	}
+	if d.bothRolls != nil {
+		d.bothRolls.timer.Stop()
+		d.bothRolls = nil
+	}
+	d.rolling = [2]bool{}
 }

@@ -8,7 +8,9 @@
 // while held for a second it passes; ROLL rolls the electronic dice. DONE
 // pressed while CUBE is held (within that second) offers to resign: a
 // single, and each time again one level more; the side offered it accepts
-// with CUBE and rejects with CUBE held. The
+// with CUBE and rejects with CUBE held. Both sides' ROLL held together for
+// two seconds (NextMatchHold) asks for the next match, which the board
+// starts once the last is over. The
 // lines are requested active-low with both edges and kernel debounce, so a
 // rising edge is a press and a falling edge a release.
 //

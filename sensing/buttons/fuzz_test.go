@@ -14,8 +14,8 @@ import (
 // edge, and the milliseconds since the last step. Every DONE and ROLL press
 // must give its event at the press (a DONE pressed while CUBE is held a
 // Resign); every CUBE press at most one event, a Cube released before the
-// long press, a Pass at the press plus the long press, or a Resign; events
-// come in time order.
+// long press, a Pass at the press plus the long press, or a Resign; both
+// ROLLs held together one NextMatch at most until one is released; events come in time order.
 func FuzzDecoder(f *testing.F) {
 	f.Add([]byte{2, 1, 10, 2, 0, 50})                                             // CUBE tapped
 	f.Add([]byte{2, 1, 10, 0, 0, 250, 0, 0, 250, 0, 0, 250, 0, 0, 250, 2, 0, 10}) // CUBE held past the long press
@@ -83,7 +83,8 @@ func checkEvents(t *testing.T, got []Event, presses map[sensing.EventKind]int) {
 	// DONE pressed while CUBE is held is a resignation, which uses the
 	// CUBE press up.
 	resigns := counts[sensing.Resign]
-	if counts[sensing.Done]+resigns != presses[sensing.Done] || counts[sensing.Roll] != presses[sensing.Roll] || counts[sensing.Cube]+resigns > presses[sensing.Cube] {
+	if counts[sensing.Done]+resigns != presses[sensing.Done] || counts[sensing.Roll] != presses[sensing.Roll] || counts[sensing.Cube]+resigns > presses[sensing.Cube] ||
+		counts[sensing.NextMatch] > 0 && counts[sensing.NextMatch] >= presses[sensing.Roll] {
 		t.Fatalf("presses %v gave events %v", presses, got)
 	}
 }

@@ -9,7 +9,8 @@
   const $ = (id) => document.getElementById(id);
 
   // Board geometry, in the SVG's units (viewBox 0 0 672 500). Board points
-  // are White's numbers: White's home (1-6) is bottom right.
+  // are White's numbers: White's home (1-6) is bottom right. The labels
+  // number the points as the side on roll does (moverNumber).
   const G = {
     top: 30, bottom: 470, mid: 250, // the playing area
     left: 68, barL: 308, barR: 356, right: 596, // quadrants and bar
@@ -136,6 +137,8 @@
     $('alerts').textContent = (s.alerts || []).join(' ');
     $('alerts').hidden = !s.alerts || s.alerts.length === 0;
     showPhase(s);
+    showNames();
+    showDirector(s);
     showWelsh(s);
     $('sim').hidden = !s.sim;
     if (!s.sim) selected = null;
@@ -144,23 +147,19 @@
     document.dispatchEvent(new CustomEvent('gammond-status', { detail: s })); // static/session.js
   }
 
+  // showPhase says what the match waits for, as the server words it
+  // (referee.Situation), and each side's pip count.
   function showPhase(s) {
-    const mover = name(s.on_roll), other = name(1 - s.on_roll);
-    const texts = {
-      'setting-up': s.setup_wrong && s.setup_wrong.length > 0
-        ? 'Set up the board: points ' + s.setup_wrong.join(', ') + ' are wrong'
-        : 'Set up; the opening roll starts game ' + (s.game + 1),
-      'rolling': mover + ' to roll or double',
-      'doubled': other + ' to take or pass the cube',
-      'moving': s.awaiting_checker
-        ? mover + ' pressed DONE: waiting for the checker in hand to land'
-        : mover + ' to play ' + s.dice.join('-'),
-      'flagged': 'ILLEGAL play by ' + mover + ': put it right, or ' + other + ' rolls to let it stand',
-      'match-over': 'The match is over',
-    };
     const p = $('phase');
-    p.textContent = texts[s.phase] || s.phase;
+    p.textContent = s.situation || s.phase;
     p.classList.toggle('flagged', s.phase === 'flagged');
+    $('pips').textContent = s.pips ? 'Pips: ' + name(0) + ' ' + s.pips[0] + ' · ' + name(1) + ' ' + s.pips[1] : '';
+  }
+
+  // showNames puts the players' names wherever the page offers a side.
+  function showNames() {
+    for (const o of document.querySelectorAll('select[name="side"] option')) o.textContent = name(Number(o.value));
+    for (const e of document.querySelectorAll('[data-name]')) e.textContent = name(Number(e.dataset.name));
   }
 
   // ---- the board ----
@@ -180,6 +179,9 @@
     return G.barR + (p - 18.5) * G.pw;
   }
   const isBottom = (p) => p <= 12;
+  // moverNumber is board point p as the side on roll numbers it, as its
+  // plays and flagged points are written: Black's point p is White's 25-p.
+  const moverNumber = (p) => (state.on_roll === 1 ? 25 - p : p);
 
   function drawBoard() {
     const svg = $('board');
@@ -218,7 +220,7 @@
       class: 'target', 'data-point': p,
     }, svg);
     const label = el('text', { x, y: isBottom(p) ? 494 : 12, class: 'label' }, svg);
-    label.textContent = String(p);
+    label.textContent = String(moverNumber(p));
   }
 
   // drawLEDs draws each LED where the server places it (display/panel's
@@ -301,11 +303,11 @@
     6: [[0, 0], [0, 1], [0, 2], [2, 0], [2, 1], [2, 2]],
   };
 
-  // drawDice draws the roll in the mover's half of the board: White's on
-  // the right, Black's on the left.
+  // drawDice draws the roll in the mover's half of the board, the high die
+  // first as the roll is said: White's on the right, Black's on the left.
   function drawDice(svg) {
-    const d = state.dice;
-    if (!d || !d[0]) return;
+    if (!state.dice || !state.dice[0]) return;
+    const d = [...state.dice].sort((a, b) => b - a);
     const side = state.on_roll;
     const cx = side === 0 ? (G.barR + G.right) / 2 : (G.left + G.barL) / 2;
     d.forEach((v, i) => {
@@ -465,14 +467,64 @@
     'out-of-play': (f) => ({ side: int(f.side.value), checkers: int(f.checkers.value) }),
   };
 
+  // A match is in progress from its first game until it is over: a new
+  // one waits till then (web.StartMatch).
+  const inProgress = (s) => s.game > 0 && s.phase !== 'match-over';
+  const inGame = (s) => s.phase !== 'setting-up' && s.phase !== 'match-over';
+  const clockRunning = (s) => !!(s.clocks && s.clocks.running);
+
+  // FITS says, for each director form, whether its action fits the match
+  // now, as the status shows it: the panel offers only those. The server
+  // judges each action again (web/action.go).
+  const FITS = {
+    match: (s) => !inProgress(s),
+    score: (s) => s.phase !== 'match-over',
+    rule: (s) => s.phase === 'flagged',
+    dice: (s) => ['setting-up', 'rolling', 'flagged'].includes(s.phase),
+    clocks: clockRunning,
+    penalty: clockRunning,
+    resign: inGame,
+    resignation: (s) => !!s.resignation,
+    'force-resignation': (s) => !!(s.resignation && s.resignation.forced),
+    'early-roll': (s) => !!s.early_roll,
+    clock: (s) => s.length > 0 && !s.clocks && s.phase === 'setting-up',
+    'clock-adjust': (s) => !!s.clocks && s.phase !== 'match-over',
+    'out-of-play': (s) => s.rules !== 'welsh' && inGame(s),
+    'annul-crawford': (s) => s.rules === 'danish' && s.length >= 2 && !(inGame(s) && s.cube === 1 && s.phase !== 'doubled'),
+  };
+
+  // showDirector shows the director's panel on a board with a director,
+  // its forms those that fit now, New match among them; on a club board
+  // without one, New match alone, to the players, while no match is in
+  // progress.
+  function showDirector(s) {
+    const form = $('new-match-form');
+    $('director').hidden = !s.director;
+    if (s.director && form.parentElement !== $('director-match')) $('director-match').append(form);
+    $('new-match').hidden = s.director || inProgress(s);
+    if (form.hidden && FITS.match(s)) fillNewMatch(form, s);
+    for (const f of document.querySelectorAll('form[data-action]')) {
+      if (FITS[f.dataset.action]) f.hidden = !FITS[f.dataset.action](s);
+    }
+  }
+
+  // fillNewMatch offers the match on the board again, its players and
+  // settings, as New match comes up: the next match is most often the same.
+  function fillNewMatch(f, s) {
+    f.white.value = name(0);
+    f.black.value = name(1);
+    f.length.value = String(s.length);
+    if (RULES[s.rules]) f.rules.value = s.rules;
+  }
+
   async function onDirector(e) {
     e.preventDefault();
     const f = e.target, action = f.dataset.action;
-    const msg = $('td-msg');
+    const msg = f.closest('section, details').querySelector('.msg');
     const token = $('td-token').value.trim();
     sessionStorage.setItem('gammond-td-token', token);
     try {
-      showStatus(await post('api/td/' + action, DIRECTOR[action](f, e.submitter || {}), { Authorization: 'Bearer ' + token }));
+      showStatus(await post('api/td/' + action, DIRECTOR[action](f, e.submitter || {}), token ? { Authorization: 'Bearer ' + token } : {}));
       msg.textContent = 'done: ' + action;
       msg.classList.add('ok');
     } catch (err) {
@@ -491,7 +543,7 @@
     if (!w) return;
     $('length').textContent = 'Welsh backgammon, match to ' + w.games + ' games';
     const parts = ['roof ' + name(0) + ' ' + w.roof[0] + ', ' + name(1) + ' ' + w.roof[1],
-      'may double: ' + (w.cube_right === 'either' ? 'either' : w.cube_right)];
+      'may double: ' + (w.cube_right === 'either' ? 'either' : name(w.cube_right.toLowerCase() === 'white' ? 0 : 1))];
     if (w.triangle) parts.push('a triangle stands: no doubling');
     if (w.acey_deucey) parts.push(name(s.on_roll) + ' may throw the 2-1 again');
     if (w.full_spread) parts.push(name(s.on_roll) + ' may throw one die' + (w.one_die ? ' (chosen)' : ''));
@@ -579,7 +631,7 @@
     window.addEventListener('pointermove', onPointerMove);
     window.addEventListener('pointerup', onPointerUp);
     $('sim').addEventListener('click', onSimButton);
-    for (const f of document.querySelectorAll('#director form')) f.addEventListener('submit', onDirector);
+    for (const f of document.querySelectorAll('form[data-action]')) f.addEventListener('submit', onDirector);
     $('welsh-option').addEventListener('submit', onWelsh);
     $('td-token').value = sessionStorage.getItem('gammond-td-token') || '';
     setInterval(() => { if (state) showClocks(); }, 250);
