@@ -108,7 +108,7 @@ func TestSimPlaysMatchAfterMatch(t *testing.T) {
 		t.Fatalf("after New match: %+v, want Cy and Dee's 3-point match setting up", st)
 	}
 
-	directed := startSimDaemon(t, players+"[web]\ndirector_token = \"a-director-token-0123\"\n")
+	directed := startSimDaemon(t, players+"[web]\ndirector_token = \"5f0c8a7e2b94d1c36a8e0f7b2d4c6e19\"\n")
 	if code, _ := postAction(t, directed, "/api/td/match", next); code != http.StatusForbidden {
 		t.Fatalf("with a director's token, New match without it: %d, want 403", code)
 	}
