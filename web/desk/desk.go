@@ -50,6 +50,8 @@ type Opts struct {
 	// Logger gets connection changes and the messages ignored; nil is
 	// slog.Default().
 	Logger *slog.Logger
+	// Analysis has gnubg analyse every match collected (analysis.go).
+	Analysis AnalysisOpts
 	// Now dates the records collected; nil is time.Now. The desk's clock,
 	// not the board's: a Raspberry Pi has no clock of its own to keep time
 	// offline.
@@ -72,6 +74,7 @@ type Desk struct {
 	boards    map[string]*board
 	collected map[string]string // record file names by content hash
 	signIn    mqtt.SignIn
+	analyst   *analyst
 }
 
 // New returns a desk that keeps its records in opts.Dir. Run connects it.
@@ -111,6 +114,7 @@ func New(opts *Opts) (*Desk, error) {
 		opts: o, broker: u, log: o.Logger.With("broker", u.Redacted()), signIn: si,
 		subscribed: make(chan struct{}),
 		boards:     map[string]*board{}, collected: collected,
+		analyst: newAnalyst(o.Analysis, o.Dir, o.Logger, o.Now),
 	}, nil
 }
 
@@ -125,6 +129,9 @@ func (d *Desk) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("desk: %w", err)
 	}
+	analysed := make(chan struct{})
+	go func() { d.analyst.run(ctx); close(analysed) }()
+	defer func() { <-analysed }()
 	<-ctx.Done()
 	// autopaho disconnects at the end of ctx; its session stays at the broker.
 	select {
