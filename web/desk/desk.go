@@ -3,6 +3,8 @@
 // .mat record into a directory, and serves a page listing the boards with
 // their players, score, phase and illegal plays (and a money session's
 // games played, a chouette's standings), linking to each board's own page.
+// With GNU Backgammon it analyses every match it collects, and it audits
+// each board's dice (analysis.go).
 //
 // A match is finished when its board says so: the match message's Finished
 // flag, set with the record that holds the match's last game. The state's
