@@ -16,6 +16,7 @@ import (
 	"gammond/record/analysis"
 	"gammond/record/diceaudit"
 	"gammond/record/mat"
+	"gammond/web/mqtt"
 )
 
 // AnalysisOpts turn on GNU Backgammon's analysis of every match the desk
@@ -74,6 +75,8 @@ type analyst struct {
 	log  *slog.Logger
 	now  func() time.Time
 	wake chan struct{}
+	// publish sends a board the analysis of its match; set before run.
+	publish func(context.Context, mqtt.Analysis) error
 
 	mu      sync.Mutex
 	jobs    map[string]*job // by record hash
@@ -238,5 +241,12 @@ func (a *analyst) analyse(ctx context.Context, j *job) {
 	}
 	if err := writeFileAtomic(a.reportFile(j), data); err != nil {
 		a.log.Warn("desk: analysis not saved", "record", j.Record, "err", err)
+	}
+	if a.publish != nil {
+		sending, cancel := context.WithTimeout(ctx, 10*time.Second)
+		defer cancel()
+		if err := a.publish(sending, mqtt.Analysis{Board: j.Board, Players: j.Players, Updated: a.now(), Report: r}); err != nil {
+			a.log.Warn("desk: the analysis did not reach the board", "board", j.Board, "err", err)
+		}
 	}
 }

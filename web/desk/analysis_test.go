@@ -78,7 +78,8 @@ func loadedMatch(t *testing.T, r *rand.Rand, players [2]string) []byte {
 // mosquitto, seven replaying board traces and one rolling loaded dice; the
 // desk has gnubg analyse every match while its pages answer at once, the
 // loaded board's dice are flagged and no other's, and a desk restarted on
-// the same directories analyses nothing again.
+// the same directories analyses nothing again. A board subscribed gets
+// its match's analysis.
 func TestDeskAnalysesEveryMatch(t *testing.T) {
 	program := requireGnubg(t)
 	broker := mqtttest.StartBroker(t, false)
@@ -111,11 +112,21 @@ func TestDeskAnalysesEveryMatch(t *testing.T) {
 
 	traces := []string{"match-004", "match-010-illegal", "match-002-illegal", "match-007"}
 	const boards = 8
+	toBoard1 := make(chan mqtt.Analysis, 1) // table-1 subscribes to its analyses, as gammond does
 	for i := range boards {
 		id := fmt.Sprintf("table-%d", i+1)
 		players := [2]string{fmt.Sprintf("White%d", i+1), fmt.Sprintf("Black%d", i+1)}
-		p, err := mqtt.New(&mqtt.Opts{Broker: broker.URL(), Board: id, Players: players,
-			QueueDir: t.TempDir(), RetryDelay: 100 * time.Millisecond, Logger: mqtttest.Logger(t)})
+		opts := &mqtt.Opts{Broker: broker.URL(), Board: id, Players: players,
+			QueueDir: t.TempDir(), RetryDelay: 100 * time.Millisecond, Logger: mqtttest.Logger(t)}
+		if i == 0 {
+			opts.OnAnalysis = func(a mqtt.Analysis) {
+				select {
+				case toBoard1 <- a:
+				default:
+				}
+			}
+		}
+		p, err := mqtt.New(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -126,11 +137,13 @@ func TestDeskAnalysesEveryMatch(t *testing.T) {
 		} else {
 			mqtttest.ReplayBoard(t, filepath.Join("..", "..", "testdata", "traces", traces[i%len(traces)]+".trace.jsonl"), players, p)
 		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		if err := p.Close(ctx); err != nil {
-			t.Error(err)
-		}
-		cancel()
+		defer func() {
+			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+			defer cancel()
+			if err := p.Close(ctx); err != nil {
+				t.Error(err)
+			}
+		}()
 	}
 
 	// The pages answer while gnubg works: one served during an analysis
@@ -173,6 +186,15 @@ func TestDeskAnalysesEveryMatch(t *testing.T) {
 	}
 	if !strings.Contains(mqtttest.Get(t, srv.URL+"/"), `href="analysis"`) {
 		t.Error("the desk's page does not link to the analyses")
+	}
+
+	select {
+	case got := <-toBoard1:
+		if got.Board != "table-1" || got.Report == nil || got.Report.Players[0].Name != "White1" {
+			t.Errorf("table-1 got the analysis of %s: %+v", got.Board, got.Report)
+		}
+	case <-time.After(20 * time.Second):
+		t.Error("table-1 never got its match's analysis")
 	}
 
 	// A desk restarted on the same directories gets the retained records

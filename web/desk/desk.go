@@ -132,6 +132,7 @@ func (d *Desk) Run(ctx context.Context) error {
 		return fmt.Errorf("desk: %w", err)
 	}
 	analysed := make(chan struct{})
+	d.analyst.publish = func(ctx context.Context, a mqtt.Analysis) error { return mqtt.PublishAnalysis(ctx, cm, a) }
 	go func() { d.analyst.run(ctx); close(analysed) }()
 	defer func() { <-analysed }()
 	<-ctx.Done()
