@@ -65,6 +65,10 @@ type job struct {
 	Ended   time.Time        `json:"ended,omitzero"`
 	Report  *analysis.Report `json:"report,omitempty"`
 	SGF     string           `json:"sgf,omitempty"` // under /analysis/files/
+	// Progress guesses how far an analysis under way is, 0 to 1: its
+	// time so far over the mean of the analyses done (gnubg tells no
+	// progress); 0 before the first is done.
+	Progress float64 `json:"progress,omitempty"`
 }
 
 // analyst analyses the matches collected, in its own goroutines, and

@@ -5,6 +5,7 @@ import (
 	"cmp"
 	_ "embed"
 	"encoding/json"
+	"fmt"
 	"html/template"
 	"net/http"
 	"slices"
@@ -50,15 +51,24 @@ type Running struct {
 	moves        int
 }
 
-// BoardDice is one board's dice audit.
+// BoardDice is one board's dice audit, and beside it gnubg's luck rate
+// for each player of the board's analysed matches.
 type BoardDice struct {
 	Board string `json:"board"`
 	diceaudit.Report
+	Luck []PlayerLuck `json:"luck"`
 }
 
-// view copies what the page shows; today is the day whose players'
-// figures run.
-func (a *analyst) view(today time.Time) Analyses {
+// PlayerLuck is gnubg's luck rate of a player over a board's analysed
+// matches, in mEMG per roll.
+type PlayerLuck struct {
+	Name     string  `json:"name"`
+	LuckRate float64 `json:"luck_rate"`
+}
+
+// view copies what the page shows at now; the players' figures run over
+// now's day.
+func (a *analyst) view(now time.Time) Analyses {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	v := Analyses{On: a.on(), Off: a.opts.Off, Plies: a.opts.Plies, Workers: a.opts.Workers,
@@ -66,12 +76,29 @@ func (a *analyst) view(today time.Time) Analyses {
 	if v.On {
 		v.Off = ""
 	}
+	mean := a.meanDuration()
 	running := map[string]*Running{}
-	y, m, d := today.Date()
+	luck := map[string]map[string]*Running{} // by board, by player
+	y, m, d := now.Date()
 	for i := len(a.order) - 1; i >= 0; i-- {
 		j := *a.order[i]
+		if j.State == jobAnalysing && mean > 0 {
+			j.Progress = min(0.99, float64(now.Sub(j.Started))/float64(mean))
+		}
 		v.Jobs = append(v.Jobs, j)
-		if jy, jm, jd := j.Queued.Date(); j.Report == nil || jy != y || jm != m || jd != d {
+		if j.Report == nil {
+			continue
+		}
+		if luck[j.Board] == nil {
+			luck[j.Board] = map[string]*Running{}
+		}
+		for _, p := range j.Report.Players {
+			if luck[j.Board][p.Name] == nil {
+				luck[j.Board][p.Name] = &Running{Name: p.Name}
+			}
+			luck[j.Board][p.Name].add(p, nil)
+		}
+		if jy, jm, jd := j.Queued.Date(); jy != y || jm != m || jd != d {
 			continue
 		}
 		for _, p := range j.Report.Players {
@@ -88,10 +115,32 @@ func (a *analyst) view(today time.Time) Analyses {
 	}
 	slices.SortFunc(v.Players, func(p, q Running) int { return naturalCompare(p.Name, q.Name) })
 	for board, au := range a.audits {
-		v.Dice = append(v.Dice, BoardDice{Board: board, Report: au.Report()})
+		bd := BoardDice{Board: board, Report: au.Report(), Luck: []PlayerLuck{}}
+		for _, r := range luck[board] {
+			bd.Luck = append(bd.Luck, PlayerLuck{Name: r.Name, LuckRate: r.LuckRate})
+		}
+		slices.SortFunc(bd.Luck, func(p, q PlayerLuck) int { return naturalCompare(p.Name, q.Name) })
+		v.Dice = append(v.Dice, bd)
 	}
 	slices.SortFunc(v.Dice, func(p, q BoardDice) int { return naturalCompare(p.Board, q.Board) })
 	return v
+}
+
+// meanDuration is the mean time of the analyses this desk ran, 0 before
+// the first. The caller holds a.mu.
+func (a *analyst) meanDuration() time.Duration {
+	var sum time.Duration
+	n := 0
+	for _, j := range a.order {
+		if j.State == jobDone && !j.Started.IsZero() && j.Ended.After(j.Started) {
+			sum += j.Ended.Sub(j.Started)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / time.Duration(n)
 }
 
 func (r *Running) add(p analysis.Player, mistakes []analysis.Mistake) {
@@ -144,6 +193,9 @@ var analysisPage = template.Must(template.New("analysis").Funcs(template.FuncMap
 	"elapsed": func(j job, now time.Time) string {
 		switch j.State {
 		case jobAnalysing:
+			if j.Progress > 0 {
+				return fmt.Sprintf("for %s, about %.0f%%", now.Sub(j.Started).Round(time.Second), 100*j.Progress)
+			}
 			return "for " + now.Sub(j.Started).Round(time.Second).String()
 		case jobQueued:
 			return "since " + j.Queued.Local().Format("15:04:05")

@@ -234,3 +234,49 @@ func awaitAnalyses(t *testing.T, d *Desk, done func(Analyses) bool) Analyses {
 		}
 	}
 }
+
+// TestAnalysisOffStillAuditsDice: without gnubg the analysis page says
+// once why it is off, the matches are listed unanalysed, and the dice are
+// audited all the same.
+func TestAnalysisOffStillAuditsDice(t *testing.T) {
+	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: t.TempDir(), Logger: mqtttest.Logger(t),
+		Analysis: AnalysisOpts{Off: "GNU Backgammon is not installed"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := [2]string{"Ann", "Bob"}
+	rec := loadedMatch(t, rand.New(rand.NewPCG(1, 1)), players)
+	for range 2 { // delivered again: counted once
+		d.handle("gammond/t9/match", payload(t, mqtt.Match{Board: "t9", Players: players, Mat: string(rec), Finished: true}))
+	}
+	a := d.Analyses()
+	if a.On || len(a.Jobs) != 1 || a.Jobs[0].State != jobSkipped || len(a.Dice) != 1 || !a.Dice[0].Flagged {
+		t.Fatalf("analyses %+v", a)
+	}
+	var m mat.Match
+	if got, err := mat.Read(bytes.NewReader(rec), "loaded"); err != nil {
+		t.Fatal(err)
+	} else {
+		m = *got
+	}
+	rolls := 0
+	for _, turn := range m.Games[0].Turns {
+		for _, act := range turn.Actions {
+			if act.Kind == mat.Roll {
+				rolls++
+			}
+		}
+	}
+	if a.Dice[0].Rolls != rolls-1 { // the opening roll left out
+		t.Errorf("%d rolls audited, want %d", a.Dice[0].Rolls, rolls-1)
+	}
+	srv := httptest.NewServer(d.Handler())
+	defer srv.Close()
+	page := mqtttest.Get(t, srv.URL+"/analysis")
+	if n := strings.Count(page, "GNU Backgammon is not installed"); n != 1 {
+		t.Errorf("the page says %d times why the analysis is off, want once:\n%s", n, page)
+	}
+	if !strings.Contains(page, "dice look loaded") {
+		t.Error("the page does not flag t9's dice")
+	}
+}
