@@ -16,6 +16,7 @@ import (
 	"gammond/record/analysis"
 	"gammond/record/diceaudit"
 	"gammond/record/mat"
+	"gammond/referee"
 	"gammond/web/mqtt"
 )
 
@@ -87,6 +88,9 @@ type analyst struct {
 	order   []*job          // as collected
 	pending []*job          // waiting for a worker, oldest first
 	audits  map[string]*diceaudit.Audit
+	// inferred are the boards whose dice are inferred from the plays:
+	// not rolls but the smallest that fits each play, no fair sample.
+	inferred map[string]bool
 }
 
 func newAnalyst(opts AnalysisOpts, dir string, log *slog.Logger, now func() time.Time) *analyst {
@@ -100,7 +104,7 @@ func newAnalyst(opts AnalysisOpts, dir string, log *slog.Logger, now func() time
 		opts.Off = "no GNU Backgammon given"
 	}
 	return &analyst{opts: opts, dir: dir, log: log, now: now, wake: make(chan struct{}, 1),
-		jobs: map[string]*job{}, audits: map[string]*diceaudit.Audit{}}
+		jobs: map[string]*job{}, audits: map[string]*diceaudit.Audit{}, inferred: map[string]bool{}}
 }
 
 // on reports whether the desk analyses matches.
@@ -150,6 +154,16 @@ func (a *analyst) add(board, name, record string, players [2]string) {
 		default:
 		}
 	}
+}
+
+// noteEvent notes a board whose dice the referee infers from the plays.
+func (a *analyst) noteEvent(board string, e *mqtt.Event) {
+	if e.Kind != referee.DiceInferred.String() {
+		return
+	}
+	a.mu.Lock()
+	a.inferred[board] = true
+	a.mu.Unlock()
 }
 
 // loadDone fills j from an analysis an earlier run of the desk saved, and

@@ -56,7 +56,11 @@ type Running struct {
 type BoardDice struct {
 	Board string `json:"board"`
 	diceaudit.Report
-	Luck []PlayerLuck `json:"luck"`
+	// Inferred says the board infers its dice from the plays: the figures
+	// are shown, never flagged, as the smallest roll that fits each play
+	// is no sample of the dice.
+	Inferred bool         `json:"inferred"`
+	Luck     []PlayerLuck `json:"luck"`
 }
 
 // PlayerLuck is gnubg's luck rate of a player over a board's analysed
@@ -115,7 +119,8 @@ func (a *analyst) view(now time.Time) Analyses {
 	}
 	slices.SortFunc(v.Players, func(p, q Running) int { return naturalCompare(p.Name, q.Name) })
 	for board, au := range a.audits {
-		bd := BoardDice{Board: board, Report: au.Report(), Luck: []PlayerLuck{}}
+		bd := BoardDice{Board: board, Report: au.Report(), Inferred: a.inferred[board], Luck: []PlayerLuck{}}
+		bd.Flagged = bd.Flagged && !bd.Inferred
 		for _, r := range luck[board] {
 			bd.Luck = append(bd.Luck, PlayerLuck{Name: r.Name, LuckRate: r.LuckRate})
 		}

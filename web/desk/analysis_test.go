@@ -15,6 +15,7 @@ import (
 	"gammond/engine"
 	"gammond/record/gnubg"
 	"gammond/record/mat"
+	"gammond/referee"
 	"gammond/web/mqtt"
 	"gammond/web/mqtt/mqtttest"
 )
@@ -278,5 +279,12 @@ func TestAnalysisOffStillAuditsDice(t *testing.T) {
 	}
 	if !strings.Contains(page, "dice look loaded") {
 		t.Error("the page does not flag t9's dice")
+	}
+
+	// Dice inferred from the plays are the smallest roll each play
+	// shows: no sample of the dice, never flagged.
+	d.handle("gammond/t9/event", payload(t, event("t9", 1, referee.DiceInferred, 1, 1)))
+	if dice := d.Analyses().Dice[0]; dice.Flagged || !dice.Inferred {
+		t.Errorf("inferred dice: flagged %v, inferred %v", dice.Flagged, dice.Inferred)
 	}
 }

@@ -220,6 +220,7 @@ func (d *Desk) apply(m message) error {
 	}
 	if m.event != nil {
 		b.addEvent(m.event)
+		d.analyst.noteEvent(m.board, m.event)
 	}
 	return nil
 }
