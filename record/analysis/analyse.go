@@ -37,6 +37,10 @@ type Report struct {
 	Players  []Player  `json:"players"`  // in gnubg's order: its statistics' columns
 	Mistakes []Mistake `json:"mistakes"` // the errors and blunders, in the order played
 	SGF      string    `json:"sgf,omitempty"`
+	// Warnings are the lines gnubg said it could not import (it goes on
+	// without them, as with another writer's "Losses 1 point"): the
+	// figures are of the match as gnubg read it.
+	Warnings []string `json:"warnings"`
 }
 
 // Mistake is one decision gnubg marks bad (an error) or very bad (a
@@ -96,14 +100,18 @@ func Analyse(ctx context.Context, file string, opts Options) (*Report, error) {
 		return nil, err
 	}
 	messages, _, _ := bytes.Cut(stdout, []byte("\nPlayer ")) // what gnubg said before its statistics
-	if complaints := gnubg.Complaints(messages); complaints != "" {
+	complaints := gnubg.Complaints(messages)
+	if bytes.Contains(messages, []byte(gnubg.NoMatch)) {
 		return nil, notRead(file, complaints)
 	}
 	players, err := ParseStatistics(stdout)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	r := &Report{File: file, Plies: opts.Plies, Players: players, Mistakes: mistakes}
+	r := &Report{File: file, Plies: opts.Plies, Players: players, Mistakes: mistakes, Warnings: []string{}}
+	for l := range strings.Lines(complaints) {
+		r.Warnings = append(r.Warnings, strings.TrimSpace(l))
+	}
 	if opts.SGF != "" {
 		if err := copyFile(filepath.Join(dir, "analysed.sgf"), opts.SGF); err != nil {
 			return nil, fmt.Errorf("saving gnubg's SGF: %w", err)

@@ -240,3 +240,24 @@ func BenchmarkAnalyse(b *testing.B) {
 		})
 	}
 }
+
+// TestSkippedLinesAreWarnings: a record with lines gnubg skips (Backgammon
+// Galaxy's "Losses 1 point") is analysed as gnubg reads it, the lines
+// named as warnings.
+func TestSkippedLinesAreWarnings(t *testing.T) {
+	gnubg := gnubgtest.Require(t)
+	file := filepath.Join("..", "..", "testdata", "dialects", "galaxy-losses-after-play.mat")
+	r, err := analysis.Analyse(context.Background(), file, analysis.Options{Gnubg: gnubg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Warnings) != 1 || !strings.Contains(r.Warnings[0], `"Losses 1 point"`) {
+		t.Errorf("warnings %q", r.Warnings)
+	}
+	want := printed(t, gnubgSays(t, gnubg, file, 0), "Overall statistics", "Error rate mEMG (MWC)")
+	for i, p := range r.Players {
+		if p.OverallErrorRate != want[i] {
+			t.Errorf("%s: overall error rate %.1f, gnubg's %.1f", p.Name, p.OverallErrorRate, want[i])
+		}
+	}
+}

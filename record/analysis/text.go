@@ -10,6 +10,12 @@ import (
 // player a column, then the blunders and errors.
 func (r *Report) WriteText(w io.Writer) error {
 	fmt.Fprintf(w, "%s: GNU Backgammon's analysis at %d-ply\n\n", r.File, r.Plies)
+	for _, l := range r.Warnings {
+		fmt.Fprintf(w, "gnubg skipped: %s\n", l)
+	}
+	if len(r.Warnings) > 0 {
+		fmt.Fprintln(w)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	line := func(label string, f func(p Player) any) {
 		fmt.Fprintf(tw, "%s", label)

@@ -39,13 +39,17 @@ func Command(ctx context.Context, gnubg, home string, args ...string) *exec.Cmd 
 	return cmd
 }
 
+// NoMatch is what gnubg says when it has no match loaded: the file it
+// was given did not read at all.
+const NoMatch = "No game in progress"
+
 // Complaints returns the lines of gnubg's messages that say it could not
 // read something: it goes on after a move it cannot import, or analyses
 // no match at all after a file it cannot load.
 func Complaints(messages []byte) string {
 	var lines []string
 	for l := range strings.Lines(string(messages)) {
-		for _, bad := range []string{"WARNING", "Unrecognised", "not a valid", "rror", "No game in progress", "annot"} {
+		for _, bad := range []string{"WARNING", "Unrecognised", "not a valid", "rror", NoMatch, "annot"} {
 			if strings.Contains(l, bad) {
 				lines = append(lines, l)
 				break
