@@ -95,7 +95,7 @@ func Analyse(ctx context.Context, file string, opts Options) (*Report, error) {
 	if err := os.WriteFile(copied, record, 0o644); err != nil {
 		return nil, err
 	}
-	stdout, mistakes, err := run(ctx, opts, dir, command+" "+copied)
+	stdout, read, err := run(ctx, opts, dir, command+" "+copied)
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,13 @@ func Analyse(ctx context.Context, file string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
-	r := &Report{File: file, Plies: opts.Plies, Players: players, Mistakes: mistakes, Warnings: []string{}}
+	if len(read.Players) == len(players) {
+		// The statistics' columns cut a name longer than theirs.
+		for i, name := range read.Players {
+			players[i].Name = name
+		}
+	}
+	r := &Report{File: file, Plies: opts.Plies, Players: players, Mistakes: read.Mistakes, Warnings: []string{}}
 	for l := range strings.Lines(complaints) {
 		r.Warnings = append(r.Warnings, strings.TrimSpace(l))
 	}
@@ -133,16 +139,23 @@ func loadCommand(file string) (command, name string, err error) {
 	return "", "", fmt.Errorf("%s: not a match record gnubg reads (.mat, .txt or .sgf)", file)
 }
 
-// run runs gnubg on the script and returns what it printed and the
-// decisions it marked.
-func run(ctx context.Context, opts Options, dir, load string) (stdout []byte, mistakes []Mistake, err error) {
+// scriptResult is what the script writes: the players' names as gnubg
+// keeps them and the decisions it marked.
+type scriptResult struct {
+	Players  []string
+	Mistakes []Mistake
+}
+
+// run runs gnubg on the script and returns what it printed and what the
+// script wrote.
+func run(ctx context.Context, opts Options, dir, load string) (stdout []byte, read scriptResult, err error) {
 	params, _ := json.Marshal(map[string]any{
-		"load": load, "plies": opts.Plies, "out": filepath.Join(dir, "mistakes.json"),
+		"load": load, "plies": opts.Plies, "out": filepath.Join(dir, "analysis.json"),
 		"sgf": map[bool]string{true: filepath.Join(dir, "analysed.sgf")}[opts.SGF != ""],
 	})
 	for name, data := range map[string][]byte{"params.json": params, "analyse.py": script} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			return nil, nil, err
+			return nil, read, err
 		}
 	}
 	cmd := gnubg.Command(ctx, opts.Gnubg, dir, "-p", filepath.Join(dir, "analyse.py"))
@@ -152,19 +165,18 @@ func run(ctx context.Context, opts Options, dir, load string) (stdout []byte, mi
 	stdout, err = cmd.Output()
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, nil, ctx.Err()
+			return nil, read, ctx.Err()
 		}
-		return nil, nil, fmt.Errorf("GNU Backgammon (%s): %v\n%s", opts.Gnubg, err, stderr.String())
+		return nil, read, fmt.Errorf("GNU Backgammon (%s): %v\n%s", opts.Gnubg, err, stderr.String())
 	}
-	data, err := os.ReadFile(filepath.Join(dir, "mistakes.json"))
+	data, err := os.ReadFile(filepath.Join(dir, "analysis.json"))
 	if err != nil {
-		return nil, nil, fmt.Errorf("gnubg wrote no analysis: %v\n%s", err, stderr.String())
+		return nil, read, fmt.Errorf("gnubg wrote no analysis: %v\n%s", err, stderr.String())
 	}
-	var out struct{ Mistakes []Mistake }
-	if err := json.Unmarshal(data, &out); err != nil {
-		return nil, nil, fmt.Errorf("gnubg's analysis: %w", err)
+	if err := json.Unmarshal(data, &read); err != nil {
+		return nil, read, fmt.Errorf("gnubg's analysis: %w", err)
 	}
-	return stdout, out.Mistakes, nil
+	return stdout, read, nil
 }
 
 // notRead says why gnubg read no match from file: for a .mat, the line our

@@ -1,7 +1,8 @@
 # Run by "gnubg -t -p": analyses the match the parameters name (a JSON file
 # named by $GAMMON_ANALYSIS), prints gnubg's "show statistics match" on
 # stdout, saves the analysed match as SGF when asked, and writes the
-# decisions gnubg marks bad or very bad, with its best, as JSON.
+# players' names and the decisions gnubg marks bad or very bad, with its
+# best, as JSON.
 import json
 import os
 
@@ -54,5 +55,10 @@ try:
     match = gnubg.match(analysis=1, boards=0, statistics=0, verbose=0)
 except Exception:  # no match loaded: the statistics are missing too, and say so
     match = None
+result = {'players': [], 'mistakes': []}
+if match:
+    # In the order of the statistics' columns.
+    result['players'] = [match['match-info'][side]['name'] for side in ('X', 'O')]
+    result['mistakes'] = list(decisions(match))
 with open(params['out'], 'w') as out:
-    json.dump({'mistakes': list(decisions(match)) if match else []}, out)
+    json.dump(result, out)

@@ -261,3 +261,28 @@ func TestSkippedLinesAreWarnings(t *testing.T) {
 		}
 	}
 }
+
+// TestLongNames: a name longer than gnubg's statistics' column is the
+// player's whole name.
+func TestLongNames(t *testing.T) {
+	gnubg := gnubgtest.Require(t)
+	data, err := os.ReadFile(humanMatches(t)[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	const long = "AVeryLongPlayerNameIndeedOk" // 27 characters; the column has 23
+	file := filepath.Join(t.TempDir(), "long.mat")
+	if err := os.WriteFile(file, []byte(strings.ReplaceAll(string(data), "LookUp", long)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r, err := analysis.Analyse(context.Background(), file, analysis.Options{Gnubg: gnubg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Players[0].Name != long || r.Players[1].Name != "bgnori" {
+		t.Errorf("players %q and %q", r.Players[0].Name, r.Players[1].Name)
+	}
+	if r.Players[0].CheckerRating != "Awful!" {
+		t.Errorf("%s's rating %q, want Awful! as for LookUp", long, r.Players[0].CheckerRating)
+	}
+}
