@@ -286,3 +286,31 @@ func TestLongNames(t *testing.T) {
 		t.Errorf("%s's rating %q, want Awful! as for LookUp", long, r.Players[0].CheckerRating)
 	}
 }
+
+// TestMoneySession: a money session's figures, in points where a match's
+// are in match winning chances, are gnubg's own too.
+func TestMoneySession(t *testing.T) {
+	gnubg := gnubgtest.Require(t)
+	file := filepath.Join("..", "..", "testdata", "dialects", "gnubg-money-session.mat")
+	r, err := analysis.Analyse(context.Background(), file, analysis.Options{Gnubg: gnubg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := gnubgSays(t, gnubg, file, 0)
+	for _, c := range []struct {
+		section, label string
+		ours           func(analysis.Player) float64
+	}{
+		{"Chequerplay statistics", "Error rate mEMG (Points)", func(p analysis.Player) float64 { return p.CheckerErrorRate }},
+		{"Cube statistics", "Error rate mEMG (Points)", func(p analysis.Player) float64 { return p.CubeErrorRate }},
+		{"Overall statistics", "Error rate mEMG (Points)", func(p analysis.Player) float64 { return p.OverallErrorRate }},
+		{"Luck statistics", "Luck rate mEMG (Points)", func(p analysis.Player) float64 { return p.LuckRate }},
+	} {
+		want := printed(t, out, c.section, c.label)
+		for i, p := range r.Players {
+			if got := c.ours(p); got != want[i] || got == 0 {
+				t.Errorf("%s, %s %q: ours %.1f, gnubg's %.1f", p.Name, c.section, c.label, got, want[i])
+			}
+		}
+	}
+}

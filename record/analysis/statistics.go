@@ -86,14 +86,14 @@ var rows = map[string]map[string]row{
 		"Moves marked doubtful": count(func(p *Player) *int { return &p.Doubtful }),
 		"Moves marked bad":      count(func(p *Player) *int { return &p.Errors }),
 		"Moves marked very bad": count(func(p *Player) *int { return &p.Blunders }),
-		"Error total EMG (MWC)": figure(func(p *Player) *float64 { return &p.CheckerErrors }),
-		"Error rate mEMG (MWC)": figure(func(p *Player) *float64 { return &p.CheckerErrorRate }),
+		"Error total EMG":       figure(func(p *Player) *float64 { return &p.CheckerErrors }),
+		"Error rate mEMG":       figure(func(p *Player) *float64 { return &p.CheckerErrorRate }),
 		"Chequerplay rating":    text(func(p *Player) *string { return &p.CheckerRating }),
 	},
 	"Luck statistics": {
-		"Luck total EMG (MWC)": figure(func(p *Player) *float64 { return &p.Luck }),
-		"Luck rate mEMG (MWC)": figure(func(p *Player) *float64 { return &p.LuckRate }),
-		"Luck rating":          text(func(p *Player) *string { return &p.LuckRating }),
+		"Luck total EMG": figure(func(p *Player) *float64 { return &p.Luck }),
+		"Luck rate mEMG": figure(func(p *Player) *float64 { return &p.LuckRate }),
+		"Luck rating":    text(func(p *Player) *string { return &p.LuckRating }),
 	},
 	"Cube statistics": {
 		"Total cube decisions":           count(func(p *Player) *int { return &p.CubeDecisionsTotal }),
@@ -101,13 +101,13 @@ var rows = map[string]map[string]row{
 		"Doubles":                        count(func(p *Player) *int { return &p.Doubles }),
 		"Takes":                          count(func(p *Player) *int { return &p.Takes }),
 		"Passes":                         count(func(p *Player) *int { return &p.Passes }),
-		"Error total EMG (MWC)":          figure(func(p *Player) *float64 { return &p.CubeErrors }),
-		"Error rate mEMG (MWC)":          figure(func(p *Player) *float64 { return &p.CubeErrorRate }),
+		"Error total EMG":                figure(func(p *Player) *float64 { return &p.CubeErrors }),
+		"Error rate mEMG":                figure(func(p *Player) *float64 { return &p.CubeErrorRate }),
 		"Cube decision rating":           text(func(p *Player) *string { return &p.CubeRating }),
 	},
 	"Overall statistics": {
-		"Error total EMG (MWC)":        figure(func(p *Player) *float64 { return &p.OverallErrors }),
-		"Error rate mEMG (MWC)":        figure(func(p *Player) *float64 { return &p.OverallErrorRate }),
+		"Error total EMG":              figure(func(p *Player) *float64 { return &p.OverallErrors }),
+		"Error rate mEMG":              figure(func(p *Player) *float64 { return &p.OverallErrorRate }),
 		"Snowie error rate":            figure(func(p *Player) *float64 { return &p.SnowieErrorRate }),
 		"Overall rating":               text(func(p *Player) *string { return &p.OverallRating }),
 		"Error based abs. FIBS rating": rating,
@@ -146,6 +146,9 @@ func ParseStatistics(out []byte) ([]Player, error) {
 	section, read := "", 0
 	for n, l := range lines[start+1:] {
 		label := strings.TrimSpace(l[:min(len(l), firstColumn)])
+		// A match's equity is in match winning chances, a money
+		// session's in points: the same figures.
+		label = strings.TrimSuffix(strings.TrimSuffix(label, " (MWC)"), " (Points)")
 		if _, ok := rows[label]; ok {
 			section = label
 			continue
