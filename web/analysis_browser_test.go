@@ -25,14 +25,16 @@ func analysedMatch(errorRate float64) MatchAnalysis {
 }
 
 // TestAnalysisOnThePage: the board's page shows its last match's analysis
-// to the players when the board has one: each player's figures and the
-// biggest mistakes, blunders first; a newer analysis replaces it.
+// to the players when the board has one and the match is over: each
+// player's figures and the biggest mistakes, blunders first; a newer
+// analysis replaces it; the next match hides it.
 func TestAnalysisOnThePage(t *testing.T) {
 	t.Parallel()
 	st := playing()
 	st.Phase = referee.PhaseMatchOver
 	latest := new(LatestAnalysis)
-	_, base := startServer(t, newFakeBoard(st), Options{Analysis: latest})
+	fb := newFakeBoard(st)
+	_, base := startServer(t, fb, Options{Analysis: latest})
 
 	resp, err := http.Get(base + "/api/analysis")
 	if err != nil {
@@ -66,6 +68,13 @@ func TestAnalysisOnThePage(t *testing.T) {
 
 	latest.Set(analysedMatch(-5.1))
 	b.waitFor(t, "the newer analysis", `document.querySelector('#analysis-players tr[data-player="Alice"] .error-rate').textContent === "-5.1"`)
+
+	// The next match begins: the last one's analysis goes.
+	fb.mu.Lock()
+	fb.status.Phase = referee.PhaseSettingUp
+	fb.mu.Unlock()
+	fb.emit("match-started")
+	b.waitFor(t, "the analysis hidden", `document.getElementById("analysis").hidden`)
 
 	var got MatchAnalysis
 	resp, err = http.Get(base + "/api/analysis")

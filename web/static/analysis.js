@@ -1,12 +1,14 @@
 // The players' own match, analysed by GNU Backgammon, on the board's page:
 // each player's error rates, luck and biggest mistakes, from api/analysis
 // (the desk's analysis over MQTT, or the board's own gnubg's). Asked for
-// when the page opens, every few seconds, and at once when a match ends.
+// when the page opens, every few seconds, and at once when a match ends;
+// shown while the match is over, until the next begins.
 'use strict';
 
 (() => {
   const section = document.getElementById('analysis');
   let shown = '';
+  let over = document.body.dataset.phase === 'match-over';
 
   function el(tag, text, cls) {
     const e = document.createElement(tag);
@@ -64,7 +66,7 @@
       }
       section.append(ul);
     }
-    section.hidden = false;
+    section.hidden = !over;
   }
 
   async function refresh() {
@@ -81,7 +83,9 @@
   }
 
   document.addEventListener('gammond-status', (e) => {
-    if (e.detail && e.detail.phase === 'match-over') refresh();
+    over = !!e.detail && e.detail.phase === 'match-over';
+    section.hidden = !over || shown === '';
+    if (over) refresh();
   });
   refresh();
   setInterval(refresh, 5000);
