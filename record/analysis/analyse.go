@@ -90,12 +90,13 @@ func Analyse(ctx context.Context, file string, opts Options) (*Report, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	// A copy in gnubg's directory: its command line splits a path at spaces.
+	// A copy in gnubg's directory, under a name its command line reads
+	// whatever the user's path holds (quotes, backslashes).
 	copied := filepath.Join(dir, name)
 	if err := os.WriteFile(copied, record, 0o644); err != nil {
 		return nil, err
 	}
-	stdout, read, err := run(ctx, opts, dir, command+" "+copied)
+	stdout, read, err := run(ctx, opts, dir, command+` "`+copied+`"`)
 	if err != nil {
 		return nil, err
 	}
