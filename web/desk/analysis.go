@@ -115,35 +115,44 @@ func (a *analyst) analysisDir() string { return a.opts.Dir }
 
 // add takes a match the desk collected as file name: it audits its dice
 // and queues its analysis, once per record content, and returns at once.
+// The record is read, and an earlier run's analysis looked for, outside
+// the lock the page takes.
 func (a *analyst) add(board, name, record string, players [2]string) {
 	hash := recordHash(record)
+	a.mu.Lock()
+	known := a.jobs[hash] != nil
+	a.mu.Unlock()
+	if known {
+		return
+	}
+	j := &job{Hash: hash, Board: board, Record: name, Players: players, Queued: a.now()}
+	var rolls diceaudit.Audit
+	m, err := mat.Read(strings.NewReader(record), name)
+	switch {
+	case strings.HasPrefix(record, welsh.RecordHeader+"\n"):
+		j.State, j.Err = jobSkipped, "a Welsh match: gnubg plays the standard game"
+	case err != nil:
+		j.State, j.Err = jobSkipped, err.Error()
+	case !a.on():
+		rolls.AddMatch(m)
+		j.State, j.Err = jobSkipped, "analysis off"
+	default:
+		rolls.AddMatch(m)
+		a.loadDone(j)
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if a.jobs[hash] != nil || len(a.jobs) >= maxJobs {
 		return
 	}
-	j := &job{Hash: hash, Board: board, Record: name, Players: players, Queued: a.now()}
 	a.jobs[hash] = j
 	a.order = append(a.order, j)
-	m, err := mat.Read(strings.NewReader(record), name)
-	switch {
-	case strings.HasPrefix(record, welsh.RecordHeader+"\n"):
-		j.State, j.Err = jobSkipped, "a Welsh match: gnubg plays the standard game"
-		return
-	case err != nil:
-		j.State, j.Err = jobSkipped, err.Error()
-		return
+	if a.audits[board] == nil {
+		a.audits[board] = new(diceaudit.Audit)
 	}
-	au := a.audits[board]
-	if au == nil {
-		au = new(diceaudit.Audit)
-		a.audits[board] = au
-	}
-	au.AddMatch(m)
+	a.audits[board].Merge(rolls)
 	switch {
-	case !a.on():
-		j.State, j.Err = jobSkipped, "analysis off"
-	case a.loadDone(j):
+	case j.State != "":
 	case len(a.pending) >= maxQueued:
 		j.State, j.Err = jobSkipped, fmt.Sprintf("the queue is full (%d matches)", maxQueued)
 	default:
@@ -166,20 +175,18 @@ func (a *analyst) noteEvent(board string, e *mqtt.Event) {
 	a.mu.Unlock()
 }
 
-// loadDone fills j from an analysis an earlier run of the desk saved, and
-// reports whether there was one: a match is analysed once. The caller
-// holds a.mu.
-func (a *analyst) loadDone(j *job) bool {
+// loadDone fills j, not yet shared, from the analysis an earlier run of
+// the desk saved, if there is one: a match is analysed once.
+func (a *analyst) loadDone(j *job) {
 	data, err := os.ReadFile(a.reportFile(j))
 	if err != nil {
-		return false
+		return
 	}
 	var saved job
 	if err := json.Unmarshal(data, &saved); err != nil || saved.Report == nil {
-		return false
+		return
 	}
 	j.State, j.Report, j.SGF, j.Started, j.Ended = jobDone, saved.Report, saved.SGF, saved.Started, saved.Ended
-	return true
 }
 
 func (a *analyst) reportFile(j *job) string {
