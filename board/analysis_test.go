@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"gammond/internal/peertest"
 	"gammond/record/analysis"
 	"gammond/record/gnubg"
 	"gammond/referee"
@@ -16,12 +17,7 @@ import (
 // finishes, once however often it is told, and leaves a game's end alone.
 func TestAnalysisOutput(t *testing.T) {
 	program, err := gnubg.Locate()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI: %v", err)
-		}
-		t.Skip(err)
-	}
+	peertest.Require(t, err)
 	record, err := os.ReadFile(filepath.Join("..", "record", "analysis", "testdata", "fibs-1896804.mat"))
 	if err != nil {
 		t.Fatal(err)

@@ -8,18 +8,15 @@ import (
 	"strings"
 	"testing"
 
+	"gammond/internal/peertest"
 	"gammond/record/gnubg"
 )
 
 // TestAnalyseJSON: --json prints each player's rates under the names the
 // issue gives them, and --sgf writes gnubg's SGF.
 func TestAnalyseJSON(t *testing.T) {
-	if _, err := gnubg.Locate(); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI: %v", err)
-		}
-		t.Skip(err)
-	}
+	_, err := gnubg.Locate()
+	peertest.Require(t, err)
 	sgf := filepath.Join(t.TempDir(), "out.sgf")
 	var stdout, stderr bytes.Buffer
 	match := filepath.Join("..", "..", "record", "analysis", "testdata", "fibs-1896804.mat")

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"gammond/engine"
+	"gammond/internal/peertest"
 	"gammond/record/gnubg"
 	"gammond/record/mat"
 	"gammond/referee"
@@ -25,12 +25,7 @@ import (
 func requireGnubg(t *testing.T) string {
 	t.Helper()
 	program, err := gnubg.Locate()
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("CI: %v", err)
-		}
-		t.Skip(err)
-	}
+	peertest.Require(t, err)
 	return program
 }
 

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"gammond/internal/peertest"
 	"gammond/record/gnubg"
 )
 
@@ -21,15 +22,9 @@ func Path() (string, error) { return gnubg.Locate() }
 // missing peer never passes for a tested one.
 func Require(t testing.TB) string {
 	t.Helper()
-	gnubg, err := gnubg.Locate()
-	if err == nil {
-		return gnubg
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatalf("CI: %v", err)
-	}
-	t.Skipf("GNU Backgammon not tested: %v", err)
-	return ""
+	program, err := gnubg.Locate()
+	peertest.Require(t, err)
+	return program
 }
 
 // Export has GNU Backgammon, at gnubg, run the command load, which loads a
