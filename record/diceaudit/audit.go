@@ -17,9 +17,15 @@ import (
 // spread as unevenly as that once in a thousand sessions.
 const FlagBelow = 1.0 / 1000
 
+// MinRolls is the fewest rolls an audit judges: five expected of each
+// double, the chi-square test's rule of thumb. Below it the test's p-value
+// is too low (fair dice over 40 rolls would be flagged twice in a
+// thousand sessions), and a board is not flagged on so few.
+const MinRolls = 180
+
 // Explanation says in one sentence what the audit's figure means.
 const Explanation = "The p-value is the chance that fair dice would spread their 21 rolls at least as unevenly as this board's did; " +
-	"a board is flagged when it falls under 1 in 1,000, which fair dice do by chance about once in every thousand sessions."
+	"a board with 180 rolls or more is flagged when it falls under 1 in 1,000, which fair dice do by chance about once in every thousand sessions."
 
 // Rolls is the number of distinct rolls: 6 doubles and 15 others.
 const Rolls = 21
@@ -95,6 +101,7 @@ type Report struct {
 	MeanPips    float64    `json:"mean_pips"`
 	ChiSquare   float64    `json:"chi_square"` // 20 degrees of freedom
 	PValue      float64    `json:"p_value"`    // the chance fair dice spread at least so unevenly
+	Judged      bool       `json:"judged"`     // MinRolls or more
 	Flagged     bool       `json:"flagged"`
 	Expected    [2]float64 `json:"expected"` // fair dice's doubles rate and mean pips
 }
@@ -127,7 +134,8 @@ func (a *Audit) Report() Report {
 		r.ChiSquare += (float64(seen) - expected) * (float64(seen) - expected) / expected
 	}
 	r.PValue = ChiSquareSurvival(r.ChiSquare, Rolls-1)
-	r.Flagged = r.PValue < FlagBelow
+	r.Judged = r.Rolls >= MinRolls
+	r.Flagged = r.Judged && r.PValue < FlagBelow
 	return r
 }
 

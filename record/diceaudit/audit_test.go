@@ -146,3 +146,12 @@ func TestAddRejectsBadDice(t *testing.T) {
 		t.Error("a 0-7 roll counted")
 	}
 }
+
+// TestTooFewRollsNotJudged: dice loaded past doubt over 60 rolls are not
+// flagged, being too few to judge; their p-value says how uneven.
+func TestTooFewRollsNotJudged(t *testing.T) {
+	r := session(t, rand.New(rand.NewPCG(7, 7)), 60, 0.5)
+	if r.Judged || r.Flagged || r.PValue >= diceaudit.FlagBelow {
+		t.Errorf("60 loaded rolls: judged %v, flagged %v, p = %.3g", r.Judged, r.Flagged, r.PValue)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"gammond/engine"
 	"gammond/internal/peertest"
 	"gammond/record/gnubg"
+	"gammond/record/diceaudit"
 	"gammond/record/mat"
 	"gammond/referee"
 	"gammond/web/mqtt"
@@ -29,40 +30,45 @@ func requireGnubg(t *testing.T) string {
 	return program
 }
 
-// loadedMatch is a 1-point match of random legal plays on dice that show
-// a six half the time.
+// loadedMatch is a 7-point match of random legal plays, without the cube,
+// on dice that show a six half the time: some 200 rolls and more.
 func loadedMatch(t *testing.T, r *rand.Rand, players [2]string) []byte {
+	const length = 7
 	die := func() int {
 		if r.IntN(2) == 0 {
 			return 6
 		}
 		return 1 + r.IntN(6)
 	}
-	m := mat.Match{Length: 1, Players: players}
-	g := mat.Game{Number: 1}
-	b, side := engine.StartingBoard, engine.White
-	for turn := 0; ; turn++ {
-		d := engine.Dice{die(), die()}
-		for turn == 0 && d.Double() { // the opening roll is never a double
-			d = engine.Dice{die(), die()}
+	m := mat.Match{Length: length, Players: players}
+	var score [2]int
+	for number := 1; score[0] < length && score[1] < length; number++ {
+		g := mat.Game{Number: number, Score: score}
+		b, side := engine.StartingBoard, engine.White
+		for turn := 0; ; turn++ {
+			d := engine.Dice{die(), die()}
+			for turn == 0 && d.Double() { // the opening roll is never a double
+				d = engine.Dice{die(), die()}
+			}
+			var moves []engine.Move
+			if plays := engine.LegalPlays(b, d); len(plays) > 0 {
+				moves = plays[r.IntN(len(plays))].Steps()
+			}
+			g.Add(side, mat.Action{Kind: mat.Roll, Dice: d, Moves: moves})
+			var err error
+			if b, err = b.Apply(moves); err != nil {
+				t.Fatal(err)
+			}
+			if b[engine.Mover].Total() == 0 {
+				points := int(engine.KindOf(&b[engine.Opponent], 0))
+				score[side] += points
+				g.Add(side, mat.Action{Kind: mat.Win, Points: points, AndMatch: score[side] >= length})
+				break
+			}
+			b, side = b.Swap(), side.Other()
 		}
-		var moves []engine.Move
-		if plays := engine.LegalPlays(b, d); len(plays) > 0 {
-			moves = plays[r.IntN(len(plays))].Steps()
-		}
-		g.Add(side, mat.Action{Kind: mat.Roll, Dice: d, Moves: moves})
-		var err error
-		if b, err = b.Apply(moves); err != nil {
-			t.Fatal(err)
-		}
-		if b[engine.Mover].Total() == 0 {
-			kind := engine.KindOf(&b[engine.Opponent], 0)
-			g.Add(side, mat.Action{Kind: mat.Win, Points: int(kind), AndMatch: true})
-			break
-		}
-		b, side = b.Swap(), side.Other()
+		m.Games = append(m.Games, g)
 	}
-	m.Games = []mat.Game{g}
 	var out bytes.Buffer
 	if _, err := m.WriteTo(&out); err != nil {
 		t.Fatal(err)
@@ -170,6 +176,9 @@ func TestDeskAnalysesEveryMatch(t *testing.T) {
 		t.Errorf("%d players' running figures, want %d", len(a.Players), 2*boards)
 	}
 	for _, dice := range a.Dice {
+		if dice.Board == "table-8" && dice.Rolls < diceaudit.MinRolls {
+			t.Errorf("table-8's loaded match has %d rolls, fewer than an audit judges", dice.Rolls)
+		}
 		if want := dice.Board == "table-8"; dice.Flagged != want || dice.Rolls == 0 {
 			t.Errorf("%s: %d rolls, p = %.3g, flagged %v, want %v", dice.Board, dice.Rolls, dice.PValue, dice.Flagged, want)
 		}
@@ -256,15 +265,17 @@ func TestAnalysisOffStillAuditsDice(t *testing.T) {
 		m = *got
 	}
 	rolls := 0
-	for _, turn := range m.Games[0].Turns {
-		for _, act := range turn.Actions {
-			if act.Kind == mat.Roll {
-				rolls++
+	for _, g := range m.Games {
+		for _, turn := range g.Turns {
+			for _, act := range turn.Actions {
+				if act.Kind == mat.Roll {
+					rolls++
+				}
 			}
 		}
 	}
-	if a.Dice[0].Rolls != rolls-1 { // the opening roll left out
-		t.Errorf("%d rolls audited, want %d", a.Dice[0].Rolls, rolls-1)
+	if want := rolls - len(m.Games); a.Dice[0].Rolls != want { // the opening rolls left out
+		t.Errorf("%d rolls audited, want %d", a.Dice[0].Rolls, want)
 	}
 	srv := httptest.NewServer(d.Handler())
 	defer srv.Close()
