@@ -53,6 +53,9 @@ type Options struct {
 	// Logger receives the errors users are not shown. Default
 	// slog.Default().
 	Logger *slog.Logger
+	// Analysis holds the analysis of the last match the page shows
+	// (api/analysis); nil shows none.
+	Analysis *LatestAnalysis
 }
 
 func (o *Options) setDefaults() {
@@ -121,6 +124,7 @@ func New(board Board, opts Options) *Server {
 	s.route("/api/match.mat", s.matchFile(RecordMat, "text/plain; charset=utf-8"), http.MethodGet)
 	s.route("/api/match.sgf", s.matchFile(RecordSGF, "application/x-go-sgf; charset=utf-8"), http.MethodGet)
 	s.route("/api/trace.jsonl.gz", s.traceFile, http.MethodGet)
+	s.route("/api/analysis", s.analysisJSON, http.MethodGet)
 	s.route("/api/td/{action}", s.director, http.MethodPost)
 	s.route("/api/sim/{action}", s.sim, http.MethodPost)
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {

@@ -26,6 +26,7 @@ type command struct {
 
 var commands = map[string]command{
 	"calibrate": {calibrateUsage, runCalibrate},
+	"analyse":   {analyseUsage, runAnalyse},
 	"check":     {checkUsage, runCheck},
 	"chouette":  {chouetteUsage, runChouette},
 	"export":    {exportUsage, runExport},

@@ -13,12 +13,14 @@ import (
 	"syscall"
 	"time"
 
+	"gammond/record/analysis"
+	"gammond/record/gnubg"
 	"gammond/web"
 	"gammond/web/desk"
 	"gammond/web/mqtt"
 )
 
-const tdUsage = "td --broker URL --dir DIR [--listen ADDR] [--client-id ID] [--username NAME --password-file FILE] [--ca-file FILE] [--cert-file FILE --key-file FILE]   the director's desk: every board on a page, finished matches' .mat into DIR"
+const tdUsage = "td --broker URL --dir DIR [--listen ADDR] [--analyse-ply N] [--analyse-workers N] [--analysis-dir DIR] [--client-id ID] [--username NAME --password-file FILE] [--ca-file FILE] [--cert-file FILE --key-file FILE]   the director's desk: every board on a page, finished matches' .mat into DIR"
 
 // runTD runs the director's desk until SIGINT or SIGTERM.
 func runTD(args []string, stdout, stderr io.Writer) int {
@@ -35,6 +37,8 @@ const tdListen = "localhost:8090"
 type tdArgs struct {
 	broker, dir, listen, clientID string
 	security                      mqtt.Security
+	analysePly, analyseWorkers    int
+	analysisDir                   string
 }
 
 func parseTDArgs(args []string) (tdArgs, error) {
@@ -49,10 +53,17 @@ func parseTDArgs(args []string) (tdArgs, error) {
 	fs.StringVar(&a.security.CAFile, "ca-file", "", "PEM `FILE` of the CA that signs the broker's certificate (mqtts:// URLs; default the system's)")
 	fs.StringVar(&a.security.CertFile, "cert-file", "", "PEM client certificate `FILE`, for a broker that asks for one")
 	fs.StringVar(&a.security.KeyFile, "key-file", "", "PEM `FILE` of the client certificate's key")
+	fs.IntVar(&a.analysePly, "analyse-ply", 0, fmt.Sprintf("GNU Backgammon analyses every match at `N` plies, 0 to %d (off without gnubg)", analysis.MaxPlies))
+	fs.IntVar(&a.analyseWorkers, "analyse-workers", 1, "`N` gnubg processes at once")
+	fs.StringVar(&a.analysisDir, "analysis-dir", "", "`DIR`ectory for the analyses and gnubg's SGFs (default the records' DIR and \"-analysis\")")
 	if _, err := parseArgs(fs, args, 0, 0); err != nil {
 		return a, err
 	}
 	switch {
+	case a.analysePly < 0 || a.analysePly > analysis.MaxPlies:
+		return a, fmt.Errorf("--analyse-ply %d: 0 to %d", a.analysePly, analysis.MaxPlies)
+	case a.analyseWorkers < 1:
+		return a, fmt.Errorf("--analyse-workers %d: at least 1", a.analyseWorkers)
 	case a.broker == "":
 		return a, errors.New("--broker is required")
 	case a.dir == "":
@@ -60,6 +71,15 @@ func parseTDArgs(args []string) (tdArgs, error) {
 	}
 	_, err := mqtt.ParseBroker(a.broker)
 	return a, err
+}
+
+// analysis turns on the desk's analysis when gnubg is installed.
+func (a tdArgs) analysis() desk.AnalysisOpts {
+	program, err := gnubg.Locate()
+	if err != nil {
+		return desk.AnalysisOpts{Off: err.Error()}
+	}
+	return desk.AnalysisOpts{Gnubg: program, Plies: a.analysePly, Workers: a.analyseWorkers, Dir: a.analysisDir}
 }
 
 // td runs the desk until ctx ends: it serves the page and follows the
@@ -71,7 +91,8 @@ func td(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, ClientID: a.clientID, Security: a.security, Logger: log})
+	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, ClientID: a.clientID, Security: a.security, Logger: log,
+		Analysis: a.analysis()})
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon td: %v\n", err)
 		return exitFindings

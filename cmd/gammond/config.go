@@ -11,6 +11,7 @@ import (
 	"gammond/display/leds"
 	"gammond/display/oled"
 	"gammond/display/segment"
+	"gammond/record/analysis"
 	"gammond/referee"
 	"gammond/sensing/buttons"
 	"gammond/sensing/scan"
@@ -38,6 +39,8 @@ type Config struct {
 	Match   board.MatchConfig `toml:"match"`
 	Web     web.Config        `toml:"web"`
 	MQTT    mqtt.Config       `toml:"mqtt"`
+
+	Analysis analysis.Config `toml:"analysis"`
 }
 
 // DefaultConfig returns reference board R1's configuration.
@@ -56,6 +59,7 @@ func DefaultConfig() Config {
 		OLED:            oled.DefaultConfig(),
 		Match:           board.DefaultMatchConfig(),
 		Web:             web.DefaultConfig(),
+		Analysis:        analysis.DefaultConfig(),
 	}
 }
 
@@ -92,6 +96,7 @@ func (c *Config) Validate() error {
 	c.Match.Check(p.Section("match"))
 	c.Web.Check(p.Section("web"))
 	c.MQTT.Check(p.Section("mqtt"))
+	c.Analysis.Check(p.Section("analysis"))
 	return p.Err()
 }
 

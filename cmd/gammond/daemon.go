@@ -9,6 +9,8 @@ import (
 
 	"gammond/board"
 	"gammond/calib"
+	"gammond/record/analysis"
+	"gammond/record/gnubg"
 	"gammond/sensing/dice"
 	"gammond/web"
 	"gammond/web/mqtt"
@@ -37,8 +39,10 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 // addr is set) and, with a broker configured, MQTT to the director's desk.
 // The returned func stops MQTT, sending what waits for a few seconds.
 func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Board, addr string) (func(), error) {
+	analysed := new(web.LatestAnalysis) // the desk's, or the board's own gnubg's
+	startAnalysis(log, cfg.Analysis, b, analysed)
 	if addr != "" {
-		if err := web.Serve(ctx, addr, b, web.Options{DirectorToken: cfg.Web.DirectorToken, Hosts: cfg.Web.Hosts, Logger: log}); err != nil {
+		if err := web.Serve(ctx, addr, b, web.Options{DirectorToken: cfg.Web.DirectorToken, Hosts: cfg.Web.Hosts, Logger: log, Analysis: analysed}); err != nil {
 			return nil, err
 		}
 	}
@@ -51,7 +55,8 @@ func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Bo
 		ClientID: cfg.MQTT.ClientID, Security: cfg.MQTT.Security(), OnDropped: func(d mqtt.Dropped) {
 			b.Alert(fmt.Sprintf("MQTT: the broker dropped this board as soon as it connected, %d times in a row: is another board set to board_id %q?", d.InARow, m.Board))
 		},
-		Logger: log, KeepAlive: mqtt.DefaultOpts.KeepAlive, RetryDelay: mqtt.DefaultOpts.RetryDelay, Timeout: mqtt.DefaultOpts.Timeout})
+		Logger: log, KeepAlive: mqtt.DefaultOpts.KeepAlive, RetryDelay: mqtt.DefaultOpts.RetryDelay, Timeout: mqtt.DefaultOpts.Timeout,
+		OnAnalysis: func(a mqtt.Analysis) { analysed.Set(a.ForPage()) }})
 	if err != nil {
 		return nil, fmt.Errorf("MQTT: %w", err)
 	}
@@ -61,4 +66,20 @@ func startOutputs(ctx context.Context, log *slog.Logger, cfg Config, b *board.Bo
 		defer cancel()
 		p.Close(closing)
 	}, nil
+}
+
+// startAnalysis registers the board's own gnubg analysis of each match it
+// finishes, when [analysis] enables it and gnubg is installed.
+func startAnalysis(log *slog.Logger, cfg analysis.Config, b *board.Board, analysed *web.LatestAnalysis) {
+	if !cfg.Enabled {
+		return
+	}
+	program, err := gnubg.Locate()
+	if err != nil {
+		log.Warn("[analysis] enabled, but no match will be analysed", "err", err)
+		return
+	}
+	b.Register(board.AnalysisOutput(program, cfg.Ply, log, func(r *analysis.Report) {
+		analysed.Set(web.MatchAnalysis{By: "this board", Players: [2]string{r.Players[0].Name, r.Players[1].Name}, At: time.Now(), Report: r})
+	}))
 }

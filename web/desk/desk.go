@@ -3,6 +3,8 @@
 // .mat record into a directory, and serves a page listing the boards with
 // their players, score, phase and illegal plays (and a money session's
 // games played, a chouette's standings), linking to each board's own page.
+// With GNU Backgammon it analyses every match it collects, and it audits
+// each board's dice (analysis.go).
 //
 // A match is finished when its board says so: the match message's Finished
 // flag, set with the record that holds the match's last game. The state's
@@ -50,6 +52,8 @@ type Opts struct {
 	// Logger gets connection changes and the messages ignored; nil is
 	// slog.Default().
 	Logger *slog.Logger
+	// Analysis has gnubg analyse every match collected (analysis.go).
+	Analysis AnalysisOpts
 	// Now dates the records collected; nil is time.Now. The desk's clock,
 	// not the board's: a Raspberry Pi has no clock of its own to keep time
 	// offline.
@@ -72,6 +76,7 @@ type Desk struct {
 	boards    map[string]*board
 	collected map[string]string // record file names by content hash
 	signIn    mqtt.SignIn
+	analyst   *analyst
 }
 
 // New returns a desk that keeps its records in opts.Dir. Run connects it.
@@ -111,6 +116,7 @@ func New(opts *Opts) (*Desk, error) {
 		opts: o, broker: u, log: o.Logger.With("broker", u.Redacted()), signIn: si,
 		subscribed: make(chan struct{}),
 		boards:     map[string]*board{}, collected: collected,
+		analyst: newAnalyst(o.Analysis, o.Dir, o.Logger, o.Now),
 	}, nil
 }
 
@@ -125,6 +131,10 @@ func (d *Desk) Run(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("desk: %w", err)
 	}
+	analysed := make(chan struct{})
+	d.analyst.publish = func(ctx context.Context, a mqtt.Analysis) error { return mqtt.PublishAnalysis(ctx, cm, a) }
+	go func() { d.analyst.run(ctx); close(analysed) }()
+	defer func() { <-analysed }()
 	<-ctx.Done()
 	// autopaho disconnects at the end of ctx; its session stays at the broker.
 	select {

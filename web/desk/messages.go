@@ -220,6 +220,7 @@ func (d *Desk) apply(m message) error {
 	}
 	if m.event != nil {
 		b.addEvent(m.event)
+		d.analyst.noteEvent(m.board, m.event)
 	}
 	return nil
 }
@@ -249,6 +250,7 @@ func (d *Desk) applyMatch(id string, m *mqtt.Match) error {
 	if fresh {
 		d.log.Info("desk: match collected", "board", id, "file", name)
 	}
+	d.analyst.add(id, name, m.Mat, m.Players)
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	b, err := d.board(id)

@@ -135,6 +135,7 @@ func (d *Desk) Handler() http.Handler {
 	mux.HandleFunc("GET /{$}", d.servePage)
 	mux.HandleFunc("GET /api/boards", d.serveBoards)
 	mux.Handle("GET /records/", http.StripPrefix("/records/", http.FileServer(http.Dir(d.opts.Dir))))
+	d.analysisRoutes(mux)
 	return mux
 }
 

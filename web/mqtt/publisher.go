@@ -88,6 +88,9 @@ type Opts struct {
 	Logger *slog.Logger
 	// Now stamps the payloads' Updated; nil is time.Now.
 	Now func() time.Time
+	// OnAnalysis, if not nil, is given the desk's analyses of the board's
+	// matches (KindAnalysis), on the connection's goroutine.
+	OnAnalysis func(Analysis)
 }
 
 // DefaultOpts holds the defaults of Opts' durations.
@@ -264,10 +267,11 @@ func (p *Publisher) clientConfig(u *url.URL) autopaho.ClientConfig {
 		SessionExpiryInterval:         sessionExpiry,
 		ReconnectBackoff:              autopaho.NewConstantBackoff(p.opts.RetryDelay),
 		ConnectTimeout:                p.opts.Timeout,
-		OnConnectionUp: func(*autopaho.ConnectionManager, *paho.Connack) {
+		OnConnectionUp: func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
 			p.conn.up()
 			p.up.Store(true)
 			p.poke()
+			p.subscribeAnalysis(cm)
 		},
 		OnConnectionDown: func() bool {
 			p.up.Store(false)
@@ -275,7 +279,7 @@ func (p *Publisher) clientConfig(u *url.URL) autopaho.ClientConfig {
 			return true
 		},
 		OnConnectError: p.conn.failed,
-		ClientConfig:   paho.ClientConfig{ClientID: p.opts.ClientID},
+		ClientConfig:   paho.ClientConfig{ClientID: p.opts.ClientID, OnPublishReceived: p.receivers()},
 	}
 	p.signIn.Apply(&cfg)
 	p.guard.Install(&cfg)

@@ -5,25 +5,26 @@ package gnubgtest
 
 import (
 	"context"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
+
+	"gammond/internal/peertest"
+	"gammond/record/gnubg"
 )
 
 // Path finds GNU Backgammon: in PATH, or where Debian installs it.
-func Path() (string, error) {
-	if p, err := exec.LookPath("gnubg"); err == nil {
-		return p, nil
-	}
-	const debian = "/usr/games/gnubg"
-	if _, err := os.Stat(debian); err != nil {
-		return "", errors.New("gnubg is neither in PATH nor at " + debian)
-	}
-	return debian, nil
+func Path() (string, error) { return gnubg.Locate() }
+
+// Require returns GNU Backgammon's path, or skips the test when it is not
+// installed; under CI (CI=true) it fails the test instead, so that a
+// missing peer never passes for a tested one.
+func Require(t testing.TB) string {
+	t.Helper()
+	program, err := gnubg.Locate()
+	peertest.Require(t, err)
+	return program
 }
 
 // Export has GNU Backgammon, at gnubg, run the command load, which loads a
@@ -33,37 +34,34 @@ func Path() (string, error) {
 func Export(t testing.TB, gnubg, dir, load string) (exported, messages []byte) {
 	t.Helper()
 	out := filepath.Join(dir, "gnubg.mat")
+	return Run(t, gnubg, dir, load+"\nexport match mat "+out+"\n", out)
+}
+
+// Run has GNU Backgammon, at program, run commands in its command language
+// with dir as its home, and returns the file it wrote at out and its
+// messages.
+func Run(t testing.TB, program, dir, commands, out string) (written, messages []byte) {
+	t.Helper()
 	script := filepath.Join(dir, "commands")
-	commands := load + "\nexport match mat " + out + "\n"
 	if err := os.WriteFile(script, []byte(commands), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, gnubg, "-t", "-q", "-c", script)
-	cmd.Env = append(os.Environ(), "HOME="+dir) // gnubg keeps its settings in ~/.gnubg
-	output, err := cmd.CombinedOutput()
+	output, err := gnubg.Command(ctx, program, dir, "-c", script).CombinedOutput()
 	if err != nil {
-		t.Fatalf("%s: %v\n%s", gnubg, err, output)
+		t.Fatalf("%s: %v\n%s", program, err, output)
+	}
+	if out == "" {
+		return nil, output
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
-		t.Fatalf("gnubg exported nothing: %v\n%s", err, output)
+		t.Fatalf("gnubg wrote nothing: %v\n%s", err, output)
 	}
 	return data, output
 }
 
 // Warnings returns the lines of gnubg's messages that say it could not
 // import something: it goes on after a move it cannot import.
-func Warnings(messages []byte) string {
-	var lines []string
-	for l := range strings.Lines(string(messages)) {
-		for _, bad := range []string{"WARNING", "Unrecognised", "not a valid", "rror"} {
-			if strings.Contains(l, bad) {
-				lines = append(lines, l)
-				break
-			}
-		}
-	}
-	return strings.Join(lines, "")
-}
+func Warnings(messages []byte) string { return gnubg.Complaints(messages) }
