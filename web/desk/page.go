@@ -75,6 +75,21 @@ func (d *Desk) Boards() []Board {
 	return out
 }
 
+// Notes are lines for the page, one for each of the desk's limits that has
+// bitten: boards or records the desk could not take.
+func (d *Desk) Notes() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := slices.Clone(d.notes)
+	if d.strangers > 0 {
+		out = append(out, fmt.Sprintf("%d messages from boards not in the room ignored.", d.strangers))
+	}
+	if n := d.refused.total(); n > 0 {
+		out = append(out, fmt.Sprintf("%d messages refused as malformed or past the desk's limits (see its log).", n))
+	}
+	return out
+}
+
 // view copies what the page shows of b. The caller holds d.mu.
 func (b *board) view(id string) Board {
 	v := Board{ID: id, Heard: b.heard, Flags: []Flag{}, Records: slices.Clone(b.records)}
@@ -166,8 +181,9 @@ func (d *Desk) servePage(w http.ResponseWriter, _ *http.Request) {
 	var buf bytes.Buffer
 	if err := page.Execute(&buf, struct {
 		Refresh int
+		Notes   []string
 		Rows    []row
-	}{refreshSeconds, rows}); err != nil {
+	}{refreshSeconds, d.Notes(), rows}); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}

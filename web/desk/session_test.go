@@ -115,8 +115,8 @@ func TestDeskShowsAMoneySession(t *testing.T) {
 	money := state("t1", 3, referee.PhaseRolling)
 	money.Length = 0
 	money.Session = &web.Session{Ledger: make([]web.LedgerGame, 2)}
-	d.handle("gammond/t1/state", payload(t, money))
-	d.handle("gammond/t2/state", payload(t, state("t2", 1, referee.PhaseRolling)))
+	d.handle("gammond/t1/state", payload(t, money), false)
+	d.handle("gammond/t2/state", payload(t, state("t2", 1, referee.PhaseRolling)), false)
 	rows := d.Boards()
 	if r := newRow(rows[0]); r.Match != "money" || r.Ledger != "2 games played" || r.Standings != nil {
 		t.Errorf("money session: match %q, ledger %q, standings %q", r.Match, r.Ledger, r.Standings)

@@ -21,7 +21,7 @@ func TestTwoBoardsOneID(t *testing.T) {
 	from := func(instance string) {
 		s := state("t1", 1, referee.PhaseMoving)
 		s.Instance = instance
-		d.handle("gammond/t1/state", payload(t, s))
+		d.handle("gammond/t1/state", payload(t, s), false)
 		now = now.Add(time.Second)
 	}
 	check := func(step string, want bool) {

@@ -112,6 +112,10 @@ type State struct {
 	Players  [2]string `json:"players"` // by engine.Side: White, Black
 	Page     string    `json:"page,omitempty"`
 	Updated  time.Time `json:"updated"`
+	// Heartbeat is how often, in seconds, the board publishes its state
+	// again when nothing happens: the desk shows a board silent for longer
+	// as offline. 0: the board does not say.
+	Heartbeat int `json:"heartbeat_s,omitempty"`
 	// Session is a money session's ledger and a chouette's standings, as
 	// the board's page shows them; nil in a match.
 	Session *web.Session `json:"session,omitempty"`
