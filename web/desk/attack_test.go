@@ -6,7 +6,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync"
@@ -214,5 +217,75 @@ func TestRecordLimits(t *testing.T) {
 		if !strings.Contains(notes, want) {
 			t.Errorf("notes %q lack %q", notes, want)
 		}
+	}
+}
+
+// TestHostileRecordServed: a finished match whose record is an HTML page
+// with a script, published by anyone, is collected and served as plain
+// text to save, never as a page; a symbolic link planted in the directory
+// is not served; the desk's own page carries its security policy.
+func TestHostileRecordServed(t *testing.T) {
+	broker := mqtttest.StartBroker(t, false)
+	dir := t.TempDir()
+	d := runDesk(t, broker, Opts{ClientID: "desk-hostile", Dir: dir})
+	c := rawPublisher(t, broker, "attacker")
+	const hostile = "<html><script>fetch('/api/boards').then(r => r.text()).then(alert)</script>"
+	if err := c.Publish("gammond/table-1/match", payload(t, mqtt.Match{Board: "table-1", Mat: hostile, Finished: true}), true); err != nil {
+		t.Fatal(err)
+	}
+	awaitDesk(t, "the record", func() bool { return len(d.Records()) == 1 })
+	name := d.Records()[0]
+	secret := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(secret, []byte("secret"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	planted := "2026-01-01_table-2_a-b_0123456789ab.mat"
+	if err := os.Symlink(secret, filepath.Join(dir, planted)); err != nil {
+		t.Fatal(err)
+	}
+
+	srv := httptest.NewServer(d.Handler())
+	defer srv.Close()
+	resp, err := srv.Client().Get(srv.URL + "/records/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for header, want := range map[string]string{
+		"Content-Type":            "text/plain; charset=utf-8",
+		"X-Content-Type-Options":  "nosniff",
+		"Content-Disposition":     `attachment; filename="` + name + `"`,
+		"Content-Security-Policy": recordPolicy,
+	} {
+		if got := resp.Header.Get(header); got != want {
+			t.Errorf("%s: %q, want %q", header, got, want)
+		}
+	}
+	if string(body) != hostile {
+		t.Errorf("record served as %q", body)
+	}
+	for _, path := range []string{"/records/" + planted, "/records/secret", "/records/..%2fsecret"} {
+		resp, err := srv.Client().Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound || strings.Contains(string(got), "secret\n") || string(got) == "secret" {
+			t.Errorf("GET %s: %s %q, want 404", path, resp.Status, got)
+		}
+	}
+	list := mqtttest.Get(t, srv.URL+"/records/")
+	if strings.Contains(list, planted) || !strings.Contains(list, name) {
+		t.Errorf("the records' list:\n%s", list)
+	}
+	resp, err = srv.Client().Get(srv.URL + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got := resp.Header.Get("Content-Security-Policy"); got != pagePolicy {
+		t.Errorf("the page's policy: %q", got)
 	}
 }

@@ -3,7 +3,7 @@ package desk
 import (
 	"bytes"
 	"cmp"
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -144,13 +144,54 @@ func digits(s string) int {
 }
 
 // Handler serves the desk: the page at /, the boards as JSON at
-// /api/boards, and the records collected under /records/.
+// /api/boards, and the records collected under /records/, as plain text
+// to save.
 func (d *Desk) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", d.servePage)
+	mux.HandleFunc("GET /desk.css", serveAsset("desk.css", "text/css; charset=utf-8"))
 	mux.HandleFunc("GET /api/boards", d.serveBoards)
-	mux.Handle("GET /records/", http.StripPrefix("/records/", http.FileServer(http.Dir(d.opts.Dir))))
-	return mux
+	mux.HandleFunc("GET /records/{$}", d.serveRecordList)
+	mux.HandleFunc("GET /records/{name}", d.serveRecord)
+	return secured(mux)
+}
+
+//go:embed desk.css
+var assets embed.FS
+
+// serveAsset serves one of the page's own files.
+func serveAsset(name, contentType string) http.HandlerFunc {
+	data, err := assets.ReadFile(name)
+	if err != nil {
+		panic(err) // embedded: present at build time
+	}
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(data)
+	}
+}
+
+var recordList = template.Must(template.New("records").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>gammon td — records</title><link rel="stylesheet" href="../desk.css"></head>
+<body><h1>Records <span class="muted">— {{len .}} collected; <a href="../">the boards</a></span></h1>
+<ul>{{range .}}<li><a href="{{.}}" download>{{.}}</a></li>{{end}}</ul></body></html>
+`))
+
+func (d *Desk) serveRecordList(w http.ResponseWriter, _ *http.Request) {
+	d.render(w, recordList, d.Records())
+}
+
+// render executes a page's template and serves it under the page policy.
+func (d *Desk) render(w http.ResponseWriter, t *template.Template, data any) {
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, data); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", pagePolicy)
+	w.Write(buf.Bytes())
 }
 
 func (d *Desk) serveBoards(w http.ResponseWriter, _ *http.Request) {
@@ -178,17 +219,11 @@ func (d *Desk) servePage(w http.ResponseWriter, _ *http.Request) {
 	for i, b := range boards {
 		rows[i] = newRow(b)
 	}
-	var buf bytes.Buffer
-	if err := page.Execute(&buf, struct {
+	d.render(w, page, struct {
 		Refresh int
 		Notes   []string
 		Rows    []row
-	}{refreshSeconds, d.Notes(), rows}); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(buf.Bytes())
+	}{refreshSeconds, d.Notes(), rows})
 }
 
 // row is a board as the page's table shows it.
