@@ -37,6 +37,9 @@ func TestTDBadArguments(t *testing.T) {
 		{"bad broker", []string{"td", "--broker", "http://x", "--dir", "x"}, "want mqtt://HOST:PORT"},
 		{"argument", []string{"td", "--broker", "mqtt://x", "--dir", "x", "extra"}, "want 0 argument"},
 		{"unknown flag", []string{"td", "--port", "1"}, "flag provided but not defined"},
+		{"two lists", []string{"td", "--broker", "mqtt://x", "--dir", "x", "--boards", "t1", "--boards-file", "f"}, "not both"},
+		{"bad board ID", []string{"td", "--broker", "mqtt://x", "--dir", "x", "--boards", "t1,a/b"}, "--boards: line 1: board ID \"a/b\" holds one of / + #"},
+		{"board twice", []string{"td", "--broker", "mqtt://x", "--dir", "x", "--boards", "t1,t1=10.0.0.1"}, "board t1 is listed twice"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer

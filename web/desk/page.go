@@ -23,6 +23,9 @@ type Board struct {
 	ID      string    `json:"id"`
 	Players [2]string `json:"players"` // by engine.Side
 	Page    string    `json:"page,omitempty"`
+	// PageVerified says Page is on the host the room's list gives for the
+	// board: anyone who can publish to the broker can set a board's link.
+	PageVerified bool `json:"page_verified"`
 	// Trace is where the board's page offers its own trace of the match
 	// (web.TraceFiler), for a disputed play; "" without a page.
 	Trace   string    `json:"trace,omitempty"`
@@ -69,6 +72,7 @@ func (d *Desk) Boards() []Board {
 	for id, b := range d.boards {
 		v := b.view(id)
 		v.TwoBoards = b.claimedTwice(now)
+		v.PageVerified = v.Page != "" && d.pageVerified(id, v.Page)
 		out = append(out, v)
 	}
 	slices.SortFunc(out, func(a, b Board) int { return naturalCompare(a.ID, b.ID) })
