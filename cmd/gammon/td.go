@@ -18,10 +18,14 @@ import (
 	"gammond/web/mqtt"
 )
 
-const tdUsage = "td --broker URL --dir DIR [--boards ID,ID,... | --boards-file FILE] [--listen ADDR] [--client-id ID] [--username NAME --password-file FILE] [--ca-file FILE] [--cert-file FILE --key-file FILE]   the director's desk: every board on a page, finished matches' .mat into DIR"
+const tdUsage = brokerConfigUsage + "\n  gammon td --broker URL --dir DIR [--boards ID,ID,... | --boards-file FILE] [--listen ADDR] [--client-id ID] [--username NAME --password-file FILE] [--ca-file FILE] [--cert-file FILE --key-file FILE]   the director's desk: every board on a page, finished matches' .mat into DIR"
 
-// runTD runs the director's desk until SIGINT or SIGTERM.
+// runTD runs the director's desk until SIGINT or SIGTERM, or writes a
+// room's broker configuration.
 func runTD(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "broker-config" {
+		return brokerConfig(args[1:], stdout, stderr)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return td(ctx, args, stdout, stderr)

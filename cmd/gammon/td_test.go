@@ -174,7 +174,7 @@ func TestTDFollowsTwoBoards(t *testing.T) {
 			t.Errorf("board %s: flags %v, want %v", b.id, flags, wantFlags)
 		}
 		for _, want := range append([]string{
-			`<a href="http://` + b.id + `.local:8080/">` + b.id + `</a>`, b.players[0], b.players[1],
+			`href="http://` + b.id + `.local:8080/"`, b.players[0], b.players[1],
 			fmt.Sprintf("%d–%d", score[0], score[1]), g.Records[0],
 		}, flagTexts(g.Flags)...) {
 			if !strings.Contains(page, want) {
@@ -260,5 +260,34 @@ func TestTDStopsOnSIGTERM(t *testing.T) {
 		}
 	case <-time.After(tdWait):
 		t.Fatalf("still running %v after SIGTERM", tdWait)
+	}
+}
+
+// TestTDBrokerConfig: gammon td broker-config writes the room's files and
+// says what to copy where.
+func TestTDBrokerConfig(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "room")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"td", "broker-config", "--dir", dir, "--boards", "table-1,table-2=10.0.0.12", "--port", "1884"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"mosquitto -c " + filepath.Join(dir, "mosquitto.conf"), "--username desk --password-file " + filepath.Join(dir, "desk.password"),
+		filepath.Join(dir, "boards", "table-2.password"), ":1884"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("instructions lack %q:\n%s", want, stdout.String())
+		}
+	}
+	list, err := os.ReadFile(filepath.Join(dir, "boards.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if room, err := desk.ParseRoom(string(list)); err != nil || len(room) != 2 || room["table-2"] != "10.0.0.12" {
+		t.Errorf("boards.txt reads as %v, %v", room, err)
+	}
+	for _, args := range [][]string{{"--boards", "t1"}, {"--dir", dir}, {"--dir", dir, "--boards", "t1", "--port", "0"}, {"--dir", dir, "--boards", "t1", "--tls", "c.pem"}} {
+		stderr.Reset()
+		if code := run(append([]string{"td", "broker-config"}, args...), &stdout, &stderr); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
 	}
 }
