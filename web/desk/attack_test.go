@@ -233,8 +233,8 @@ func TestHostileRecordServed(t *testing.T) {
 	if err := c.Publish("gammond/table-1/match", payload(t, mqtt.Match{Board: "table-1", Mat: hostile, Finished: true}), true); err != nil {
 		t.Fatal(err)
 	}
-	awaitDesk(t, "the record", func() bool { return len(d.Records()) == 1 })
-	name := d.Records()[0]
+	awaitDesk(t, "the record", func() bool { return len(d.Records("")) == 1 })
+	name := d.Records("")[0]
 	secret := filepath.Join(t.TempDir(), "secret")
 	if err := os.WriteFile(secret, []byte("secret"), 0o600); err != nil {
 		t.Fatal(err)

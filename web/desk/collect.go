@@ -51,6 +51,12 @@ func (d *Desk) collect(board string, m *mqtt.Match) (name string, fresh bool, er
 	return name, true, nil
 }
 
+// ofBoard says whether a record file's name is board's (recordName).
+func ofBoard(name, board string) bool {
+	_, rest, _ := strings.Cut(name, "_") // after the date
+	return strings.HasPrefix(rest, fileSafe(board)+"_")
+}
+
 // recordFile is a record collected into the desk's directory.
 type recordFile struct {
 	name string
@@ -62,12 +68,11 @@ type recordFile struct {
 // would not. The caller holds d.mu.
 func (d *Desk) overRecordLimits(board string, size int64) error {
 	lim := d.opts.Records
-	prefix := fileSafe(board) + "_"
 	var boardFiles int
 	var boardBytes, total int64
 	for _, r := range d.collected {
 		total += r.size
-		if _, rest, _ := strings.Cut(r.name, "_"); strings.HasPrefix(rest, prefix) { // after the date
+		if ofBoard(r.name, board) {
 			boardFiles++
 			boardBytes += r.size
 		}

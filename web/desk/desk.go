@@ -108,6 +108,8 @@ type Desk struct {
 	collected map[string]recordFile // by content hash
 	notes     []string              // the limits that have bitten, for the page
 	strangers int64                 // messages from boards not in the room
+	seq       uint64                // counts the changes (board.version)
+	changed   chan struct{}         // closed at the next change, for the event streams
 	signIn    mqtt.SignIn
 }
 

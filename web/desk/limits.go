@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	"gammond/engine"
 	"gammond/referee"
 	"gammond/web"
 	"gammond/web/mqtt"
@@ -38,6 +39,12 @@ func checkStateContent(s *mqtt.State) error {
 		if err := checkPoints(name, l); err != nil {
 			return err
 		}
+	}
+	if c := s.Clocks; c != nil && (c.Remaining[0] < 0 || c.Remaining[1] < 0 || c.DelayLeft < 0 || c.Turn > engine.Black) {
+		return fmt.Errorf("clocks %+v: a negative time or side %d on the clock", *c, c.Turn)
+	}
+	if r := s.Resignation; r != nil && r.Side > engine.Black {
+		return fmt.Errorf("side %d resigning", r.Side)
 	}
 	if s.Welsh != nil {
 		if err := checkWords(map[string]string{"cube_right": s.Welsh.CubeRight}); err != nil {

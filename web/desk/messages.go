@@ -165,6 +165,7 @@ type board struct {
 	instances map[string]time.Time
 	instance  string
 	twoBoards time.Time
+	version   uint64 // the desk's change that last changed the board (Desk.touch)
 	// stateSize and lastSize are the payload bytes of state and last:
 	// with the flags, outcomes and instances, what the board costs the
 	// desk's memory budget.
@@ -255,7 +256,10 @@ func (d *Desk) apply(m message) error {
 		return err
 	}
 	before := b.cost()
-	defer func() { d.kept += b.cost() - before }()
+	defer func() {
+		d.kept += b.cost() - before
+		d.touch(b)
+	}()
 	b.heard = d.opts.Now()
 	if m.state != nil {
 		if b.heardFrom(m.state.Instance, b.heard); b.claimedTwice(b.heard) && b.twoBoards.Equal(b.heard) {
@@ -277,6 +281,7 @@ func (d *Desk) forget(id string) {
 	if b := d.boards[id]; b != nil {
 		d.kept -= b.cost()
 		delete(d.boards, id)
+		d.touch(nil)
 	}
 }
 
@@ -285,6 +290,7 @@ func (d *Desk) forget(id string) {
 func (d *Desk) note(line string) {
 	if !slices.Contains(d.notes, line) && len(d.notes) < maxNotes {
 		d.notes = append(d.notes, line)
+		d.touch(nil)
 	}
 }
 
@@ -313,6 +319,7 @@ func (d *Desk) applyMatch(id string, m *mqtt.Match, live bool) error {
 	if !slices.Contains(b.records, name) {
 		b.records = append(b.records, name)
 		d.kept += recordCost
+		d.touch(b)
 	}
 	return nil
 }

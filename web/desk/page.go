@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"gammond/engine"
@@ -31,6 +32,13 @@ type Board struct {
 	Trace   string    `json:"trace,omitempty"`
 	Updated time.Time `json:"updated"` // by the board's clock
 	Heard   time.Time `json:"heard"`   // the last message, by the desk's clock
+	// Offline says the board has been silent for longer than its
+	// heartbeat allows.
+	Offline bool `json:"offline"`
+	// Doing says in words what the board is doing: "Ann to roll".
+	Doing string `json:"doing"`
+	// Clocks is the match clock as it stands now; nil without one.
+	Clocks *web.Clocks `json:"clocks,omitempty"`
 	// Status is the board's latest; nil until its first state.
 	Status *referee.Status `json:"status"`
 	// Session is a money session's ledger and a chouette's standings, as
@@ -70,13 +78,26 @@ func (d *Desk) Boards() []Board {
 	out := make([]Board, 0, len(d.boards))
 	now := d.opts.Now()
 	for id, b := range d.boards {
-		v := b.view(id)
-		v.TwoBoards = b.claimedTwice(now)
-		v.PageVerified = v.Page != "" && d.pageVerified(id, v.Page)
-		out = append(out, v)
+		out = append(out, d.view(id, b, now))
 	}
 	slices.SortFunc(out, func(a, b Board) int { return naturalCompare(a.ID, b.ID) })
 	return out
+}
+
+// view is what the page shows of board id at now. The caller holds d.mu.
+func (d *Desk) view(id string, b *board, now time.Time) Board {
+	v := b.view(id)
+	v.TwoBoards = b.claimedTwice(now)
+	v.PageVerified = v.Page != "" && d.pageVerified(id, v.Page)
+	v.Offline = b.offline(now)
+	v.Doing = doing(v)
+	if s := b.state; s != nil && s.Clocks != nil {
+		// The clock ran on the board from Updated to Sent, and since the
+		// desk heard the message: neither needs the two clocks to agree.
+		c := advance(*s.Clocks, max(s.Sent.Sub(s.Updated), 0)+now.Sub(b.heard))
+		v.Clocks = &c
+	}
+	return v
 }
 
 // Notes are lines for the page, one for each of the desk's limits that has
@@ -154,13 +175,15 @@ func (d *Desk) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", d.servePage)
 	mux.HandleFunc("GET /desk.css", serveAsset("desk.css", "text/css; charset=utf-8"))
+	mux.HandleFunc("GET /desk.js", serveAsset("desk.js", "text/javascript; charset=utf-8"))
+	mux.HandleFunc("GET /api/events", d.serveEvents)
 	mux.HandleFunc("GET /api/boards", d.serveBoards)
 	mux.HandleFunc("GET /records/{$}", d.serveRecordList)
 	mux.HandleFunc("GET /records/{name}", d.serveRecord)
 	return secured(mux)
 }
 
-//go:embed desk.css
+//go:embed desk.css desk.js
 var assets embed.FS
 
 // serveAsset serves one of the page's own files.
@@ -182,8 +205,8 @@ var recordList = template.Must(template.New("records").Parse(`<!doctype html>
 <ul>{{range .}}<li><a href="{{.}}" download>{{.}}</a></li>{{end}}</ul></body></html>
 `))
 
-func (d *Desk) serveRecordList(w http.ResponseWriter, _ *http.Request) {
-	d.render(w, recordList, d.Records())
+func (d *Desk) serveRecordList(w http.ResponseWriter, r *http.Request) {
+	d.render(w, recordList, d.Records(r.URL.Query().Get("board")))
 }
 
 // render executes a page's template and serves it under the page policy.
@@ -211,23 +234,26 @@ func (d *Desk) serveBoards(w http.ResponseWriter, _ *http.Request) {
 //go:embed page.html
 var pageHTML string
 
-var page = template.Must(template.New("desk").Parse(pageHTML))
+var page = template.Must(template.New("desk").Funcs(template.FuncMap{"clockText": clockText}).Parse(pageHTML))
 
-// refreshSeconds is how often the page reloads itself: a director glancing
-// at it sees a play within seconds, and a page costs the desk microseconds.
-const refreshSeconds = 5
+// pageData is what the page shows: the limits that bit, the boards
+// offline (at the top) and the others.
+type pageData struct {
+	Notes           []string
+	Offline, Online []row
+}
 
 func (d *Desk) servePage(w http.ResponseWriter, _ *http.Request) {
-	boards := d.Boards()
-	rows := make([]row, len(boards))
-	for i, b := range boards {
-		rows[i] = newRow(b)
+	var data pageData
+	for _, b := range d.Boards() {
+		if r := newRow(b); b.Offline {
+			data.Offline = append(data.Offline, r)
+		} else {
+			data.Online = append(data.Online, r)
+		}
 	}
-	d.render(w, page, struct {
-		Refresh int
-		Notes   []string
-		Rows    []row
-	}{refreshSeconds, d.Notes(), rows})
+	data.Notes = d.Notes()
+	d.render(w, page, data)
 }
 
 // row is a board as the page's table shows it.
@@ -235,9 +261,15 @@ type row struct {
 	Board
 	Score, Match, Game, Cube string
 	HeardAt                  string
-	OnRoll                   int  // the side on roll, -1 between games
-	Alert                    bool // the board waits on an illegal play
-	FlagLines                []flagLine
+	Clocks                   []clock
+	// LatestRecords are the board's latest records, newest first; the
+	// rest, MoreRecords of them, are a click away.
+	LatestRecords []string
+	MoreRecords   int
+	Class         string // the row's classes: offline, alert
+	OnRoll        int    // the side on roll, -1 between games
+	Alert         bool   // the board waits on an illegal play
+	FlagLines     []flagLine
 	// Ledger says how many games a money session has played; Standings
 	// are a chouette's members by rank, one line each.
 	Ledger    string
@@ -249,8 +281,15 @@ type flagLine struct {
 	Settled bool
 }
 
+// latestRecords is how many of a board's records its row shows.
+const latestRecords = 3
+
 func newRow(b Board) row {
-	r := row{Board: b, OnRoll: -1, HeardAt: b.Heard.Local().Format("15:04:05")}
+	r := row{Board: b, OnRoll: -1, HeardAt: b.Heard.Local().Format("15:04:05"), Clocks: clocksOf(b.Players, b.Clocks)}
+	for i := len(b.Records) - 1; i >= 0 && len(r.LatestRecords) < latestRecords; i-- {
+		r.LatestRecords = append(r.LatestRecords, b.Records[i])
+	}
+	r.MoreRecords = len(b.Records) - len(r.LatestRecords)
 	if s := b.Status; s != nil {
 		r.Score = fmt.Sprintf("%d–%d", s.Score[0], s.Score[1])
 		r.Match = "money"
@@ -269,7 +308,7 @@ func newRow(b Board) row {
 		r.Cube = cubeText(s)
 		r.Alert = s.Phase == referee.PhaseFlagged
 	}
-	r.Alert = r.Alert || b.TwoBoards
+	r.Alert = r.Alert || b.TwoBoards || b.Offline
 	if se := b.Session; se != nil {
 		r.Ledger = ledgerText(se)
 		if se.Chouette != nil {
@@ -286,6 +325,14 @@ func newRow(b Board) row {
 		}
 		r.FlagLines = append(r.FlagLines, l)
 	}
+	var classes []string
+	if b.Offline {
+		classes = append(classes, "offline")
+	}
+	if r.Alert {
+		classes = append(classes, "alert")
+	}
+	r.Class = strings.Join(classes, " ")
 	return r
 }
 

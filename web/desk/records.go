@@ -63,12 +63,15 @@ func (d *Desk) isCollected(name string) bool {
 	return d.collected[hash].name == name
 }
 
-// Records returns the names of the records collected, in order.
-func (d *Desk) Records() []string {
+// Records returns the names of the records collected, in order: all of
+// them, or board's alone.
+func (d *Desk) Records(board string) []string {
 	d.mu.Lock()
 	out := make([]string, 0, len(d.collected))
 	for _, r := range d.collected {
-		out = append(out, r.name)
+		if board == "" || ofBoard(r.name, board) {
+			out = append(out, r.name)
+		}
 	}
 	d.mu.Unlock()
 	slices.Sort(out)

@@ -111,7 +111,14 @@ type State struct {
 	Instance string    `json:"instance,omitempty"`
 	Players  [2]string `json:"players"` // by engine.Side: White, Black
 	Page     string    `json:"page,omitempty"`
-	Updated  time.Time `json:"updated"`
+	// Updated is when the board's status last changed, Sent when this
+	// message was sent (its heartbeat, or again on a reconnection), both by
+	// the board's clock: Sent-Updated is how long the clock has run since
+	// Clocks, whatever the board's clock says the time is.
+	Updated time.Time `json:"updated"`
+	Sent    time.Time `json:"sent"`
+	// Clocks is the match clock at Updated; nil for a match without one.
+	Clocks *web.Clocks `json:"clocks,omitempty"`
 	// Heartbeat is how often, in seconds, the board publishes its state
 	// again when nothing happens: the desk shows a board silent for longer
 	// as offline. 0: the board does not say.
