@@ -21,10 +21,19 @@ import (
 	"gammond/web/mqtt/mqtttest"
 )
 
-// runDesk starts a desk on broker with opts (Broker, Logger and
-// RetryDelay set here unless given) and waits until it has subscribed;
-// the desk stops when the test ends.
+// runDesk starts a desk on broker with opts (startDesk) and stops it
+// when the test ends.
 func runDesk(t testing.TB, broker *mqtttest.Broker, opts Opts) *Desk {
+	t.Helper()
+	d, stop := startDesk(t, broker, opts)
+	t.Cleanup(stop)
+	return d
+}
+
+// startDesk starts a desk on broker with opts (Broker, Logger, Dir and
+// RetryDelay set here unless given), waits until it has subscribed, and
+// returns it with the func that stops it.
+func startDesk(t testing.TB, broker *mqtttest.Broker, opts Opts) (*Desk, func()) {
 	t.Helper()
 	opts.Broker = broker.URL()
 	if opts.Logger == nil {
@@ -41,18 +50,22 @@ func runDesk(t testing.TB, broker *mqtttest.Broker, opts Opts) *Desk {
 	ctx, cancel := context.WithCancel(context.Background())
 	ran := make(chan error, 1)
 	go func() { ran <- d.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-ran; err != nil {
-			t.Error(err)
-		}
-	})
+	var once sync.Once
+	stop := func() {
+		once.Do(func() {
+			cancel()
+			if err := <-ran; err != nil {
+				t.Error(err)
+			}
+		})
+	}
 	select {
 	case <-d.Subscribed():
 	case <-time.After(20 * time.Second):
+		stop()
 		t.Fatal("the desk did not subscribe")
 	}
-	return d
+	return d, stop
 }
 
 // rawPublisher connects a bare MQTT client to broker, anonymously.

@@ -186,16 +186,20 @@ func (d *Desk) Run(ctx context.Context) error {
 	return nil
 }
 
-// filters are the desk's subscriptions: every board's every topic.
-var filters = []string{
-	mqtt.Topic("+", mqtt.KindState), mqtt.Topic("+", mqtt.KindEvent), mqtt.Topic("+", mqtt.KindMatch),
+// subscriptions are the desk's: every board's every topic, the records
+// first. The broker keeps the QoS 1 ones' messages for the desk's session
+// while it is away: every record, and the events that flag illegal
+// plays. States go at QoS 0, not kept: the retained one, sent again at
+// each subscription, is all the desk needs, and a day of them would fill
+// the queue the records need.
+var subscriptions = []paho.SubscribeOptions{
+	{Topic: mqtt.Topic("+", mqtt.KindMatch), QoS: 1},
+	{Topic: mqtt.Topic("+", mqtt.KindEvent), QoS: 1},
+	{Topic: mqtt.Topic("+", mqtt.KindState), QoS: 0},
 }
 
 func (d *Desk) clientConfig(ctx context.Context) autopaho.ClientConfig {
-	subs := make([]paho.SubscribeOptions, len(filters))
-	for i, f := range filters {
-		subs[i] = paho.SubscribeOptions{Topic: f, QoS: 1}
-	}
+	subs := subscriptions
 	var failing atomic.Bool // log the first failed attempt, not each retry
 	cfg := autopaho.ClientConfig{
 		ServerUrls:            []*url.URL{d.broker},

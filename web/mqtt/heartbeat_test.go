@@ -40,3 +40,55 @@ func TestHeartbeatAndClocks(t *testing.T) {
 		t.Errorf("heartbeat: updated %v sent %v, after updated %v sent %v", again.Updated, again.Sent, first.Updated, first.Sent)
 	}
 }
+
+// TestBrokerRestartedWithoutStore: a broker restarted without its store
+// (retained messages lost) has the board's latest state and record again
+// as soon as the board reconnects, before anything happens on the board.
+func TestBrokerRestartedWithoutStore(t *testing.T) {
+	t.Parallel()
+	b := mqtttest.StartBroker(t, false)
+	p := newPublisher(t, b.URL(), t.TempDir())
+	defer closePublisher(t, p)
+	if err := p.Match([2]string{"Ann", "Bob"}, []byte(" 1 point match\n"), true); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.State(referee.Status{Phase: referee.PhaseMatchOver, Length: 1, Score: [2]int{1, 0}}); err != nil {
+		t.Fatal(err)
+	}
+	subscribe(t, b.URL(), "before-restart", "gammond/+/state").next(t, "gammond/t7/state")
+	b.Stop()
+	b.Start()
+	after := subscribe(t, b.URL(), "after-restart", "gammond/+/state", "gammond/+/match")
+	var st mqtt.State
+	decode(t, after.next(t, "gammond/t7/state"), &st)
+	var m mqtt.Match
+	decode(t, after.next(t, "gammond/t7/match"), &m)
+	if st.Phase != referee.PhaseMatchOver || !m.Finished || m.Mat != " 1 point match\n" {
+		t.Errorf("after the restart: state %+v, match %+v", st.Status, m)
+	}
+}
+
+// TestFinishedRecordsAllSent: two matches finished while the broker is
+// out of reach both reach it, in order, when it comes back: the second
+// record does not replace the first before it is sent.
+func TestFinishedRecordsAllSent(t *testing.T) {
+	t.Parallel()
+	b := mqtttest.StartBroker(t, false)
+	live := subscribe(t, b.URL(), "live-finished", "gammond/+/match")
+	p := newPublisher(t, b.URL(), t.TempDir())
+	defer closePublisher(t, p)
+	b.Stop()
+	for _, rec := range []string{" 1 point match A\n", " 1 point match B\n"} {
+		if err := p.Match([2]string{"Ann", "Bob"}, []byte(rec), true); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b.Start()
+	for _, want := range []string{" 1 point match A\n", " 1 point match B\n"} {
+		var m mqtt.Match
+		decode(t, live.next(t, "gammond/t7/match"), &m)
+		if m.Mat != want {
+			t.Errorf("record %q, want %q", m.Mat, want)
+		}
+	}
+}

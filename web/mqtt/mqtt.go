@@ -16,7 +16,10 @@
 // queues events on disk, in order of their files' modification times, so
 // events written within the same clock tick may go out in either order:
 // order them by Seq. State and Match are latest-value: only the newest is
-// kept, in memory, and sent once the broker is back.
+// kept, in memory, and sent once the broker is back, but for a finished
+// match's record, each kept until the broker has it. The latest state and
+// record go out again at every connection (a broker restarted without its
+// store), and the state every heartbeat.
 package mqtt
 
 import (

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -145,6 +146,10 @@ type Publisher struct {
 	clocks  *web.Clocks
 	version uint64
 	pending map[string]pending // by topic: the newest retained payload not yet acknowledged
+	// finished are the finished matches' records not yet acknowledged,
+	// oldest first. Each goes out before a later record replaces it at
+	// the broker: a desk away gets every one from its session's queue.
+	finished []pending
 	// state and match are the latest published, sent again at each
 	// heartbeat (state) and each connection (both): a broker restarted
 	// without its store shows the board at once.
@@ -409,10 +414,28 @@ func (p *Publisher) Match(players [2]string, mat []byte, finished bool) error {
 	if err != nil {
 		return fmt.Errorf("mqtt: board %s: match: %w", p.opts.Board, err)
 	}
+	if !finished {
+		p.mu.Lock()
+		p.match = b
+		p.mu.Unlock()
+		return p.keep(KindMatch, b)
+	}
 	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return ErrClosed
+	}
 	p.match = b
+	p.version++
+	p.finished = append(p.finished, pending{payload: b, version: p.version})
+	if len(p.finished) > maxFinishedWaiting {
+		p.finished = p.finished[1:]
+		p.log.Error("mqtt: more finished matches wait for the broker than the board keeps; the oldest is left to the board's state directory")
+	}
+	delete(p.pending, Topic(p.opts.Board, KindMatch)) // older than this record
 	p.mu.Unlock()
-	return p.keep(KindMatch, b)
+	p.poke()
+	return nil
 }
 
 // keep makes payload the retained message waiting for the kind's topic.
@@ -478,7 +501,7 @@ func (p *Publisher) send(ctx context.Context) {
 // idle reports whether nothing waits to be sent.
 func (p *Publisher) idle() bool {
 	p.mu.Lock()
-	pending := len(p.pending)
+	pending := len(p.pending) + len(p.finished)
 	p.mu.Unlock()
 	select {
 	case <-p.queue.WaitForEmpty():
@@ -504,6 +527,7 @@ func (p *Publisher) flush(ctx context.Context) bool {
 		if p.pending[topic].version == m.version {
 			delete(p.pending, topic)
 		}
+		p.finished = slices.DeleteFunc(p.finished, func(f pending) bool { return f.version == m.version })
 		p.mu.Unlock()
 	}
 }
@@ -578,10 +602,18 @@ func (p *Publisher) unwedge(ctx context.Context) {
 	}
 }
 
-// nextPending returns the retained message to send next.
+// maxFinishedWaiting bounds the finished records kept for the broker: a
+// day of matches on one board.
+const maxFinishedWaiting = 100
+
+// nextPending returns the retained message to send next: the oldest
+// finished record first.
 func (p *Publisher) nextPending() (string, pending, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if len(p.finished) > 0 {
+		return Topic(p.opts.Board, KindMatch), p.finished[0], true
+	}
 	for _, kind := range retainedOrder {
 		topic := Topic(p.opts.Board, kind)
 		if m, ok := p.pending[topic]; ok {
