@@ -270,7 +270,7 @@ func (d *Desk) handle(topic string, payload []byte, retained bool) {
 		d.mu.Lock()
 		d.strangers++
 		d.mu.Unlock()
-		d.refused.refuse("", "desk: message from a board not in the room ignored", "topic", topic)
+		d.refused.log("", "desk: message from a board not in the room ignored", "topic", topic)
 		return
 	}
 	m, err := decode(topic, payload)

@@ -58,9 +58,6 @@ func checkSession(se *web.Session) error {
 	if se == nil {
 		return nil
 	}
-	if len(se.Ledger) > maxLedger {
-		return fmt.Errorf("session ledger of %d games: more than %d", len(se.Ledger), maxLedger)
-	}
 	for _, g := range se.Ledger {
 		if err := checkWords(map[string]string{"ledger kind": g.Kind}); err != nil {
 			return err
@@ -134,6 +131,49 @@ func checkWords(fields map[string]string) error {
 		}
 		if !utf8.ValidString(v) {
 			return fmt.Errorf("%s is not UTF-8", name)
+		}
+	}
+	return nil
+}
+
+// maxArray bounds every JSON array of a message before it is decoded: the
+// longest list a board sends is a day's ledger. A longer one is refused
+// without decoding it, which would cost the desk many times its bytes.
+const maxArray = maxLedger
+
+// checkArrays refuses a JSON text holding an array of more than maxArray
+// elements, without allocating: it counts the commas at each array's own
+// depth, strings skipped.
+func checkArrays(data []byte) error {
+	var counts [64]int // elements so far of the open arrays, by depth
+	depth, inString, escaped := 0, false, false
+	for _, c := range data {
+		switch {
+		case inString:
+			switch {
+			case escaped:
+				escaped = false
+			case c == '\\':
+				escaped = true
+			case c == '"':
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '[' || c == '{':
+			if depth++; depth >= len(counts) {
+				return fmt.Errorf("nested more than %d deep", len(counts)-1)
+			}
+			counts[depth] = 0
+			if c == '{' {
+				counts[depth] = -1 // an object's commas are not counted
+			}
+		case c == ']' || c == '}':
+			depth = max(depth-1, 0)
+		case c == ',' && counts[depth] >= 0:
+			if counts[depth]++; counts[depth] >= maxArray {
+				return fmt.Errorf("a list of more than %d entries", maxArray)
+			}
 		}
 	}
 	return nil

@@ -89,6 +89,9 @@ func decode(topic string, payload []byte) (message, error) {
 // unmarshal decodes payload into v and checks that the board it names,
 // payloadBoard(), is the topic's.
 func unmarshal(payload []byte, v any, board string, payloadBoard func() string) error {
+	if err := checkArrays(payload); err != nil {
+		return err
+	}
 	if err := json.Unmarshal(payload, v); err != nil {
 		return err
 	}

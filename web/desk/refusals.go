@@ -22,8 +22,8 @@ const maxRefusalKeys = 10000
 // minute and maxRefusalLogs a minute in all, and counts them all for the
 // page.
 type refusals struct {
-	log *slog.Logger
-	now func() time.Time
+	logger *slog.Logger
+	now    func() time.Time
 
 	mu     sync.Mutex
 	logged map[string]time.Time // by board ID ("" for a message without one)
@@ -35,14 +35,21 @@ type refusals struct {
 }
 
 func newRefusals(log *slog.Logger, now func() time.Time) *refusals {
-	return &refusals{log: log, now: now, logged: map[string]time.Time{}}
+	return &refusals{logger: log, now: now, logged: map[string]time.Time{}}
 }
 
-// refuse counts a refused message and logs it unless one from key was
-// logged within the minute; the log says how many went unlogged.
+// refuse counts a refused message and logs it (log).
 func (r *refusals) refuse(key, msg string, args ...any) {
 	r.mu.Lock()
 	r.count++
+	r.mu.Unlock()
+	r.log(key, msg, args...)
+}
+
+// log logs a message unless one from key was logged within the minute,
+// or maxRefusalLogs were in all.
+func (r *refusals) log(key, msg string, args ...any) {
+	r.mu.Lock()
 	now := r.now()
 	last, seen := r.logged[key]
 	if now.Sub(r.window) >= refusalLogEvery {
@@ -58,7 +65,7 @@ func (r *refusals) refuse(key, msg string, args ...any) {
 	}
 	r.logged[key] = now
 	r.mu.Unlock()
-	r.log.Warn(msg+" (logged once a minute per board, twenty a minute in all)", args...)
+	r.logger.Warn(msg+" (logged once a minute per board, twenty a minute in all)", args...)
 }
 
 // forgetOld drops the keys logged more than a minute ago, or all of them
