@@ -2,6 +2,9 @@
 // (api/events), and the running clocks count down here between rows.
 'use strict';
 
+// The page updates itself from here on: the note saying it cannot goes.
+document.documentElement.classList.add('live');
+
 function rowFrom(html) {
   const t = document.createElement('template');
   t.innerHTML = html; // the desk's own template, every board's text escaped
