@@ -52,15 +52,7 @@ func TestTDLoad(t *testing.T) {
 		}
 	}
 	sizes := []int{10, 100, 500, 1000}
-	room := map[string]string{}
-	for i := range sizes[len(sizes)-1] {
-		room[fmt.Sprintf("table-%d", i+1)] = ""
-	}
-	r, err := brokerconf.Write(filepath.Join(t.TempDir(), "room"), &brokerconf.Opts{Boards: room, Port: mqtttest.FreePort(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	broker := mqtttest.StartConfigured(t, r.Conf, r.Port)
+	r, broker := startRoom(t, sizes[len(sizes)-1])
 	records := t.TempDir()
 	desk := startDeskProcess(t, broker.URL(), r, records)
 	lat := &latencies{sent: map[string]time.Time{}}
@@ -109,6 +101,21 @@ func TestTDLoad(t *testing.T) {
 	}
 }
 
+// startRoom writes a room of n boards, table-1 to table-n, and starts
+// mosquitto on its configuration.
+func startRoom(t *testing.T, n int) (*brokerconf.Room, *mqtttest.Broker) {
+	t.Helper()
+	room := map[string]string{}
+	for i := range n {
+		room[fmt.Sprintf("table-%d", i+1)] = ""
+	}
+	r, err := brokerconf.Write(filepath.Join(t.TempDir(), "room"), &brokerconf.Opts{Boards: room, Port: mqtttest.FreePort(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, mqtttest.StartConfigured(t, r.Conf, r.Port)
+}
+
 // deskProcess is gammon td running in its own process.
 type deskProcess struct {
 	bin  string
@@ -117,9 +124,17 @@ type deskProcess struct {
 	url  string
 }
 
-// startDeskProcess builds gammon and runs td on the room, collecting into
-// dir, until the test ends.
+// startDeskProcess runs td on the room, collecting into dir, until the
+// test ends.
 func startDeskProcess(t *testing.T, broker string, r *brokerconf.Room, dir string) *deskProcess {
+	t.Helper()
+	return newDeskProcess(t, "td", "--broker", broker, "--username", brokerconf.DeskUser, "--password-file", r.DeskFile,
+		"--boards-file", r.BoardsList, "--dir", dir)
+}
+
+// newDeskProcess builds gammon and runs it with args and a --listen on a
+// free loopback port until the test ends.
+func newDeskProcess(t *testing.T, args ...string) *deskProcess {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "gammon")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -131,8 +146,7 @@ func startDeskProcess(t *testing.T, broker string, r *brokerconf.Room, dir strin
 	}
 	addr := l.Addr().String()
 	l.Close()
-	p := &deskProcess{bin: bin, url: "http://" + addr + "/", args: []string{"td", "--broker", broker, "--username", brokerconf.DeskUser,
-		"--password-file", r.DeskFile, "--boards-file", r.BoardsList, "--dir", dir, "--listen", addr}}
+	p := &deskProcess{bin: bin, url: "http://" + addr + "/", args: append(args, "--listen", addr)}
 	p.start(t)
 	t.Cleanup(p.stop)
 	return p
@@ -364,15 +378,7 @@ func TestTDLoadDeskAway(t *testing.T) {
 		}
 	}
 	const boards = 500
-	room := map[string]string{}
-	for i := range boards {
-		room[fmt.Sprintf("table-%d", i+1)] = ""
-	}
-	r, err := brokerconf.Write(filepath.Join(t.TempDir(), "room"), &brokerconf.Opts{Boards: room, Port: mqtttest.FreePort(t)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	broker := mqtttest.StartConfigured(t, r.Conf, r.Port)
+	r, broker := startRoom(t, boards)
 	records := t.TempDir()
 	desk := startDeskProcess(t, broker.URL(), r, records)
 	lat := &latencies{sent: map[string]time.Time{}}
@@ -382,7 +388,7 @@ func TestTDLoadDeskAway(t *testing.T) {
 	var finished atomic.Int64
 	var sims sync.WaitGroup
 	defer sims.Wait()
-	for id := range room {
+	for id := range r.BoardFiles {
 		sims.Go(func() { simulateBoard(ctx, t, mqtttest.RawAddr(broker.URL()), id, r.BoardFiles[id], lat, &finished) })
 	}
 	time.Sleep(loadTurn)
@@ -416,19 +422,7 @@ func TestTDMemoryAttack(t *testing.T) {
 		t.Skip("runs with GAMMON_LOAD=1")
 	}
 	broker := mqtttest.StartBroker(t, false)
-	bin := filepath.Join(t.TempDir(), "gammon")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	desk := &deskProcess{bin: bin, url: "http://" + addr + "/", args: []string{"td", "--broker", broker.URL(), "--dir", t.TempDir(), "--listen", addr}}
-	desk.start(t)
-	defer desk.stop()
+	desk := newDeskProcess(t, "td", "--broker", broker.URL(), "--dir", t.TempDir())
 	c, err := mqtttest.DialRaw(mqtttest.RawAddr(broker.URL()), "attacker", "", "")
 	if err != nil {
 		t.Fatal(err)

@@ -176,10 +176,7 @@ func TestMemoryAttack(t *testing.T) {
 // TestMemoryBudget: past the budget over all boards, a new board's state
 // is refused and the page says so; the boards already shown stay.
 func TestMemoryBudget(t *testing.T) {
-	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: t.TempDir(), Logger: slog.New(slog.DiscardHandler), MemoryBudget: 8 << 10})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := offlineDesk(t, Opts{MemoryBudget: 8 << 10})
 	for i := range 40 {
 		id := fmt.Sprintf("t%d", i)
 		d.handle("gammond/"+id+"/state", payload(t, state(id, 1, referee.PhaseRolling)), false)
@@ -205,11 +202,7 @@ func TestMemoryBudget(t *testing.T) {
 // past the total, are not written; the page says so.
 func TestRecordLimits(t *testing.T) {
 	dir := t.TempDir()
-	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: dir, Logger: slog.New(slog.DiscardHandler),
-		Records: RecordLimits{BoardFiles: 2, BoardBytes: 1 << 20, TotalBytes: 5 << 10}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := offlineDesk(t, Opts{Dir: dir, Records: RecordLimits{BoardFiles: 2, BoardBytes: 1 << 20, TotalBytes: 5 << 10}})
 	collect := func(board string, i, size int) {
 		rec := fmt.Sprintf(" 1 point match %s %d\n%s", board, i, strings.Repeat(" ", size))
 		d.handle("gammond/"+board+"/match", payload(t, mqtt.Match{Board: board, Mat: rec, Finished: true}), false)

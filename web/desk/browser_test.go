@@ -3,7 +3,6 @@ package desk
 import (
 	"bytes"
 	"context"
-	"log/slog"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -31,10 +30,7 @@ func TestPageInChromium(t *testing.T) {
 			t.Skip("no Chromium (apt-get install chromium, or set CHROMIUM)")
 		}
 	}
-	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: t.TempDir(), Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := offlineDesk(t, Opts{})
 	s := state("t1", 1, referee.PhaseRolling)
 	s.Clocks = &web.Clocks{Remaining: [2]time.Duration{9 * time.Minute, 8 * time.Minute}, Turn: engine.White, Running: true, Bronstein: true}
 	d.handle("gammond/t1/state", payload(t, s), false)

@@ -20,10 +20,21 @@ import (
 
 func newDesk(t testing.TB, dir string) *Desk {
 	t.Helper()
-	d, err := New(&Opts{
-		Broker: "mqtt://127.0.0.1:1", Dir: dir, Logger: slog.New(slog.DiscardHandler),
-		Now: func() time.Time { return time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC) },
-	})
+	return offlineDesk(t, Opts{Dir: dir, Now: func() time.Time { return time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC) }})
+}
+
+// offlineDesk is a desk with opts that is never run: the test hands it
+// messages. Broker, and unless given Dir and Logger, are set here.
+func offlineDesk(t testing.TB, opts Opts) *Desk {
+	t.Helper()
+	opts.Broker = "mqtt://127.0.0.1:1"
+	if opts.Dir == "" {
+		opts.Dir = t.TempDir()
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	d, err := New(&opts)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package desk
 
 import (
 	"bufio"
-	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -63,11 +62,7 @@ func TestAdvance(t *testing.T) {
 // and a board's latest records with the rest a click away.
 func TestDeskLive(t *testing.T) {
 	now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
-	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: t.TempDir(), Logger: slog.New(slog.DiscardHandler),
-		Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := offlineDesk(t, Opts{Now: func() time.Time { return now }})
 	s := state("t1", 1, referee.PhaseRolling)
 	s.Heartbeat = 30
 	s.Updated = now.Add(-time.Hour) // the board's clock is wrong: only Sent-Updated counts
@@ -184,10 +179,7 @@ func TestEventStream(t *testing.T) {
 	var mu sync.Mutex
 	now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
-	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: t.TempDir(), Logger: slog.New(slog.DiscardHandler), Now: clock})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := offlineDesk(t, Opts{Now: clock})
 	srv := httptest.NewServer(d.Handler())
 	t.Cleanup(srv.Close) // after the stream's body is closed
 	s := openStream(t, srv.URL+"/api/events")

@@ -38,11 +38,7 @@ func TestParseRoom(t *testing.T) {
 // messages of others, and marks a page link off its board's host as
 // unverified.
 func TestRoomList(t *testing.T) {
-	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: t.TempDir(), Logger: slog.New(slog.DiscardHandler),
-		Boards: map[string]string{"table-1": "10.0.0.11", "table-2": "", "table-3": "10.0.0.13:8080"}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := offlineDesk(t, Opts{Boards: map[string]string{"table-1": "10.0.0.11", "table-2": "", "table-3": "10.0.0.13:8080"}})
 	publish := func(id, page string) {
 		s := state(id, 1, referee.PhaseRolling)
 		s.Page = page
@@ -75,11 +71,7 @@ func TestRoomList(t *testing.T) {
 // offline, not one heard within its heartbeat.
 func TestEmptyStateWhileOnline(t *testing.T) {
 	now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
-	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: t.TempDir(), Logger: slog.New(slog.DiscardHandler),
-		Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := offlineDesk(t, Opts{Now: func() time.Time { return now }})
 	s := state("t1", 1, referee.PhaseRolling)
 	s.Heartbeat = 30
 	d.handle("gammond/t1/state", payload(t, s), false)
