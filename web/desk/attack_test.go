@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -195,6 +196,16 @@ func TestMemoryBudget(t *testing.T) {
 	d.handle("gammond/t0/state", payload(t, state("t0", 2, referee.PhaseMoving)), false)
 	if b := d.Boards(); b[0].ID != "t0" || b[0].Status.Game != 2 {
 		t.Errorf("t0 not updated: %+v", b[0].Status)
+	}
+	// Boards only heard in retained messages make room for a live one.
+	d = offlineDesk(t, Opts{MemoryBudget: 8 << 10})
+	for i := range 40 {
+		id := fmt.Sprintf("fake-%d", i)
+		d.handle("gammond/"+id+"/state", payload(t, state(id, 1, referee.PhaseRolling)), true)
+	}
+	d.handle("gammond/real/state", payload(t, state("real", 1, referee.PhaseRolling)), false)
+	if !slices.ContainsFunc(d.Boards(), func(b Board) bool { return b.ID == "real" }) {
+		t.Error("a live board was refused for fakes heard only retained")
 	}
 }
 

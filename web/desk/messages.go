@@ -250,6 +250,15 @@ func (d *Desk) apply(m message) error {
 	if b := d.boards[m.board]; b != nil && m.state != nil {
 		need -= b.stateSize // replaced
 	}
+	// Boards only heard in retained messages, or offline, make room
+	// first, as they do past MaxBoards.
+	for d.kept+need > d.opts.MemoryBudget {
+		victim := d.evictable()
+		if victim == "" || victim == m.board {
+			break
+		}
+		d.forget(victim)
+	}
 	if d.kept+need > d.opts.MemoryBudget {
 		d.note(fmt.Sprintf("The desk's memory budget (%s) is spent: messages from boards are refused.", sizeText(int64(d.opts.MemoryBudget))))
 		return fmt.Errorf("board %q: the desk's memory budget of %d bytes is spent", m.board, d.opts.MemoryBudget)
