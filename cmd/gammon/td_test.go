@@ -183,8 +183,11 @@ func TestTDFollowsTwoBoards(t *testing.T) {
 		}
 		checkRecord(t, filepath.Join(dir, g.Records[0]), b.record)
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != len(boards) {
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.mat")); len(files) != len(boards) {
 		t.Errorf("the directory holds %v, want one record per board", files)
+	}
+	if inProgress, _ := filepath.Glob(filepath.Join(dir, "unfinished", "*")); len(inProgress) != 0 {
+		t.Errorf("records of finished matches still kept as in progress: %v", inProgress)
 	}
 }
 

@@ -237,6 +237,43 @@ func TestRecordLimits(t *testing.T) {
 	}
 }
 
+// TestUnfinishedGoFirst: records of matches in progress are deleted,
+// oldest first, to make room for a finished one within the total.
+func TestUnfinishedGoFirst(t *testing.T) {
+	dir := t.TempDir()
+	now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+	d := offlineDesk(t, Opts{Dir: dir, Now: func() time.Time { return now }, Records: RecordLimits{BoardFiles: 10, BoardBytes: 1 << 20, TotalBytes: 3000}})
+	match := func(board string, size int, finished bool) {
+		rec := fmt.Sprintf(" 1 point match %s\n%s", board, strings.Repeat(" ", size))
+		d.handle("gammond/"+board+"/match", payload(t, mqtt.Match{Board: board, Mat: rec, Finished: finished}), false)
+		now = now.Add(time.Minute)
+	}
+	match("t1", 1000, false)
+	match("t2", 1000, false)
+	match("t3", 1500, true) // t1's record in progress makes room
+	inProgress := func() []string {
+		entries, _ := os.ReadDir(filepath.Join(dir, unfinishedDir))
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	if got := inProgress(); len(got) != 1 || !strings.HasPrefix(got[0], "t2_") {
+		t.Errorf("records of matches in progress %v, want t2's alone", got)
+	}
+	if files := matFiles(t, dir); len(files) != 1 {
+		t.Errorf("records %v, want t3's", files)
+	}
+	match("t4", 2500, true) // past the total even with t2's deleted: t2's stays
+	if files, got := matFiles(t, dir), inProgress(); len(files) != 1 || len(got) != 1 {
+		t.Errorf("records %v and %v in progress, want t3's and t2's", files, got)
+	}
+	if notes := strings.Join(d.Notes(), "\n"); !strings.Contains(notes, "matches in progress (unfinished/) deleted") {
+		t.Errorf("notes %q", notes)
+	}
+}
+
 // TestHostileRecordServed: a finished match whose record is an HTML page
 // with a script, published by anyone, is collected and served as plain
 // text to save, never as a page; a symbolic link planted in the directory

@@ -47,6 +47,7 @@ func (d *Desk) collect(board string, m *mqtt.Match) (name string, fresh bool, er
 	}
 	d.mu.Lock()
 	d.collected[hash] = recordFile{name: name, size: int64(len(m.Mat))}
+	d.dropUnfinished(board, m.Mat)
 	d.mu.Unlock()
 	return name, true, nil
 }
@@ -65,13 +66,13 @@ type recordFile struct {
 
 // overRecordLimits says why a record of size bytes from board would go
 // past the desk's limits on disk, and notes it for the page; nil if it
-// would not. The caller holds d.mu.
+// would not, records of matches in progress deleted to make room if need
+// be. The caller holds d.mu.
 func (d *Desk) overRecordLimits(board string, size int64) error {
 	lim := d.opts.Records
 	var boardFiles int
-	var boardBytes, total int64
+	var boardBytes int64
 	for _, r := range d.collected {
-		total += r.size
 		if ofBoard(r.name, board) {
 			boardFiles++
 			boardBytes += r.size
@@ -79,14 +80,16 @@ func (d *Desk) overRecordLimits(board string, size int64) error {
 	}
 	var why string
 	switch {
-	case total+size > lim.TotalBytes:
-		why = fmt.Sprintf("the records in %s reach %s", d.opts.Dir, sizeText(lim.TotalBytes))
 	case boardFiles+1 > lim.BoardFiles:
 		why = fmt.Sprintf("board %s has %d records, the most a board may have", board, lim.BoardFiles)
 	case boardBytes+size > lim.BoardBytes:
 		why = fmt.Sprintf("board %s's records reach %s", board, sizeText(lim.BoardBytes))
 	default:
-		return nil
+		err := d.makeRoom(size)
+		if err == nil {
+			return nil
+		}
+		why = err.Error()
 	}
 	d.note(fmt.Sprintf("Records not collected: %s. Make room in %s or raise the limit, then restart the desk: the boards' latest records come again.", why, d.opts.Dir))
 	return fmt.Errorf("board %s: record of %d bytes not collected: %s", board, size, why)
@@ -107,12 +110,12 @@ func recordName(board string, players [2]string, date, hash, ext string) string 
 // record (docs/WELSH.md) or a .mat, and returns its file extension; the
 // error says it does not read back.
 func readRecord(record, board string) (ext string, err error) {
-	if strings.HasPrefix(record, welsh.RecordHeader+"\n") {
-		_, err := welsh.ReadRecord(strings.NewReader(record))
-		return welsh.RecordExt, err
+	if ext = recordExt(record); ext == welsh.RecordExt {
+		_, err = welsh.ReadRecord(strings.NewReader(record))
+	} else {
+		_, err = mat.Read(strings.NewReader(record), board)
 	}
-	_, err = mat.Read(strings.NewReader(record), board)
-	return ".mat", err
+	return ext, err
 }
 
 // fileSafe keeps ASCII letters, digits, dots and hyphens of s, up to 32,

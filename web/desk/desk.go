@@ -106,11 +106,14 @@ type Desk struct {
 	boards    map[string]*board
 	kept      int                   // payload bytes kept over all boards (board.cost)
 	collected map[string]recordFile // by content hash
-	notes     []string              // the limits that have bitten, for the page
-	strangers int64                 // messages from boards not in the room
-	seq       uint64                // counts the changes (board.version)
-	changed   chan struct{}         // closed at the next change, for the event streams
-	signIn    mqtt.SignIn
+	// unfinished are the records of matches in progress on disk, by file
+	// name in Dir/unfinished.
+	unfinished map[string]unfinishedFile
+	notes      []string      // the limits that have bitten, for the page
+	strangers  int64         // messages from boards not in the room
+	seq        uint64        // counts the changes (board.version)
+	changed    chan struct{} // closed at the next change, for the event streams
+	signIn     mqtt.SignIn
 }
 
 // New returns a desk that keeps its records in opts.Dir. Run connects it.
@@ -158,11 +161,15 @@ func New(opts *Opts) (*Desk, error) {
 	if err != nil {
 		return nil, fmt.Errorf("desk: %w", err)
 	}
+	unfinished, err := scanUnfinished(o.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("desk: %w", err)
+	}
 	log := o.Logger.With("broker", u.Redacted())
 	return &Desk{
 		opts: o, broker: u, log: log, signIn: si, refused: newRefusals(log, o.Now),
 		subscribed: make(chan struct{}),
-		boards:     map[string]*board{}, collected: collected,
+		boards:     map[string]*board{}, collected: collected, unfinished: unfinished,
 	}, nil
 }
 

@@ -209,6 +209,10 @@ func TestCollect(t *testing.T) {
 	if files := matFiles(t, dir); len(files) != 0 {
 		t.Fatalf("an unfinished match was collected: %v", files)
 	}
+	inProgress := filepath.Join(dir, unfinishedDir, unfinishedName("t3", rec))
+	if got, err := os.ReadFile(inProgress); err != nil || string(got) != rec {
+		t.Errorf("the match in progress's record: %q, %v", got, err)
+	}
 	m.Board, m.Finished = "t3", true
 	for range 2 { // the broker delivers a retained record at each subscription
 		d.handle("gammond/t3/match", payload(t, m), false)
@@ -235,9 +239,17 @@ func TestCollect(t *testing.T) {
 	if files := matFiles(t, dir); len(files) != 1 {
 		t.Errorf("collected again after a restart: %v", files)
 	}
+	checkRecordAlone(t, dir)
+}
+
+// checkRecordAlone checks that dir holds one record, and no record of a
+// match in progress.
+func checkRecordAlone(t *testing.T, dir string) {
+	t.Helper()
 	all, _ := os.ReadDir(dir)
-	if len(all) != 1 {
-		t.Errorf("directory holds %d files, want the record alone", len(all))
+	inProgress, _ := os.ReadDir(filepath.Join(dir, unfinishedDir))
+	if len(all) != 2 || len(inProgress) != 0 {
+		t.Errorf("directory holds %d files and %d of matches in progress, want the record and %s/ alone", len(all), len(inProgress), unfinishedDir)
 	}
 }
 
@@ -255,9 +267,7 @@ func TestCollectWelsh(t *testing.T) {
 	}
 	d = newDesk(t, dir)
 	d.handle("gammond/t4/match", payload(t, m), false)
-	if all, _ := os.ReadDir(dir); len(all) != 1 {
-		t.Errorf("directory holds %d files after a restart, want the record alone", len(all))
-	}
+	checkRecordAlone(t, dir)
 }
 
 func matFiles(t *testing.T, dir string) []string {

@@ -310,10 +310,11 @@ func (d *Desk) note(line string) {
 // and one per board a record limit stopped.
 const maxNotes = 50
 
-// applyMatch collects a finished match's record.
+// applyMatch collects a finished match's record, and keeps a match in
+// progress's latest.
 func (d *Desk) applyMatch(id string, m *mqtt.Match, live bool) error {
 	if !m.Finished {
-		return nil
+		return d.keepUnfinished(id, m)
 	}
 	name, fresh, err := d.collect(id, m)
 	if err != nil {
