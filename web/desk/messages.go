@@ -313,6 +313,13 @@ const maxNotes = 50
 // applyMatch collects a finished match's record, and keeps a match in
 // progress's latest.
 func (d *Desk) applyMatch(id string, m *mqtt.Match, live bool) error {
+	// The board first: a record from one the desk refuses is not written.
+	d.mu.Lock()
+	_, err := d.board(id, live)
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
 	if !m.Finished {
 		return d.keepUnfinished(id, m)
 	}
@@ -325,9 +332,9 @@ func (d *Desk) applyMatch(id string, m *mqtt.Match, live bool) error {
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	b, err := d.board(id, live)
-	if err != nil {
-		return err
+	b := d.boards[id]
+	if b == nil {
+		return nil // forgotten meanwhile: the record is on disk
 	}
 	if !slices.Contains(b.records, name) {
 		b.records = append(b.records, name)
