@@ -1,8 +1,13 @@
-// Package desk is the tournament director's desk: it follows every board
-// over MQTT (the topics of package web/mqtt), writes each finished match's
-// .mat record into a directory, and serves a page listing the boards with
-// their players, score, phase and illegal plays (and a money session's
-// games played, a chouette's standings), linking to each board's own page.
+// Package desk is the tournament director's desk: it follows a room's
+// boards over MQTT (the topics of package web/mqtt), writes each finished
+// match's .mat record into a directory, and serves a live page listing the
+// boards with their players, clocks, score, what each is doing and its
+// illegal plays (and a money session's games played, a chouette's
+// standings), offline boards first, linking to each board's own page.
+//
+// It trusts no publisher: every message is bounded by its content, all
+// boards' by a memory budget, the records by limits on disk; what it
+// refuses is counted on the page and logged once a minute per board.
 //
 // A match is finished when its board says so: the match message's Finished
 // flag, set with the record that holds the match's last game. The state's

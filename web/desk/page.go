@@ -168,9 +168,10 @@ func digits(s string) int {
 	return n
 }
 
-// Handler serves the desk: the page at /, the boards as JSON at
-// /api/boards, and the records collected under /records/, as plain text
-// to save.
+// Handler serves the desk: the page at / (its script and style beside
+// it), the page's changes as server-sent events at /api/events, the boards
+// as JSON at /api/boards, and the records collected under /records/, as
+// plain text to save.
 func (d *Desk) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", d.servePage)
