@@ -52,6 +52,10 @@ type playersSetter interface{ SetPlayers([2]string) }
 // chouette's standings in its states (*mqtt.Publisher).
 type sessionSetter interface{ SetSession(*web.Session) }
 
+// clocksSetter is a sink that carries the match clock in its states
+// (*mqtt.Publisher).
+type clocksSetter interface{ SetClocks(*web.Clocks) }
+
 // Begin implements Output.
 func (o *mqttOutput) Begin(m *Begin) error {
 	o.players = m.Match.players()
@@ -92,6 +96,9 @@ func (o *mqttOutput) Show(s *Shown) error {
 	}
 	if p, ok := o.sink.(sessionSetter); ok {
 		p.SetSession(s.Session)
+	}
+	if p, ok := o.sink.(clocksSetter); ok {
+		p.SetClocks(s.Clocks)
 	}
 	if players, ok := chouettePlayers(s.Session); ok {
 		if p, ok := o.sink.(playersSetter); ok {

@@ -164,17 +164,33 @@ func ClocksOf(c *engine.Clock, now time.Time) *Clocks {
 	}
 }
 
+// clocksJSON is Clocks in JSON, the times in milliseconds.
+type clocksJSON struct {
+	Bronstein   bool        `json:"bronstein"`
+	RemainingMS [2]int64    `json:"remaining_ms"`
+	DelayLeftMS int64       `json:"delay_left_ms"`
+	Turn        engine.Side `json:"turn"`
+	Running     bool        `json:"running"`
+	Paused      bool        `json:"paused"`
+}
+
 // MarshalJSON writes the times in milliseconds.
 func (c Clocks) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		Bronstein   bool        `json:"bronstein"`
-		RemainingMS [2]int64    `json:"remaining_ms"`
-		DelayLeftMS int64       `json:"delay_left_ms"`
-		Turn        engine.Side `json:"turn"`
-		Running     bool        `json:"running"`
-		Paused      bool        `json:"paused"`
-	}{c.Bronstein, [2]int64{c.Remaining[0].Milliseconds(), c.Remaining[1].Milliseconds()},
+	return json.Marshal(clocksJSON{c.Bronstein, [2]int64{c.Remaining[0].Milliseconds(), c.Remaining[1].Milliseconds()},
 		c.DelayLeft.Milliseconds(), c.Turn, c.Running, c.Paused})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes: the desk reads a board's
+// clocks from its MQTT state.
+func (c *Clocks) UnmarshalJSON(data []byte) error {
+	var j clocksJSON
+	if err := json.Unmarshal(data, &j); err != nil {
+		return err
+	}
+	*c = Clocks{Bronstein: j.Bronstein, Remaining: [2]time.Duration{time.Duration(j.RemainingMS[0]) * time.Millisecond,
+		time.Duration(j.RemainingMS[1]) * time.Millisecond}, DelayLeft: time.Duration(j.DelayLeftMS) * time.Millisecond,
+		Turn: j.Turn, Running: j.Running, Paused: j.Paused}
+	return nil
 }
 
 // RecordFormat is a format the page offers the match record in; its value

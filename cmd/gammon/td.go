@@ -20,10 +20,14 @@ import (
 	"gammond/web/mqtt"
 )
 
-const tdUsage = "td --broker URL --dir DIR [--listen ADDR] [--analyse-ply N] [--analyse-workers N] [--analysis-dir DIR] [--client-id ID] [--username NAME --password-file FILE] [--ca-file FILE] [--cert-file FILE --key-file FILE]   the director's desk: every board on a page, finished matches' .mat into DIR"
+const tdUsage = brokerConfigUsage + "\n  gammon td --broker URL --dir DIR [--boards ID,ID,... | --boards-file FILE] [--listen ADDR] [--analyse-ply N] [--analyse-workers N] [--analysis-dir DIR] [--client-id ID] [--username NAME --password-file FILE] [--ca-file FILE] [--cert-file FILE --key-file FILE]   the director's desk: every board on a page, finished matches' .mat into DIR"
 
-// runTD runs the director's desk until SIGINT or SIGTERM.
+// runTD runs the director's desk until SIGINT or SIGTERM, or writes a
+// room's broker configuration.
 func runTD(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && args[0] == "broker-config" {
+		return brokerConfig(args[1:], stdout, stderr)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return td(ctx, args, stdout, stderr)
@@ -39,6 +43,7 @@ type tdArgs struct {
 	security                      mqtt.Security
 	analysePly, analyseWorkers    int
 	analysisDir                   string
+	room                          map[string]string // nil: any board
 }
 
 func parseTDArgs(args []string) (tdArgs, error) {
@@ -47,6 +52,8 @@ func parseTDArgs(args []string) (tdArgs, error) {
 	fs.StringVar(&a.broker, "broker", "", "the MQTT broker's `URL`, e.g. mqtt://127.0.0.1:1883")
 	fs.StringVar(&a.dir, "dir", "", "`DIR`ectory to collect the finished matches' .mat records into")
 	fs.StringVar(&a.listen, "listen", tdListen, "`ADDR`ess to serve the desk's page on; :8090 for the whole network")
+	boards := fs.String("boards", "", "the room's board `IDs`, comma-separated, each as ID or ID=HOST (the host its page is on): only these are shown")
+	boardsFile := fs.String("boards-file", "", "read the room's boards from `FILE` (gammon td broker-config writes DIR/boards.txt)")
 	fs.StringVar(&a.clientID, "client-id", "", "the desk's MQTT client `ID` (default gammon-td-HOSTNAME); two desks on one broker need two")
 	fs.StringVar(&a.security.Username, "username", "", "sign in to the broker as `NAME`")
 	fs.StringVar(&a.security.PasswordFile, "password-file", "", "the password, alone in a `FILE` only its owner can read")
@@ -68,9 +75,28 @@ func parseTDArgs(args []string) (tdArgs, error) {
 		return a, errors.New("--broker is required")
 	case a.dir == "":
 		return a, errors.New("--dir is required")
+	case *boards != "" && *boardsFile != "":
+		return a, errors.New("give --boards or --boards-file, not both")
 	}
-	_, err := mqtt.ParseBroker(a.broker)
-	return a, err
+	if _, err := mqtt.ParseBroker(a.broker); err != nil {
+		return a, err
+	}
+	list, source := *boards, "--boards"
+	if *boardsFile != "" {
+		data, err := os.ReadFile(*boardsFile)
+		if err != nil {
+			return a, err
+		}
+		list, source = string(data), *boardsFile
+	}
+	if list != "" {
+		room, err := desk.ParseRoom(list)
+		if err != nil {
+			return a, fmt.Errorf("%s: %w", source, err)
+		}
+		a.room = room
+	}
+	return a, nil
 }
 
 // analysis turns on the desk's analysis when gnubg is installed.
@@ -91,7 +117,7 @@ func td(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
-	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, ClientID: a.clientID, Security: a.security, Logger: log,
+	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, ClientID: a.clientID, Security: a.security, Boards: a.room, Logger: log,
 		Analysis: a.analysis()})
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon td: %v\n", err)

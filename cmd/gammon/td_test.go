@@ -37,6 +37,9 @@ func TestTDBadArguments(t *testing.T) {
 		{"bad broker", []string{"td", "--broker", "http://x", "--dir", "x"}, "want mqtt://HOST:PORT"},
 		{"argument", []string{"td", "--broker", "mqtt://x", "--dir", "x", "extra"}, "want 0 argument"},
 		{"unknown flag", []string{"td", "--port", "1"}, "flag provided but not defined"},
+		{"two lists", []string{"td", "--broker", "mqtt://x", "--dir", "x", "--boards", "t1", "--boards-file", "f"}, "not both"},
+		{"bad board ID", []string{"td", "--broker", "mqtt://x", "--dir", "x", "--boards", "t1,a/b"}, "--boards: line 1: board ID \"a/b\" holds one of / + #"},
+		{"board twice", []string{"td", "--broker", "mqtt://x", "--dir", "x", "--boards", "t1,t1=10.0.0.1"}, "board t1 is listed twice"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr bytes.Buffer
@@ -171,7 +174,7 @@ func TestTDFollowsTwoBoards(t *testing.T) {
 			t.Errorf("board %s: flags %v, want %v", b.id, flags, wantFlags)
 		}
 		for _, want := range append([]string{
-			`<a href="http://` + b.id + `.local:8080/">` + b.id + `</a>`, b.players[0], b.players[1],
+			`href="http://` + b.id + `.local:8080/"`, b.players[0], b.players[1],
 			fmt.Sprintf("%d–%d", score[0], score[1]), g.Records[0],
 		}, flagTexts(g.Flags)...) {
 			if !strings.Contains(page, want) {
@@ -180,8 +183,11 @@ func TestTDFollowsTwoBoards(t *testing.T) {
 		}
 		checkRecord(t, filepath.Join(dir, g.Records[0]), b.record)
 	}
-	if files, _ := filepath.Glob(filepath.Join(dir, "*")); len(files) != len(boards) {
+	if files, _ := filepath.Glob(filepath.Join(dir, "*.mat")); len(files) != len(boards) {
 		t.Errorf("the directory holds %v, want one record per board", files)
+	}
+	if inProgress, _ := filepath.Glob(filepath.Join(dir, "unfinished", "*")); len(inProgress) != 0 {
+		t.Errorf("records of finished matches still kept as in progress: %v", inProgress)
 	}
 }
 
@@ -257,5 +263,34 @@ func TestTDStopsOnSIGTERM(t *testing.T) {
 		}
 	case <-time.After(tdWait):
 		t.Fatalf("still running %v after SIGTERM", tdWait)
+	}
+}
+
+// TestTDBrokerConfig: gammon td broker-config writes the room's files and
+// says what to copy where.
+func TestTDBrokerConfig(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "room")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"td", "broker-config", "--dir", dir, "--boards", "table-1,table-2=10.0.0.12", "--port", "1884"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	for _, want := range []string{"mosquitto -c " + filepath.Join(dir, "mosquitto.conf"), "--username desk --password-file " + filepath.Join(dir, "desk.password"),
+		filepath.Join(dir, "boards", "table-2.password"), ":1884"} {
+		if !strings.Contains(stdout.String(), want) {
+			t.Errorf("instructions lack %q:\n%s", want, stdout.String())
+		}
+	}
+	list, err := os.ReadFile(filepath.Join(dir, "boards.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if room, err := desk.ParseRoom(string(list)); err != nil || len(room) != 2 || room["table-2"] != "10.0.0.12" {
+		t.Errorf("boards.txt reads as %v, %v", room, err)
+	}
+	for _, args := range [][]string{{"--boards", "t1"}, {"--dir", dir}, {"--dir", dir, "--boards", "t1", "--port", "0"}, {"--dir", dir, "--boards", "t1", "--tls", "c.pem"}} {
+		stderr.Reset()
+		if code := run(append([]string{"td", "broker-config"}, args...), &stdout, &stderr); code != exitUsage {
+			t.Errorf("%v: exit %d, want %d", args, code, exitUsage)
+		}
 	}
 }

@@ -213,13 +213,17 @@ var analysisPage = template.Must(template.New("analysis").Funcs(template.FuncMap
 	"worst":  worstMistakes,
 }).Parse(analysisHTML))
 
+// analysisRefreshSeconds is how often the analyses page reloads itself:
+// an analysis takes seconds, and the page is for a glance.
+const analysisRefreshSeconds = 5
+
 func (d *Desk) serveAnalysisPage(w http.ResponseWriter, _ *http.Request) {
 	var buf bytes.Buffer
 	if err := analysisPage.Execute(&buf, struct {
 		Analyses
 		Refresh int
 		Now     time.Time
-	}{d.Analyses(), refreshSeconds, d.opts.Now()}); err != nil {
+	}{d.Analyses(), analysisRefreshSeconds, d.opts.Now()}); err != nil {
 		http.Error(w, err.Error(), http.StatusInternalServerError)
 		return
 	}

@@ -13,8 +13,8 @@ import (
 
 	"gammond/engine"
 	"gammond/internal/peertest"
-	"gammond/record/gnubg"
 	"gammond/record/diceaudit"
+	"gammond/record/gnubg"
 	"gammond/record/mat"
 	"gammond/referee"
 	"gammond/web/mqtt"
@@ -252,7 +252,7 @@ func TestAnalysisOffStillAuditsDice(t *testing.T) {
 	players := [2]string{"Ann", "Bob"}
 	rec := loadedMatch(t, rand.New(rand.NewPCG(1, 1)), players)
 	for range 2 { // delivered again: counted once
-		d.handle("gammond/t9/match", payload(t, mqtt.Match{Board: "t9", Players: players, Mat: string(rec), Finished: true}))
+		d.handle("gammond/t9/match", payload(t, mqtt.Match{Board: "t9", Players: players, Mat: string(rec), Finished: true}), false)
 	}
 	a := d.Analyses()
 	if a.On || len(a.Jobs) != 1 || a.Jobs[0].State != jobSkipped || len(a.Dice) != 1 || !a.Dice[0].Flagged {
@@ -289,7 +289,7 @@ func TestAnalysisOffStillAuditsDice(t *testing.T) {
 
 	// Dice inferred from the plays are the smallest roll each play
 	// shows: no sample of the dice, never flagged.
-	d.handle("gammond/t9/event", payload(t, event("t9", 1, referee.DiceInferred, 1, 1)))
+	d.handle("gammond/t9/event", payload(t, event("t9", 1, referee.DiceInferred, 1, 1)), false)
 	if dice := d.Analyses().Dice[0]; dice.Flagged || !dice.Inferred {
 		t.Errorf("inferred dice: flagged %v, inferred %v", dice.Flagged, dice.Inferred)
 	}

@@ -24,10 +24,17 @@ const hashLen = 12
 func (d *Desk) collect(board string, m *mqtt.Match) (name string, fresh bool, err error) {
 	hash := recordHash(m.Mat)
 	d.mu.Lock()
-	name, done := d.collected[hash]
+	done, ok := d.collected[hash]
+	var over error
+	if !ok {
+		over = d.overRecordLimits(board, int64(len(m.Mat)))
+	}
 	d.mu.Unlock()
-	if done {
-		return name, false, nil
+	switch {
+	case ok:
+		return done.name, false, nil
+	case over != nil:
+		return "", false, over
 	}
 	ext, err := readRecord(m.Mat, board)
 	if err != nil {
@@ -39,9 +46,53 @@ func (d *Desk) collect(board string, m *mqtt.Match) (name string, fresh bool, er
 		return "", false, fmt.Errorf("board %s: collecting the match: %w", board, err)
 	}
 	d.mu.Lock()
-	d.collected[hash] = name
+	d.collected[hash] = recordFile{name: name, size: int64(len(m.Mat))}
+	d.dropUnfinished(board, m.Mat)
 	d.mu.Unlock()
 	return name, true, nil
+}
+
+// ofBoard says whether a record file's name is board's (recordName).
+func ofBoard(name, board string) bool {
+	_, rest, _ := strings.Cut(name, "_") // after the date
+	return strings.HasPrefix(rest, fileSafe(board)+"_")
+}
+
+// recordFile is a record collected into the desk's directory.
+type recordFile struct {
+	name string
+	size int64
+}
+
+// overRecordLimits says why a record of size bytes from board would go
+// past the desk's limits on disk, and notes it for the page; nil if it
+// would not, records of matches in progress deleted to make room if need
+// be. The caller holds d.mu.
+func (d *Desk) overRecordLimits(board string, size int64) error {
+	lim := d.opts.Records
+	var boardFiles int
+	var boardBytes int64
+	for _, r := range d.collected {
+		if ofBoard(r.name, board) {
+			boardFiles++
+			boardBytes += r.size
+		}
+	}
+	var why string
+	switch {
+	case boardFiles+1 > lim.BoardFiles:
+		why = fmt.Sprintf("board %s has %d records, the most a board may have", board, lim.BoardFiles)
+	case boardBytes+size > lim.BoardBytes:
+		why = fmt.Sprintf("board %s's records reach %s", board, sizeText(lim.BoardBytes))
+	default:
+		err := d.makeRoom(size)
+		if err == nil {
+			return nil
+		}
+		why = err.Error()
+	}
+	d.note(fmt.Sprintf("Records not collected: %s. Make room in %s or raise the limit, then restart the desk: the boards' latest records come again.", why, d.opts.Dir))
+	return fmt.Errorf("board %s: record of %d bytes not collected: %s", board, size, why)
 }
 
 func recordHash(record string) string {
@@ -59,12 +110,12 @@ func recordName(board string, players [2]string, date, hash, ext string) string 
 // record (docs/WELSH.md) or a .mat, and returns its file extension; the
 // error says it does not read back.
 func readRecord(record, board string) (ext string, err error) {
-	if strings.HasPrefix(record, welsh.RecordHeader+"\n") {
-		_, err := welsh.ReadRecord(strings.NewReader(record))
-		return welsh.RecordExt, err
+	if ext = recordExt(record); ext == welsh.RecordExt {
+		_, err = welsh.ReadRecord(strings.NewReader(record))
+	} else {
+		_, err = mat.Read(strings.NewReader(record), board)
 	}
-	_, err = mat.Read(strings.NewReader(record), board)
-	return ".mat", err
+	return ext, err
 }
 
 // fileSafe keeps ASCII letters, digits, dots and hyphens of s, up to 32,
@@ -90,27 +141,44 @@ func fileSafe(s string) string {
 }
 
 // scanRecords returns the records already in dir by their hash, so that a
-// desk restarted does not collect them again.
-func scanRecords(dir string) (map[string]string, error) {
+// desk restarted does not collect them again. Only regular files count: a
+// symbolic link planted in dir is neither a record nor served.
+func scanRecords(dir string) (map[string]recordFile, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	found := map[string]string{}
+	found := map[string]recordFile{}
 	for _, e := range entries {
 		name := e.Name()
-		base, ok := strings.CutSuffix(name, ".mat")
-		if !ok {
-			base, ok = strings.CutSuffix(name, welsh.RecordExt)
-		}
-		if !ok || e.IsDir() || strings.HasPrefix(name, ".") {
+		hash, ok := recordFileHash(name)
+		if !ok || !e.Type().IsRegular() {
 			continue
 		}
-		if i := strings.LastIndexByte(base, '_'); i >= 0 && len(base)-i-1 == hashLen {
-			found[base[i+1:]] = name
+		fi, err := e.Info()
+		if err != nil {
+			continue // gone since the listing
 		}
+		found[hash] = recordFile{name: name, size: fi.Size()}
 	}
 	return found, nil
+}
+
+// recordFileHash returns the content hash a record file's name ends with,
+// and whether name is a record's (recordName).
+func recordFileHash(name string) (string, bool) {
+	base, ok := strings.CutSuffix(name, ".mat")
+	if !ok {
+		base, ok = strings.CutSuffix(name, welsh.RecordExt)
+	}
+	if !ok || strings.HasPrefix(name, ".") {
+		return "", false
+	}
+	i := strings.LastIndexByte(base, '_')
+	if i < 0 || len(base)-i-1 != hashLen {
+		return "", false
+	}
+	return base[i+1:], true
 }
 
 // writeFileAtomic writes data to name so that name holds either nothing or
@@ -147,4 +215,17 @@ func writeFileAtomic(name string, data []byte) error {
 	}
 	defer d.Close()
 	return d.Sync()
+}
+
+// sizeText writes a limit in bytes for people: "50 MB", "5 KB".
+func sizeText(n int64) string {
+	for _, u := range []struct {
+		unit  string
+		shift uint
+	}{{"GB", 30}, {"MB", 20}, {"KB", 10}} {
+		if n >= 1<<u.shift {
+			return fmt.Sprintf("%d %s", n>>u.shift, u.unit)
+		}
+	}
+	return fmt.Sprintf("%d bytes", n)
 }

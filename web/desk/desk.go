@@ -1,10 +1,15 @@
-// Package desk is the tournament director's desk: it follows every board
-// over MQTT (the topics of package web/mqtt), writes each finished match's
-// .mat record into a directory, and serves a page listing the boards with
-// their players, score, phase and illegal plays (and a money session's
-// games played, a chouette's standings), linking to each board's own page.
-// With GNU Backgammon it analyses every match it collects, and it audits
-// each board's dice (analysis.go).
+// Package desk is the tournament director's desk: it follows a room's
+// boards over MQTT (the topics of package web/mqtt), writes each finished
+// match's .mat record into a directory, and serves a live page listing the
+// boards with their players, clocks, score, what each is doing and its
+// illegal plays (and a money session's games played, a chouette's
+// standings), offline boards first, linking to each board's own page. With GNU
+// Backgammon it analyses every match it collects, and it audits each
+// board's dice (analysis.go).
+//
+// It trusts no publisher: every message is bounded by its content, all
+// boards' by a memory budget, the records by limits on disk; what it
+// refuses is counted on the page and logged once a minute per board.
 //
 // A match is finished when its board says so: the match message's Finished
 // flag, set with the record that holds the match's last game. The state's
@@ -58,7 +63,39 @@ type Opts struct {
 	// not the board's: a Raspberry Pi has no clock of its own to keep time
 	// offline.
 	Now func() time.Time
+	// Boards is the room: the boards the desk follows, each with the host
+	// its page is served from ("" for unknown: its link is shown as
+	// unverified), from ParseRoom. Messages from other board IDs are
+	// counted and ignored. Nil follows any board, MaxBoards at most.
+	Boards map[string]string
+	// MaxBoards bounds the boards followed without a room list; 0 is
+	// DefaultMaxBoards.
+	MaxBoards int
+	// MemoryBudget bounds the bytes of the messages the desk keeps over
+	// all boards; a message that would go over it is refused. 0 is
+	// DefaultMemoryBudget.
+	MemoryBudget int
+	// Records bounds the records collected into Dir; the zero value is
+	// DefaultRecordLimits.
+	Records RecordLimits
 }
+
+// DefaultMemoryBudget is the payload bytes a desk keeps at most: 1,000
+// boards' states with a day's money session each. Decoded, they take some
+// twice as much.
+const DefaultMemoryBudget = 64 << 20
+
+// RecordLimits bound the records on disk, per board and in all; a record
+// past one is not collected, and the page says so.
+type RecordLimits struct {
+	BoardFiles int   // records of one board
+	BoardBytes int64 // bytes of one board's records
+	TotalBytes int64 // bytes of every record in Dir
+}
+
+// DefaultRecordLimits hold a tournament's records many times over: a match
+// is some 10 KB, a long one 100 KB, and a board plays a few a day.
+var DefaultRecordLimits = RecordLimits{BoardFiles: 500, BoardBytes: 50 << 20, TotalBytes: 2 << 30}
 
 // sessionExpiry is how long the broker keeps the desk's session, and the
 // events for it, while the desk is away: a day of a tournament.
@@ -72,11 +109,21 @@ type Desk struct {
 	subscribed chan struct{} // closed at the first subscription
 	once       sync.Once
 
+	refused *refusals
+
 	mu        sync.Mutex
 	boards    map[string]*board
-	collected map[string]string // record file names by content hash
-	signIn    mqtt.SignIn
-	analyst   *analyst
+	kept      int                   // payload bytes kept over all boards (board.cost)
+	collected map[string]recordFile // by content hash
+	// unfinished are the records of matches in progress on disk, by file
+	// name in Dir/unfinished.
+	unfinished map[string]unfinishedFile
+	notes      []string      // the limits that have bitten, for the page
+	strangers  int64         // messages from boards not in the room
+	seq        uint64        // counts the changes (board.version)
+	changed    chan struct{} // closed at the next change, for the event streams
+	signIn     mqtt.SignIn
+	analyst    *analyst
 }
 
 // New returns a desk that keeps its records in opts.Dir. Run connects it.
@@ -108,14 +155,31 @@ func New(opts *Opts) (*Desk, error) {
 	if o.Now == nil {
 		o.Now = time.Now
 	}
+	if o.MaxBoards <= 0 {
+		o.MaxBoards = DefaultMaxBoards
+	}
+	if o.Boards != nil {
+		o.MaxBoards = len(o.Boards)
+	}
+	if o.MemoryBudget <= 0 {
+		o.MemoryBudget = DefaultMemoryBudget
+	}
+	if o.Records == (RecordLimits{}) {
+		o.Records = DefaultRecordLimits
+	}
 	collected, err := scanRecords(o.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("desk: %w", err)
 	}
+	unfinished, err := scanUnfinished(o.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("desk: %w", err)
+	}
+	log := o.Logger.With("broker", u.Redacted())
 	return &Desk{
-		opts: o, broker: u, log: o.Logger.With("broker", u.Redacted()), signIn: si,
+		opts: o, broker: u, log: log, signIn: si, refused: newRefusals(log, o.Now),
 		subscribed: make(chan struct{}),
-		boards:     map[string]*board{}, collected: collected,
+		boards:     map[string]*board{}, collected: collected, unfinished: unfinished,
 		analyst: newAnalyst(o.Analysis, o.Dir, o.Logger, o.Now),
 	}, nil
 }
@@ -144,16 +208,20 @@ func (d *Desk) Run(ctx context.Context) error {
 	return nil
 }
 
-// filters are the desk's subscriptions: every board's every topic.
-var filters = []string{
-	mqtt.Topic("+", mqtt.KindState), mqtt.Topic("+", mqtt.KindEvent), mqtt.Topic("+", mqtt.KindMatch),
+// subscriptions are the desk's: every board's every topic, the records
+// first. The broker keeps the QoS 1 ones' messages for the desk's session
+// while it is away: every record, and the events that flag illegal
+// plays. States go at QoS 0, not kept: the retained one, sent again at
+// each subscription, is all the desk needs, and a day of them would fill
+// the queue the records need.
+var subscriptions = []paho.SubscribeOptions{
+	{Topic: mqtt.Topic("+", mqtt.KindMatch), QoS: 1},
+	{Topic: mqtt.Topic("+", mqtt.KindEvent), QoS: 1},
+	{Topic: mqtt.Topic("+", mqtt.KindState), QoS: 0},
 }
 
 func (d *Desk) clientConfig(ctx context.Context) autopaho.ClientConfig {
-	subs := make([]paho.SubscribeOptions, len(filters))
-	for i, f := range filters {
-		subs[i] = paho.SubscribeOptions{Topic: f, QoS: 1}
-	}
+	subs := subscriptions
 	var failing atomic.Bool // log the first failed attempt, not each retry
 	cfg := autopaho.ClientConfig{
 		ServerUrls:            []*url.URL{d.broker},
@@ -173,10 +241,19 @@ func (d *Desk) clientConfig(ctx context.Context) autopaho.ClientConfig {
 				d.log.Warn("desk: cannot connect; retrying", "err", err)
 			}
 		},
+		// The broker drops a packet larger than this rather than send it:
+		// the desk never reads more than a record's worth at once.
+		ConnectPacketBuilder: func(c *paho.Connect, _ *url.URL) (*paho.Connect, error) {
+			if c.Properties == nil {
+				c.Properties = &paho.ConnectProperties{}
+			}
+			c.Properties.MaximumPacketSize = &maxPacketSize
+			return c, nil
+		},
 		ClientConfig: paho.ClientConfig{
 			ClientID: d.opts.ClientID,
 			OnPublishReceived: []func(paho.PublishReceived) (bool, error){func(pr paho.PublishReceived) (bool, error) {
-				d.handle(pr.Packet.Topic, pr.Packet.Payload)
+				d.handle(pr.Packet.Topic, pr.Packet.Payload, pr.Packet.Retain)
 				return true, nil
 			}},
 		},
@@ -205,14 +282,26 @@ func (d *Desk) subscribe(ctx context.Context, cm *autopaho.ConnectionManager, su
 	d.once.Do(func() { close(d.subscribed) })
 }
 
-// handle applies one message; a malformed one is logged and ignored.
-func (d *Desk) handle(topic string, payload []byte) {
+var maxPacketSize uint32 = maxPacket
+
+// handle applies one message, retained or live; a malformed one, or one
+// past the desk's limits, is refused, logged once a minute per board. One
+// from a board not in the room is counted, logged once a minute for all.
+func (d *Desk) handle(topic string, payload []byte, retained bool) {
+	if board, _, err := mqtt.ParseTopic(topic); err == nil && !d.inRoom(board) {
+		d.mu.Lock()
+		d.strangers++
+		d.mu.Unlock()
+		d.refused.log("", "desk: message from a board not in the room ignored", "topic", topic)
+		return
+	}
 	m, err := decode(topic, payload)
+	m.retained = retained
 	if err != nil {
-		d.log.Warn("desk: message ignored", "topic", topic, "err", err)
+		d.refused.refuse(m.board, "desk: message refused", "topic", topic, "err", err)
 		return
 	}
 	if err := d.apply(m); err != nil {
-		d.log.Error("desk: message not applied", "topic", topic, "err", err)
+		d.refused.refuse(m.board, "desk: message not applied", "topic", topic, "err", err)
 	}
 }

@@ -20,10 +20,21 @@ import (
 
 func newDesk(t testing.TB, dir string) *Desk {
 	t.Helper()
-	d, err := New(&Opts{
-		Broker: "mqtt://127.0.0.1:1", Dir: dir, Logger: slog.New(slog.DiscardHandler),
-		Now: func() time.Time { return time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC) },
-	})
+	return offlineDesk(t, Opts{Dir: dir, Now: func() time.Time { return time.Date(2026, 3, 14, 15, 9, 26, 0, time.UTC) }})
+}
+
+// offlineDesk is a desk with opts that is never run: the test hands it
+// messages. Broker, and unless given Dir and Logger, are set here.
+func offlineDesk(t testing.TB, opts Opts) *Desk {
+	t.Helper()
+	opts.Broker = "mqtt://127.0.0.1:1"
+	if opts.Dir == "" {
+		opts.Dir = t.TempDir()
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.New(slog.DiscardHandler)
+	}
+	d, err := New(&opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,6 +117,14 @@ func TestDecode(t *testing.T) {
 		{name: "empty record", topic: "gammond/t1/match", payload: []byte(`{"board":"t1","finished":true}`), err: "empty record"},
 		{name: "huge state", topic: "gammond/t1/state", payload: make([]byte, maxPayload+1), err: "more than"},
 		{name: "null", topic: "gammond/t1/match", payload: []byte("null"), err: `from board ""`},
+		{name: "27 points", topic: "gammond/t1/event", payload: []byte(`{"board":"t1","kind":"illegal","points":[` + strings.Repeat("1,", 26) + `1]}`), err: "27 points, more than 26"},
+		{name: "point 26", topic: "gammond/t1/event", payload: []byte(`{"board":"t1","kind":"illegal","points":[26]}`), err: "point 26"},
+		{name: "long text", topic: "gammond/t1/event", payload: []byte(`{"board":"t1","kind":"x","text":"` + strings.Repeat("x", maxText+1) + `"}`), err: "text of"},
+		{name: "long fault", topic: "gammond/t1/event", payload: []byte(`{"board":"t1","kind":"x","fault":"` + strings.Repeat("x", maxWord+1) + `"}`), err: "fault of"},
+		{name: "flagged 30", topic: "gammond/t1/state", payload: []byte(`{"board":"t1","phase":"flagged","flagged":[` + strings.Repeat("0,", 29) + `0]}`), err: "flagged: 30 points"},
+		{name: "long phase", topic: "gammond/t1/state", payload: []byte(`{"board":"t1","phase":"` + strings.Repeat("p", maxWord+1) + `"}`), err: "phase of"},
+		{name: "long ledger", topic: "gammond/t1/state", payload: []byte(`{"board":"t1","phase":"rolling","session":{"ledger":[` + strings.Repeat("{},", maxLedger) + `{}]}}`), err: "a list of more than 2000 entries"},
+		{name: "chouette of 17", topic: "gammond/t1/state", payload: []byte(`{"board":"t1","phase":"rolling","session":{"ledger":[],"chouette":{"members":[` + strings.Repeat(`{"name":"a"},`, maxMembers) + `{"name":"a"}]}}}`), err: "chouette of 17"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -135,7 +154,7 @@ func FuzzHandle(f *testing.F) {
 	f.Add("gammond/+/state", []byte{})
 	d := newDesk(f, f.TempDir())
 	f.Fuzz(func(t *testing.T, topic string, payload []byte) {
-		d.handle(topic, payload)
+		d.handle(topic, payload, false)
 		d.Boards()
 		newRow(Board{Status: &referee.Status{}})
 	})
@@ -143,7 +162,7 @@ func FuzzHandle(f *testing.F) {
 
 func TestFlags(t *testing.T) {
 	d := newDesk(t, t.TempDir())
-	send := func(topic string, v any) { d.handle(topic, payload(t, v)) }
+	send := func(topic string, v any) { d.handle(topic, payload(t, v), false) }
 	flags := func() (out []string) {
 		for _, f := range d.Boards()[0].Flags {
 			out = append(out, f.Fault+" "+f.Outcome+" "+string(rune('0'+f.Turn)))
@@ -186,13 +205,17 @@ func TestCollect(t *testing.T) {
 	const rec = " 1 point match\n\n Game 1\n Ann : 0                        Bob : 0\n  1) 31: 8/5 6/5\n      Wins 1 point and the match\n"
 	m := mqtt.Match{Board: "table 3/b", Players: [2]string{"Ann Öst", ""}, Mat: rec}
 
-	d.handle("gammond/t3/match", payload(t, mqtt.Match{Board: "t3", Players: m.Players, Mat: rec}))
+	d.handle("gammond/t3/match", payload(t, mqtt.Match{Board: "t3", Players: m.Players, Mat: rec}), false)
 	if files := matFiles(t, dir); len(files) != 0 {
 		t.Fatalf("an unfinished match was collected: %v", files)
 	}
+	inProgress := filepath.Join(dir, unfinishedDir, unfinishedName("t3", rec))
+	if got, err := os.ReadFile(inProgress); err != nil || string(got) != rec {
+		t.Errorf("the match in progress's record: %q, %v", got, err)
+	}
 	m.Board, m.Finished = "t3", true
 	for range 2 { // the broker delivers a retained record at each subscription
-		d.handle("gammond/t3/match", payload(t, m))
+		d.handle("gammond/t3/match", payload(t, m), false)
 	}
 	files := matFiles(t, dir)
 	want := "2026-03-14_t3_Ann_st-__" + recordHash(rec) + ".mat"
@@ -212,13 +235,21 @@ func TestCollect(t *testing.T) {
 
 	// A desk restarted on the directory knows what it holds.
 	d = newDesk(t, dir)
-	d.handle("gammond/t3/match", payload(t, m))
+	d.handle("gammond/t3/match", payload(t, m), false)
 	if files := matFiles(t, dir); len(files) != 1 {
 		t.Errorf("collected again after a restart: %v", files)
 	}
+	checkRecordAlone(t, dir)
+}
+
+// checkRecordAlone checks that dir holds one record, and no record of a
+// match in progress.
+func checkRecordAlone(t *testing.T, dir string) {
+	t.Helper()
 	all, _ := os.ReadDir(dir)
-	if len(all) != 1 {
-		t.Errorf("directory holds %d files, want the record alone", len(all))
+	inProgress, _ := os.ReadDir(filepath.Join(dir, unfinishedDir))
+	if len(all) != 2 || len(inProgress) != 0 {
+		t.Errorf("directory holds %d files and %d of matches in progress, want the record and %s/ alone", len(all), len(inProgress), unfinishedDir)
 	}
 }
 
@@ -229,16 +260,14 @@ func TestCollectWelsh(t *testing.T) {
 	d := newDesk(t, dir)
 	const rec = "welsh-match\nwhite Ann\nblack Bob\nscoop 0\ngame White 1\nWhite timeout\nmatch Black timed-out score 0-0\n"
 	m := mqtt.Match{Board: "t4", Players: [2]string{"Ann", "Bob"}, Mat: rec, Finished: true}
-	d.handle("gammond/t4/match", payload(t, m))
+	d.handle("gammond/t4/match", payload(t, m), false)
 	want := "2026-03-14_t4_Ann-Bob_" + recordHash(rec) + ".welsh"
 	if got, err := os.ReadFile(filepath.Join(dir, want)); err != nil || string(got) != rec {
 		t.Fatalf("record %q, %v; want %q in %s", got, err, rec, want)
 	}
 	d = newDesk(t, dir)
-	d.handle("gammond/t4/match", payload(t, m))
-	if all, _ := os.ReadDir(dir); len(all) != 1 {
-		t.Errorf("directory holds %d files after a restart, want the record alone", len(all))
-	}
+	d.handle("gammond/t4/match", payload(t, m), false)
+	checkRecordAlone(t, dir)
 }
 
 func matFiles(t *testing.T, dir string) []string {
@@ -286,26 +315,26 @@ func TestPage(t *testing.T) {
 	s.OnRoll = engine.Black
 	owner := engine.White
 	s.Cube, s.CubeOwner = 4, &owner
-	d.handle("gammond/table-2/state", payload(t, s))
-	d.handle("gammond/table-2/event", payload(t, event("table-2", 5, referee.IllegalPlay, 1, 7)))
-	d.handle("gammond/table-10/state", payload(t, state("table-10", 0, referee.PhaseSettingUp)))
+	d.handle("gammond/table-2/state", payload(t, s), false)
+	d.handle("gammond/table-2/event", payload(t, event("table-2", 5, referee.IllegalPlay, 1, 7)), false)
+	d.handle("gammond/table-10/state", payload(t, state("table-10", 0, referee.PhaseSettingUp)), false)
 
 	srv := httptest.NewServer(d.Handler())
 	defer srv.Close()
 	html := mqtttest.Get(t, srv.URL+"/")
 	for _, want := range []string{
-		`http-equiv="refresh"`,
-		`<a href="http://table-2.local/">table-2</a>`,
+		`<a href="http://table-2.local/" rel="noreferrer">table-2</a> <span class="unverified"`,
+		`<script src="desk.js" defer></script>`,
 		"&lt;script&gt;x&lt;/script&gt;",
 		`<td class="player onroll">Bob</td>`,
-		"2–1", "5-point", "game 1, turn 7", "4, White",
+		"2–1", "5-point", "game 1, turn 7", "4, White", "Bob&#39;s play is illegal: to be corrected",
 		`class="alert"`, "turn 7: Black, miscount, points [3 8]",
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
-	if strings.Contains(html, "<script>") {
+	if strings.Contains(html, "<script>") || strings.Contains(html, "http-equiv") {
 		t.Error("page holds a player's name unescaped")
 	}
 	if i, j := strings.Index(html, "board-table-2"), strings.Index(html, "board-table-10"); i < 0 || j < i {
@@ -337,6 +366,23 @@ func TestTraceURL(t *testing.T) {
 	} {
 		if got := traceURL(tc.page); got != tc.want {
 			t.Errorf("traceURL(%q) = %q, want %q", tc.page, got, tc.want)
+		}
+	}
+}
+
+func TestCheckArrays(t *testing.T) {
+	long := "[" + strings.Repeat("1,", maxArray) + "1]"
+	for in, ok := range map[string]bool{
+		`{"a":[1,2,3],"b":{"c":[[],[1,2]]}}`:                   true,
+		`{"text":"` + strings.Repeat(",", 3*maxArray) + `"}`:   true, // commas in a string
+		`{"text":"\"` + strings.Repeat(",", 3*maxArray) + `"}`: true, // an escaped quote
+		`{` + strings.Repeat(`"k":1,`, 3*maxArray) + `"z":1}`:  true, // an object's members
+		`{"points":` + long + `}`:                              false,
+		`[[` + long + `]]`:                                     false,
+		strings.Repeat("[", 100):                               false,
+	} {
+		if err := checkArrays([]byte(in)); (err == nil) != ok {
+			t.Errorf("checkArrays(%.40q…) = %v, want ok %v", in, err, ok)
 		}
 	}
 }

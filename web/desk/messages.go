@@ -17,20 +17,27 @@ import (
 
 // Bounds on what a board may send: a long match's record is some 100 KB.
 const (
-	maxMatchPayload = 4 << 20
+	maxMatchPayload = 1 << 20
 	maxPayload      = 256 << 10
-	maxBoards       = 500
 	maxFlags        = 100 // per board: a game has fewer illegal plays
 )
 
+// maxPacket is the largest MQTT packet the desk takes: a record's payload
+// and its topic and properties. The broker drops a larger one rather than
+// send it.
+const maxPacket = maxMatchPayload + 4<<10
+
 // message is a decoded MQTT message: one of state, event and match is set,
 // or forget for an empty retained state (an operator clearing a board).
+// size is its payload's, what keeping it costs the desk's memory budget.
 type message struct {
-	board  string
-	state  *mqtt.State
-	event  *mqtt.Event
-	match  *mqtt.Match
-	forget bool
+	board    string
+	state    *mqtt.State
+	event    *mqtt.Event
+	match    *mqtt.Match
+	forget   bool
+	size     int
+	retained bool // delivered from the broker's store, not as published
 }
 
 // decode checks a message from the broker and decodes its payload.
@@ -39,7 +46,7 @@ func decode(topic string, payload []byte) (message, error) {
 	if err != nil {
 		return message{}, err
 	}
-	m := message{board: board}
+	m := message{board: board, size: len(payload)}
 	limit := maxPayload
 	if kind == mqtt.KindMatch {
 		limit = maxMatchPayload
@@ -63,8 +70,8 @@ func decode(topic string, payload []byte) (message, error) {
 	case mqtt.KindEvent:
 		m.event = new(mqtt.Event)
 		err = unmarshal(payload, m.event, board, func() string { return m.event.Board })
-		if err == nil && m.event.Kind == "" {
-			err = errors.New("event without a kind")
+		if err == nil {
+			err = checkEventContent(&m.event.Summary)
 		}
 	case mqtt.KindMatch:
 		m.match = new(mqtt.Match)
@@ -82,6 +89,9 @@ func decode(topic string, payload []byte) (message, error) {
 // unmarshal decodes payload into v and checks that the board it names,
 // payloadBoard(), is the topic's.
 func unmarshal(payload []byte, v any, board string, payloadBoard func() string) error {
+	if err := checkArrays(payload); err != nil {
+		return err
+	}
 	if err := json.Unmarshal(payload, v); err != nil {
 		return err
 	}
@@ -93,6 +103,9 @@ func unmarshal(payload []byte, v any, board string, payloadBoard func() string) 
 
 func checkState(s *mqtt.State) error {
 	if err := checkPlayers(s.Players); err != nil {
+		return err
+	}
+	if err := checkStateContent(s); err != nil {
 		return err
 	}
 	switch {
@@ -147,6 +160,7 @@ type board struct {
 	last     *mqtt.Event
 	records  []string
 	heard    time.Time // by the desk's clock: a board silent for long may be off
+	live     bool      // heard from as it published, not only from the broker's store
 	// instances are the publishers heard under this board ID (see
 	// mqtt.State.Instance), when each was last heard; instance is the
 	// latest. twoBoards is when an earlier instance was heard again after
@@ -154,6 +168,26 @@ type board struct {
 	instances map[string]time.Time
 	instance  string
 	twoBoards time.Time
+	version   uint64 // the desk's change that last changed the board (Desk.touch)
+	// stateSize and lastSize are the payload bytes of state and last:
+	// with the flags, outcomes and instances, what the board costs the
+	// desk's memory budget.
+	stateSize, lastSize int
+}
+
+// Fixed costs of what a board keeps beside its state: upper bounds, the
+// content of an event being bounded (checkEventContent).
+const (
+	flagCost     = 512
+	outcomeCost  = 64
+	instanceCost = 64
+	recordCost   = 128
+)
+
+// cost is what b takes of the desk's memory budget.
+func (b *board) cost() int {
+	return b.stateSize + b.lastSize + len(b.flags)*flagCost + len(b.outcomes)*outcomeCost +
+		len(b.instances)*instanceCost + len(b.records)*recordCost
 }
 
 // twoBoardsWindow is how long the desk remembers a board's publishers,
@@ -199,49 +233,96 @@ type outcome struct {
 // apply adds what a decoded message says to the desk.
 func (d *Desk) apply(m message) error {
 	if m.match != nil {
-		return d.applyMatch(m.board, m.match)
+		return d.applyMatch(m.board, m.match, !m.retained)
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if m.forget {
-		delete(d.boards, m.board)
+		// An operator clears a board switched off; a live board's state
+		// is not wiped by whoever can publish to its topic.
+		if b := d.boards[m.board]; b != nil && !b.offline(d.opts.Now()) {
+			return fmt.Errorf("board %q: an empty state while the board is online: ignored", m.board)
+		}
+		d.forget(m.board)
 		return nil
 	}
-	b, err := d.board(m.board)
+	need := m.size + flagCost + instanceCost
+	if b := d.boards[m.board]; b != nil && m.state != nil {
+		need -= b.stateSize // replaced
+	}
+	// Boards only heard in retained messages, or offline, make room
+	// first, as they do past MaxBoards.
+	for d.kept+need > d.opts.MemoryBudget {
+		victim := d.evictable()
+		if victim == "" || victim == m.board {
+			break
+		}
+		d.forget(victim)
+	}
+	if d.kept+need > d.opts.MemoryBudget {
+		d.note(fmt.Sprintf("The desk's memory budget (%s) is spent: messages from boards are refused.", sizeText(int64(d.opts.MemoryBudget))))
+		return fmt.Errorf("board %q: the desk's memory budget of %d bytes is spent", m.board, d.opts.MemoryBudget)
+	}
+	b, err := d.board(m.board, !m.retained)
 	if err != nil {
 		return err
 	}
+	before := b.cost()
+	defer func() {
+		d.kept += b.cost() - before
+		d.touch(b)
+	}()
 	b.heard = d.opts.Now()
 	if m.state != nil {
 		if b.heardFrom(m.state.Instance, b.heard); b.claimedTwice(b.heard) && b.twoBoards.Equal(b.heard) {
 			d.log.Warn("desk: two boards publish under one board ID: give each its own board_id", "board", m.board)
 		}
 		b.setState(m.state)
+		b.stateSize = m.size
 	}
 	if m.event != nil {
-		b.addEvent(m.event)
+		if b.addEvent(m.event) {
+			b.lastSize = m.size
+		}
 		d.analyst.noteEvent(m.board, m.event)
 	}
 	return nil
 }
 
-// board returns the board with ID id, new if need be. The caller holds d.mu.
-func (d *Desk) board(id string) (*board, error) {
-	b := d.boards[id]
-	if b == nil {
-		if len(d.boards) >= maxBoards {
-			return nil, fmt.Errorf("board %q: the desk follows %d boards already", id, maxBoards)
-		}
-		b = &board{}
-		d.boards[id] = b
+// forget drops a board and what it cost. The caller holds d.mu.
+func (d *Desk) forget(id string) {
+	if b := d.boards[id]; b != nil {
+		d.kept -= b.cost()
+		delete(d.boards, id)
+		d.touch(nil)
 	}
-	return b, nil
 }
 
-// applyMatch collects a finished match's record.
-func (d *Desk) applyMatch(id string, m *mqtt.Match) error {
+// note adds a line for the page saying a limit has bitten, once. The
+// caller holds d.mu.
+func (d *Desk) note(line string) {
+	if !slices.Contains(d.notes, line) && len(d.notes) < maxNotes {
+		d.notes = append(d.notes, line)
+		d.touch(nil)
+	}
+}
+
+// maxNotes bounds the page's lines on the limits that bit: one per limit,
+// and one per board a record limit stopped.
+const maxNotes = 50
+
+// applyMatch collects a finished match's record, and keeps a match in
+// progress's latest.
+func (d *Desk) applyMatch(id string, m *mqtt.Match, live bool) error {
+	// The board first: a record from one the desk refuses is not written.
+	d.mu.Lock()
+	_, err := d.board(id, live)
+	d.mu.Unlock()
+	if err != nil {
+		return err
+	}
 	if !m.Finished {
-		return nil
+		return d.keepUnfinished(id, m)
 	}
 	name, fresh, err := d.collect(id, m)
 	if err != nil {
@@ -253,16 +334,15 @@ func (d *Desk) applyMatch(id string, m *mqtt.Match) error {
 	d.analyst.add(id, name, m.Mat, m.Players)
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	b, err := d.board(id)
-	if err != nil {
-		return err
+	b := d.boards[id]
+	if b == nil {
+		return nil // forgotten meanwhile: the record is on disk
 	}
-	for _, r := range b.records {
-		if r == name {
-			return nil
-		}
+	if !slices.Contains(b.records, name) {
+		b.records = append(b.records, name)
+		d.kept += recordCost
+		d.touch(b)
 	}
-	b.records = append(b.records, name)
 	return nil
 }
 
@@ -277,13 +357,14 @@ func (b *board) setState(s *mqtt.State) {
 	b.outcomes = slices.DeleteFunc(b.outcomes, func(o outcome) bool { return o.game < s.Game })
 }
 
-// addEvent notes the latest event, the illegal plays and their outcomes.
-func (b *board) addEvent(e *mqtt.Event) {
+// addEvent notes the latest event, the illegal plays and their outcomes;
+// it reports whether e is now the latest.
+func (b *board) addEvent(e *mqtt.Event) (latest bool) {
 	if b.last == nil || e.At.After(b.last.At) || e.At.Equal(b.last.At) && e.Seq > b.last.Seq {
-		b.last = e
+		b.last, latest = e, true
 	}
 	if b.state != nil && e.Game < b.state.Game {
-		return // an earlier game's, late
+		return latest // an earlier game's, late
 	}
 	switch e.Kind {
 	case referee.IllegalPlay.String():
@@ -299,6 +380,7 @@ func (b *board) addEvent(e *mqtt.Event) {
 	case referee.IllegalAccepted.String():
 		b.addOutcome(outcome{seq: e.Seq, game: e.Game, turn: e.Turn, what: OutcomeAccepted})
 	}
+	return latest
 }
 
 func (b *board) addOutcome(o outcome) {

@@ -3,7 +3,7 @@ package desk
 import (
 	"bytes"
 	"cmp"
-	_ "embed"
+	"embed"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"gammond/engine"
@@ -23,11 +24,21 @@ type Board struct {
 	ID      string    `json:"id"`
 	Players [2]string `json:"players"` // by engine.Side
 	Page    string    `json:"page,omitempty"`
+	// PageVerified says Page is on the host the room's list gives for the
+	// board: anyone who can publish to the broker can set a board's link.
+	PageVerified bool `json:"page_verified"`
 	// Trace is where the board's page offers its own trace of the match
 	// (web.TraceFiler), for a disputed play; "" without a page.
 	Trace   string    `json:"trace,omitempty"`
 	Updated time.Time `json:"updated"` // by the board's clock
 	Heard   time.Time `json:"heard"`   // the last message, by the desk's clock
+	// Offline says the board has been silent for longer than its
+	// heartbeat allows.
+	Offline bool `json:"offline"`
+	// Doing says in words what the board is doing: "Ann to roll".
+	Doing string `json:"doing"`
+	// Clocks is the match clock as it stands now; nil without one.
+	Clocks *web.Clocks `json:"clocks,omitempty"`
 	// Status is the board's latest; nil until its first state.
 	Status *referee.Status `json:"status"`
 	// Session is a money session's ledger and a chouette's standings, as
@@ -67,11 +78,40 @@ func (d *Desk) Boards() []Board {
 	out := make([]Board, 0, len(d.boards))
 	now := d.opts.Now()
 	for id, b := range d.boards {
-		v := b.view(id)
-		v.TwoBoards = b.claimedTwice(now)
-		out = append(out, v)
+		out = append(out, d.view(id, b, now))
 	}
 	slices.SortFunc(out, func(a, b Board) int { return naturalCompare(a.ID, b.ID) })
+	return out
+}
+
+// view is what the page shows of board id at now. The caller holds d.mu.
+func (d *Desk) view(id string, b *board, now time.Time) Board {
+	v := b.view(id)
+	v.TwoBoards = b.claimedTwice(now)
+	v.PageVerified = v.Page != "" && d.pageVerified(id, v.Page)
+	v.Offline = b.offline(now)
+	v.Doing = doing(v)
+	if s := b.state; s != nil && s.Clocks != nil {
+		// The clock ran on the board from Updated to Sent, and since the
+		// desk heard the message: neither needs the two clocks to agree.
+		c := advance(*s.Clocks, max(s.Sent.Sub(s.Updated), 0)+now.Sub(b.heard))
+		v.Clocks = &c
+	}
+	return v
+}
+
+// Notes are lines for the page, one for each of the desk's limits that has
+// bitten: boards or records the desk could not take.
+func (d *Desk) Notes() []string {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	out := slices.Clone(d.notes)
+	if d.strangers > 0 {
+		out = append(out, fmt.Sprintf("%d messages from boards not in the room ignored.", d.strangers))
+	}
+	if n := d.refused.total(); n > 0 {
+		out = append(out, fmt.Sprintf("%d messages refused as malformed or past the desk's limits (see its log).", n))
+	}
 	return out
 }
 
@@ -128,15 +168,59 @@ func digits(s string) int {
 	return n
 }
 
-// Handler serves the desk: the page at /, the boards as JSON at
-// /api/boards, and the records collected under /records/.
+// Handler serves the desk: the page at / (its script and style beside
+// it), the page's changes as server-sent events at /api/events, the boards
+// as JSON at /api/boards, and the records collected under /records/, as
+// plain text to save.
 func (d *Desk) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /{$}", d.servePage)
+	mux.HandleFunc("GET /desk.css", serveAsset("desk.css", "text/css; charset=utf-8"))
+	mux.HandleFunc("GET /desk.js", serveAsset("desk.js", "text/javascript; charset=utf-8"))
+	mux.HandleFunc("GET /api/events", d.serveEvents)
 	mux.HandleFunc("GET /api/boards", d.serveBoards)
-	mux.Handle("GET /records/", http.StripPrefix("/records/", http.FileServer(http.Dir(d.opts.Dir))))
+	mux.HandleFunc("GET /records/{$}", d.serveRecordList)
+	mux.HandleFunc("GET /records/{name}", d.serveRecord)
 	d.analysisRoutes(mux)
-	return mux
+	return secured(mux)
+}
+
+//go:embed desk.css desk.js
+var assets embed.FS
+
+// serveAsset serves one of the page's own files.
+func serveAsset(name, contentType string) http.HandlerFunc {
+	data, err := assets.ReadFile(name)
+	if err != nil {
+		panic(err) // embedded: present at build time
+	}
+	return func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("Content-Type", contentType)
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(data)
+	}
+}
+
+var recordList = template.Must(template.New("records").Parse(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>gammon td — records</title><link rel="stylesheet" href="../desk.css"></head>
+<body><h1>Records <span class="muted">— {{len .}} collected; <a href="../">the boards</a></span></h1>
+<ul>{{range .}}<li><a href="{{.}}" download>{{.}}</a></li>{{end}}</ul></body></html>
+`))
+
+func (d *Desk) serveRecordList(w http.ResponseWriter, r *http.Request) {
+	d.render(w, recordList, d.Records(r.URL.Query().Get("board")))
+}
+
+// render executes a page's template and serves it under the page policy.
+func (d *Desk) render(w http.ResponseWriter, t *template.Template, data any) {
+	var buf bytes.Buffer
+	if err := t.Execute(&buf, data); err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", pagePolicy)
+	w.Write(buf.Bytes())
 }
 
 func (d *Desk) serveBoards(w http.ResponseWriter, _ *http.Request) {
@@ -152,28 +236,26 @@ func (d *Desk) serveBoards(w http.ResponseWriter, _ *http.Request) {
 //go:embed page.html
 var pageHTML string
 
-var page = template.Must(template.New("desk").Parse(pageHTML))
+var page = template.Must(template.New("desk").Funcs(template.FuncMap{"clockText": clockText}).Parse(pageHTML))
 
-// refreshSeconds is how often the page reloads itself: a director glancing
-// at it sees a play within seconds, and a page costs the desk microseconds.
-const refreshSeconds = 5
+// pageData is what the page shows: the limits that bit, the boards
+// offline (at the top) and the others.
+type pageData struct {
+	Notes           []string
+	Offline, Online []row
+}
 
 func (d *Desk) servePage(w http.ResponseWriter, _ *http.Request) {
-	boards := d.Boards()
-	rows := make([]row, len(boards))
-	for i, b := range boards {
-		rows[i] = newRow(b)
+	var data pageData
+	for _, b := range d.Boards() {
+		if r := newRow(b); b.Offline {
+			data.Offline = append(data.Offline, r)
+		} else {
+			data.Online = append(data.Online, r)
+		}
 	}
-	var buf bytes.Buffer
-	if err := page.Execute(&buf, struct {
-		Refresh int
-		Rows    []row
-	}{refreshSeconds, rows}); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(buf.Bytes())
+	data.Notes = d.Notes()
+	d.render(w, page, data)
 }
 
 // row is a board as the page's table shows it.
@@ -181,9 +263,15 @@ type row struct {
 	Board
 	Score, Match, Game, Cube string
 	HeardAt                  string
-	OnRoll                   int  // the side on roll, -1 between games
-	Alert                    bool // the board waits on an illegal play
-	FlagLines                []flagLine
+	Clocks                   []clock
+	// LatestRecords are the board's latest records, newest first; the
+	// rest, MoreRecords of them, are a click away.
+	LatestRecords []string
+	MoreRecords   int
+	Class         string // the row's classes: offline, alert
+	OnRoll        int    // the side on roll, -1 between games
+	Alert         bool   // the board waits on an illegal play
+	FlagLines     []flagLine
 	// Ledger says how many games a money session has played; Standings
 	// are a chouette's members by rank, one line each.
 	Ledger    string
@@ -195,8 +283,15 @@ type flagLine struct {
 	Settled bool
 }
 
+// latestRecords is how many of a board's records its row shows.
+const latestRecords = 3
+
 func newRow(b Board) row {
-	r := row{Board: b, OnRoll: -1, HeardAt: b.Heard.Local().Format("15:04:05")}
+	r := row{Board: b, OnRoll: -1, HeardAt: b.Heard.Local().Format("15:04:05"), Clocks: clocksOf(b.Players, b.Clocks)}
+	for i := len(b.Records) - 1; i >= 0 && len(r.LatestRecords) < latestRecords; i-- {
+		r.LatestRecords = append(r.LatestRecords, b.Records[i])
+	}
+	r.MoreRecords = len(b.Records) - len(r.LatestRecords)
 	if s := b.Status; s != nil {
 		r.Score = fmt.Sprintf("%d–%d", s.Score[0], s.Score[1])
 		r.Match = "money"
@@ -215,7 +310,7 @@ func newRow(b Board) row {
 		r.Cube = cubeText(s)
 		r.Alert = s.Phase == referee.PhaseFlagged
 	}
-	r.Alert = r.Alert || b.TwoBoards
+	r.Alert = r.Alert || b.TwoBoards || b.Offline
 	if se := b.Session; se != nil {
 		r.Ledger = ledgerText(se)
 		if se.Chouette != nil {
@@ -232,6 +327,14 @@ func newRow(b Board) row {
 		}
 		r.FlagLines = append(r.FlagLines, l)
 	}
+	var classes []string
+	if b.Offline {
+		classes = append(classes, "offline")
+	}
+	if r.Alert {
+		classes = append(classes, "alert")
+	}
+	r.Class = strings.Join(classes, " ")
 	return r
 }
 

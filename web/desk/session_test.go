@@ -2,7 +2,6 @@ package desk
 
 import (
 	"context"
-	"log/slog"
 	"net/http/httptest"
 	"strings"
 	"testing"
@@ -20,25 +19,7 @@ import (
 // member's post and score, who passed and who is yet to answer.
 func TestDeskShowsTheChouette(t *testing.T) {
 	broker := mqtttest.StartBroker(t, false)
-	d, err := New(&Opts{Broker: broker.URL(), Dir: t.TempDir(), ClientID: "desk-chouette", Logger: mqtttest.Logger(t),
-		RetryDelay: 100 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	ran := make(chan error, 1)
-	go func() { ran <- d.Run(ctx) }()
-	defer func() {
-		cancel()
-		if err := <-ran; err != nil {
-			t.Error(err)
-		}
-	}()
-	select {
-	case <-d.Subscribed():
-	case <-time.After(20 * time.Second):
-		t.Fatal("the desk did not subscribe")
-	}
+	d := runDesk(t, broker, Opts{ClientID: "desk-chouette"})
 
 	p, err := mqtt.New(&mqtt.Opts{Broker: broker.URL(), Board: "table-3", Page: "http://table-3.local:8080/",
 		QueueDir: t.TempDir(), RetryDelay: 100 * time.Millisecond, Logger: mqtttest.Logger(t)})
@@ -108,15 +89,12 @@ func awaitSession(t *testing.T, d *Desk) Board {
 // TestDeskShowsAMoneySession: a money session without a chouette shows
 // its games played; a match shows neither.
 func TestDeskShowsAMoneySession(t *testing.T) {
-	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: t.TempDir(), Logger: slog.New(slog.DiscardHandler)})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := offlineDesk(t, Opts{})
 	money := state("t1", 3, referee.PhaseRolling)
 	money.Length = 0
 	money.Session = &web.Session{Ledger: make([]web.LedgerGame, 2)}
-	d.handle("gammond/t1/state", payload(t, money))
-	d.handle("gammond/t2/state", payload(t, state("t2", 1, referee.PhaseRolling)))
+	d.handle("gammond/t1/state", payload(t, money), false)
+	d.handle("gammond/t2/state", payload(t, state("t2", 1, referee.PhaseRolling)), false)
 	rows := d.Boards()
 	if r := newRow(rows[0]); r.Match != "money" || r.Ledger != "2 games played" || r.Standings != nil {
 		t.Errorf("money session: match %q, ledger %q, standings %q", r.Match, r.Ledger, r.Standings)

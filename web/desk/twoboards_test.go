@@ -1,7 +1,6 @@
 package desk
 
 import (
-	"log/slog"
 	"testing"
 	"time"
 
@@ -13,15 +12,11 @@ import (
 // publisher (the board restarted) is not.
 func TestTwoBoardsOneID(t *testing.T) {
 	now := time.Date(2026, 11, 23, 20, 0, 0, 0, time.UTC)
-	d, err := New(&Opts{Broker: "mqtt://127.0.0.1:1", Dir: t.TempDir(), Logger: slog.New(slog.DiscardHandler),
-		Now: func() time.Time { return now }})
-	if err != nil {
-		t.Fatal(err)
-	}
+	d := offlineDesk(t, Opts{Now: func() time.Time { return now }})
 	from := func(instance string) {
 		s := state("t1", 1, referee.PhaseMoving)
 		s.Instance = instance
-		d.handle("gammond/t1/state", payload(t, s))
+		d.handle("gammond/t1/state", payload(t, s), false)
 		now = now.Add(time.Second)
 	}
 	check := func(step string, want bool) {

@@ -16,7 +16,10 @@
 // queues events on disk, in order of their files' modification times, so
 // events written within the same clock tick may go out in either order:
 // order them by Seq. State and Match are latest-value: only the newest is
-// kept, in memory, and sent once the broker is back.
+// kept, in memory, and sent once the broker is back, but for a finished
+// match's record, each kept until the broker has it. The latest state and
+// record go out again at every connection (a broker restarted without its
+// store), and the state every heartbeat.
 package mqtt
 
 import (
@@ -111,7 +114,18 @@ type State struct {
 	Instance string    `json:"instance,omitempty"`
 	Players  [2]string `json:"players"` // by engine.Side: White, Black
 	Page     string    `json:"page,omitempty"`
-	Updated  time.Time `json:"updated"`
+	// Updated is when the board's status last changed, Sent when this
+	// message was sent (its heartbeat, or again on a reconnection), both by
+	// the board's clock: Sent-Updated is how long the clock has run since
+	// Clocks, whatever the board's clock says the time is.
+	Updated time.Time `json:"updated"`
+	Sent    time.Time `json:"sent"`
+	// Clocks is the match clock at Updated; nil for a match without one.
+	Clocks *web.Clocks `json:"clocks,omitempty"`
+	// Heartbeat is how often, in seconds, the board publishes its state
+	// again when nothing happens: the desk shows a board silent for longer
+	// as offline. 0: the board does not say.
+	Heartbeat int `json:"heartbeat_s,omitempty"`
 	// Session is a money session's ledger and a chouette's standings, as
 	// the board's page shows them; nil in a match.
 	Session *web.Session `json:"session,omitempty"`

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -84,6 +85,10 @@ type Opts struct {
 	// Timeout bounds a connection attempt and the wait for the broker's
 	// acknowledgement of a retained message.
 	Timeout time.Duration
+	// Heartbeat is how often the latest state is published again when
+	// nothing happens: the desk shows a board silent for two heartbeats
+	// as offline.
+	Heartbeat time.Duration
 	// Logger gets connection changes and failures; nil is slog.Default().
 	Logger *slog.Logger
 	// Now stamps the payloads' Updated; nil is time.Now.
@@ -103,6 +108,9 @@ var DefaultOpts = Opts{
 	RetryDelay: 5 * time.Second,
 	// autopaho's own default; a LAN broker answers in milliseconds.
 	Timeout: 10 * time.Second,
+	// A board off is shown within a minute; 1,000 boards cost the desk
+	// 33 states a second.
+	Heartbeat: 30 * time.Second,
 }
 
 // sessionExpiry is how long the broker keeps the board's session after the
@@ -138,8 +146,18 @@ type Publisher struct {
 	closed  bool
 	players [2]string
 	session *web.Session
+	clocks  *web.Clocks
 	version uint64
 	pending map[string]pending // by topic: the newest retained payload not yet acknowledged
+	// finished are the finished matches' records not yet acknowledged,
+	// oldest first. Each goes out before a later record replaces it at
+	// the broker: a desk away gets every one from its session's queue.
+	finished []pending
+	// state and match are the latest published, sent again at each
+	// heartbeat (state) and each connection (both): a broker restarted
+	// without its store shows the board at once.
+	state *State
+	match []byte
 }
 
 type pending struct {
@@ -190,7 +208,44 @@ func New(opts *Opts) (*Publisher, error) {
 		return nil, err
 	}
 	go p.send(ctx)
+	go p.beat(ctx)
 	return p, nil
+}
+
+// beat publishes the latest state again every heartbeat until ctx ends.
+func (p *Publisher) beat(ctx context.Context) {
+	t := time.NewTicker(p.opts.Heartbeat)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			p.resend(false)
+		}
+	}
+}
+
+// resend publishes the latest state again, stamped Sent now, and with
+// match the latest record too.
+func (p *Publisher) resend(match bool) {
+	p.mu.Lock()
+	last, record := p.state, p.match
+	p.mu.Unlock()
+	if match && record != nil {
+		p.keep(KindMatch, record)
+	}
+	if last == nil {
+		return
+	}
+	s := *last
+	s.Sent = p.opts.Now()
+	b, err := json.Marshal(s)
+	if err != nil {
+		p.log.Error("mqtt: state", "err", err)
+		return
+	}
+	p.keep(KindState, b)
 }
 
 // connect starts a connection manager, replacing the one before: a fresh
@@ -237,6 +292,7 @@ func (opts *Opts) check() (Opts, *url.URL, error) {
 	}
 	for _, d := range []struct{ v, def *time.Duration }{
 		{&o.KeepAlive, &DefaultOpts.KeepAlive}, {&o.RetryDelay, &DefaultOpts.RetryDelay}, {&o.Timeout, &DefaultOpts.Timeout},
+		{&o.Heartbeat, &DefaultOpts.Heartbeat},
 	} {
 		if *d.v == 0 {
 			*d.v = *d.def
@@ -245,8 +301,8 @@ func (opts *Opts) check() (Opts, *url.URL, error) {
 	if o.KeepAlive < time.Second || o.KeepAlive > 65535*time.Second {
 		return o, nil, fmt.Errorf("mqtt: board %s: keepalive %v: want 1s to 18h", o.Board, o.KeepAlive)
 	}
-	if o.RetryDelay < 0 || o.Timeout < 0 {
-		return o, nil, fmt.Errorf("mqtt: board %s: negative retry delay or timeout", o.Board)
+	if o.RetryDelay < 0 || o.Timeout < 0 || o.Heartbeat < 0 {
+		return o, nil, fmt.Errorf("mqtt: board %s: negative retry delay, timeout or heartbeat", o.Board)
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -270,6 +326,7 @@ func (p *Publisher) clientConfig(u *url.URL) autopaho.ClientConfig {
 		OnConnectionUp: func(cm *autopaho.ConnectionManager, _ *paho.Connack) {
 			p.conn.up()
 			p.up.Store(true)
+			p.resend(true) // the broker may have restarted without them
 			p.poke()
 			p.subscribeAnalysis(cm)
 		},
@@ -307,14 +364,24 @@ func (p *Publisher) SetSession(s *web.Session) {
 	p.mu.Unlock()
 }
 
+// SetClocks sets the match clock, as of now, that the next states carry;
+// nil for a match without one.
+func (p *Publisher) SetClocks(c *web.Clocks) {
+	p.mu.Lock()
+	p.clocks = c
+	p.mu.Unlock()
+}
+
 // State publishes s on gammond/<board>/state, retained. Only the newest
 // state waits for the broker.
 func (p *Publisher) State(s referee.Status) error {
+	now := p.opts.Now()
 	p.mu.Lock()
-	players, session := p.players, p.session
+	st := &State{Board: p.opts.Board, Instance: p.instance, Players: p.players, Page: p.opts.Page,
+		Updated: now, Sent: now, Clocks: p.clocks, Heartbeat: int(p.opts.Heartbeat / time.Second), Session: p.session, Status: s}
+	p.state = st
 	p.mu.Unlock()
-	b, err := json.Marshal(State{Board: p.opts.Board, Instance: p.instance, Players: players, Page: p.opts.Page,
-		Updated: p.opts.Now(), Session: session, Status: s})
+	b, err := json.Marshal(st)
 	if err != nil {
 		return fmt.Errorf("mqtt: board %s: state: %w", p.opts.Board, err)
 	}
@@ -351,7 +418,28 @@ func (p *Publisher) Match(players [2]string, mat []byte, finished bool) error {
 	if err != nil {
 		return fmt.Errorf("mqtt: board %s: match: %w", p.opts.Board, err)
 	}
-	return p.keep(KindMatch, b)
+	if !finished {
+		p.mu.Lock()
+		p.match = b
+		p.mu.Unlock()
+		return p.keep(KindMatch, b)
+	}
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return ErrClosed
+	}
+	p.match = b
+	p.version++
+	p.finished = append(p.finished, pending{payload: b, version: p.version})
+	if len(p.finished) > maxFinishedWaiting {
+		p.finished = p.finished[1:]
+		p.log.Error("mqtt: more finished matches wait for the broker than the board keeps; the oldest is left to the board's state directory")
+	}
+	delete(p.pending, Topic(p.opts.Board, KindMatch)) // older than this record
+	p.mu.Unlock()
+	p.poke()
+	return nil
 }
 
 // keep makes payload the retained message waiting for the kind's topic.
@@ -417,7 +505,7 @@ func (p *Publisher) send(ctx context.Context) {
 // idle reports whether nothing waits to be sent.
 func (p *Publisher) idle() bool {
 	p.mu.Lock()
-	pending := len(p.pending)
+	pending := len(p.pending) + len(p.finished)
 	p.mu.Unlock()
 	select {
 	case <-p.queue.WaitForEmpty():
@@ -443,6 +531,7 @@ func (p *Publisher) flush(ctx context.Context) bool {
 		if p.pending[topic].version == m.version {
 			delete(p.pending, topic)
 		}
+		p.finished = slices.DeleteFunc(p.finished, func(f pending) bool { return f.version == m.version })
 		p.mu.Unlock()
 	}
 }
@@ -517,10 +606,18 @@ func (p *Publisher) unwedge(ctx context.Context) {
 	}
 }
 
-// nextPending returns the retained message to send next.
+// maxFinishedWaiting bounds the finished records kept for the broker: a
+// day of matches on one board.
+const maxFinishedWaiting = 100
+
+// nextPending returns the retained message to send next: the oldest
+// finished record first.
 func (p *Publisher) nextPending() (string, pending, bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if len(p.finished) > 0 {
+		return Topic(p.opts.Board, KindMatch), p.finished[0], true
+	}
 	for _, kind := range retainedOrder {
 		topic := Topic(p.opts.Board, kind)
 		if m, ok := p.pending[topic]; ok {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -203,4 +204,42 @@ func (w *testWriter) Write(p []byte) (int, error) {
 		w.t.Log(strings.TrimSuffix(string(p), "\n"))
 	}
 	return len(p), nil
+}
+
+// FreePort returns a loopback port free a moment ago, for a broker
+// configuration a test writes.
+func FreePort(t testing.TB) int {
+	_, port, _ := net.SplitHostPort(freeAddr(t))
+	n, _ := strconv.Atoi(port)
+	return n
+}
+
+// StartConfigured starts mosquitto with the configuration file conf,
+// whose listener is on port, and stops it when the test ends. Run as
+// root, mosquitto stays root: it would otherwise become user mosquitto,
+// who cannot read the test's files. Without mosquitto the test is
+// skipped, or fails under CI (CI=true).
+func StartConfigured(t testing.TB, conf string, port int) *Broker {
+	t.Helper()
+	bin, err := Mosquitto()
+	if err != nil && os.Getenv("CI") == "true" {
+		t.Fatal(err)
+	}
+	if err != nil {
+		t.Skip(err)
+	}
+	data, err := os.ReadFile(conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Getuid() == 0 {
+		data = append(data, "user root\n"...)
+	}
+	b := &Broker{t: t, bin: bin, dir: t.TempDir(), addr: net.JoinHostPort("127.0.0.1", strconv.Itoa(port))}
+	if err := os.WriteFile(filepath.Join(b.dir, "mosquitto.conf"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b.Start()
+	t.Cleanup(b.Stop)
+	return b
 }
