@@ -37,8 +37,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("--done-grace %v: want 100ms to 10s, as the board's config", *grace)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon replay: %v\nusage: gammon %s\n", err, replayUsage)
-		return exitUsage
+		return argsError(replayUsage, fs, err, stdout, stderr)
 	}
 	if *rules == "" {
 		header, err := traceRules(pos[0])

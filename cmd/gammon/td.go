@@ -37,9 +37,9 @@ type tdArgs struct {
 	security                      mqtt.Security
 }
 
-func parseTDArgs(args []string) (tdArgs, error) {
-	var a tdArgs
-	fs := flag.NewFlagSet("td", flag.ContinueOnError)
+// parseTDArgs parses the desk's command line; its flags are fs's.
+func parseTDArgs(args []string) (a tdArgs, fs *flag.FlagSet, err error) {
+	fs = flag.NewFlagSet("td", flag.ContinueOnError)
 	fs.StringVar(&a.broker, "broker", "", "the MQTT broker's `URL`, e.g. mqtt://127.0.0.1:1883")
 	fs.StringVar(&a.dir, "dir", "", "`DIR`ectory to collect the finished matches' .mat records into")
 	fs.StringVar(&a.listen, "listen", tdListen, "`ADDR`ess to serve the desk's page on; :8090 for the whole network")
@@ -50,25 +50,24 @@ func parseTDArgs(args []string) (tdArgs, error) {
 	fs.StringVar(&a.security.CertFile, "cert-file", "", "PEM client certificate `FILE`, for a broker that asks for one")
 	fs.StringVar(&a.security.KeyFile, "key-file", "", "PEM `FILE` of the client certificate's key")
 	if _, err := parseArgs(fs, args, 0, 0); err != nil {
-		return a, err
+		return a, fs, err
 	}
 	switch {
 	case a.broker == "":
-		return a, errors.New("--broker is required")
+		return a, fs, errors.New("--broker is required")
 	case a.dir == "":
-		return a, errors.New("--dir is required")
+		return a, fs, errors.New("--dir is required")
 	}
-	_, err := mqtt.ParseBroker(a.broker)
-	return a, err
+	_, err = mqtt.ParseBroker(a.broker)
+	return a, fs, err
 }
 
 // td runs the desk until ctx ends: it serves the page and follows the
 // boards, printing where the page is and when the boards are followed.
 func td(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	a, err := parseTDArgs(args)
+	a, fs, err := parseTDArgs(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon td: %v\nusage: gammon %s\n", err, tdUsage)
-		return exitUsage
+		return argsError(tdUsage, fs, err, stdout, stderr)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, ClientID: a.clientID, Security: a.security, Logger: log})

@@ -16,6 +16,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"os/signal"
@@ -30,7 +31,18 @@ import (
 
 const defaultConfigPath = "/etc/gammond/gammond.toml"
 
-func main() { os.Exit(run(os.Args[1:], os.Stderr)) }
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+// synopsis is what gammond -h prints above the flags.
+const synopsis = `usage:
+  gammond -config /etc/gammond/gammond.toml   the board (systemd runs this)
+  gammond -sim                                 a simulated board at http://localhost:8080/, played from the page
+  gammond -trace FILE [-speed N]               the board as a recorded trace shows it, then exit
+  gammond -check-config -config FILE           check a config file
+  gammond -selftest                            check the engine, a simulated board and the journal
+
+flags:
+`
 
 // options are the command line's.
 type options struct {
@@ -44,10 +56,12 @@ type options struct {
 // durations).
 const minSpeed, maxSpeed = 0.001, 1e6
 
-func parseOptions(args []string, stderr io.Writer) (options, error) {
+// parseOptions reads the command line. Asked for help (-h), it prints the
+// synopsis and every flag on help and returns flag.ErrHelp.
+func parseOptions(args []string, help io.Writer) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("gammond", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.config, "config", "", "config `file` (default "+defaultConfigPath+"; none needed with -sim or -trace)")
 	fs.BoolVar(&o.checkConfig, "check-config", false, "check the config file and exit")
 	fs.BoolVar(&o.sim, "sim", false, "run on a simulated board set up for a new game, played from the web page")
@@ -57,6 +71,11 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.state, "state", "", "state `directory` for the journal and match records (overrides the config)")
 	fs.BoolVar(&o.selftest, "selftest", false, "check the engine, a simulated board and the journal, and exit")
 	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(help, synopsis)
+			fs.SetOutput(help)
+			fs.PrintDefaults()
+		}
 		return o, err
 	}
 	switch {
@@ -70,12 +89,15 @@ func parseOptions(args []string, stderr io.Writer) (options, error) {
 	return o, nil
 }
 
-func run(args []string, stderr io.Writer) int {
-	o, err := parseOptions(args, stderr)
-	if err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "gammond:", err)
-		}
+// run runs gammond: exit 0 when it stops cleanly (or was asked for -h), 1
+// when it fails, 2 on a bad command line.
+func run(args []string, stdout, stderr io.Writer) int {
+	o, err := parseOptions(args, stdout)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		return 0
+	case err != nil:
+		fmt.Fprintf(stderr, "gammond: %v\n(gammond -h lists every flag)\n", err)
 		return 2
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
@@ -121,6 +143,9 @@ func (o options) loadConfig() (Config, error) {
 	if path != "" {
 		var err error
 		if cfg, err = Load(path); err != nil {
+			if o.config == "" && errors.Is(err, fs.ErrNotExist) {
+				err = fmt.Errorf("%w\n%s", err, noConfigHint)
+			}
 			return cfg, err
 		}
 	} else {
@@ -137,6 +162,13 @@ func (o options) loadConfig() (Config, error) {
 	}
 	return cfg, cfg.Validate()
 }
+
+// noConfigHint is what a bare gammond says when the board's config is not
+// there: most who run it so are trying it away from a board.
+const noConfigHint = `no board config here. To try gammond:
+  gammond -sim                                 a simulated board at http://localhost:8080/, played from the page
+  gammond -trace examples/match.trace.jsonl    the daemon on a recorded board trace
+  gammond -config FILE                         a board set up as FILE says (every key: systemd/gammond.toml)`
 
 // scratchStateDir is where a board without a config keeps its state: in
 // the user's cache, one directory per simulated board's address or per

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -94,4 +95,18 @@ func waitForFile(t *testing.T, name string) string {
 	}
 	t.Fatalf("%s: still empty after 20 s", name)
 	return ""
+}
+
+// gammond -h prints the synopsis and every flag, each described, on
+// stdout, exit 0.
+func TestHelpOnStdout(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-h"}, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, stderr.String())
+	}
+	for _, f := range []string{"config", "check-config", "sim", "trace", "speed", "listen", "state", "selftest"} {
+		if !strings.Contains(stdout.String(), "\n  -"+f) {
+			t.Errorf("gammond -h does not describe -%s:\n%s", f, stdout.String())
+		}
+	}
 }
