@@ -119,7 +119,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	defer stop()
 	switch {
 	case o.trace != "":
-		err = runTrace(ctx, log, cfg, o.trace, o.speed, o.listen)
+		err = runTrace(ctx, log, cfg, o.trace, o.speed, o.listen, o.scratch())
 	case o.sim:
 		err = runSim(ctx, log, cfg)
 	default:
@@ -157,7 +157,7 @@ func (o options) loadConfig() (Config, error) {
 	switch {
 	case o.state != "":
 		cfg.StateDir = o.state
-	case path == "":
+	case o.scratch():
 		cfg.StateDir = o.scratchStateDir(cfg.Web.Listen)
 	}
 	return cfg, cfg.Validate()
@@ -169,6 +169,10 @@ const noConfigHint = `no board config here. To try gammond:
   gammond -sim                                 a simulated board at http://localhost:8080/, played from the page
   gammond -trace examples/match.trace.jsonl    the daemon on a recorded board trace
   gammond -config FILE                         a board set up as FILE says (every key: systemd/gammond.toml)`
+
+// scratch says the board keeps its state in a scratch directory: no
+// config and no -state.
+func (o options) scratch() bool { return o.config == "" && o.state == "" }
 
 // scratchStateDir is where a board without a config keeps its state: in
 // the user's cache, one directory per simulated board's address or per
@@ -194,37 +198,72 @@ func fileSafe(r rune) rune {
 }
 
 // runTrace runs the daemon on a recorded trace, paced at speed, and stops
-// at its end. Restarted on the same state directory, it carries on where
-// the journal ends. It serves the page only when given an address (listen).
-func runTrace(ctx context.Context, log *slog.Logger, cfg Config, name string, speed float64, listen string) error {
-	f, err := os.Open(name)
+// at its end. The match is dated when the run begins (a trace's times
+// count from its start). Restarted on the same state directory, it carries
+// on where the journal ends, and plays nothing more once the journal holds
+// the trace's end; fresh (a scratch directory) it begins the match anew.
+// It serves the page only when given an address (listen).
+func runTrace(ctx context.Context, log *slog.Logger, cfg Config, name string, speed float64, listen string, fresh bool) error {
+	h, err := traceHeader(name)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	tr, err := sensing.NewTraceReader(f, nil)
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	h := tr.Header()
 	cfg.Match.Length, cfg.Match.White, cfg.Match.Black = h.Match.Length, h.Match.White, h.Match.Black
-	b, err := board.Open(boardOptions(log, cfg, &h.Calibration, time.Unix(0, 0).UTC()))
+	opts := boardOptions(log, cfg, &h.Calibration, time.Now().UTC().Truncate(time.Second))
+	opts.Fresh = fresh
+	b, err := board.Open(opts)
 	if err != nil {
 		return err
 	}
 	defer b.Close()
 	log.Info("recorded board", "trace", name, "state", cfg.StateDir)
+	if b.Ended() {
+		log.Info("the journal already holds this trace played to its end: nothing more to play (a new -state directory plays it again)", "record", b.RecordPath())
+		return nil
+	}
 	stop, err := startOutputs(ctx, log, cfg, b, listen)
 	if err != nil {
 		return err
 	}
 	defer stop()
+	f, err := os.Open(name)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	// The journal's match began when its first run did: the trace's times
+	// count from there, so that a restart's inputs fall where the journal's did.
+	tr, err := sensing.NewTraceReader(f, &sensing.TraceOpts{Epoch: b.Match().Started})
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
 	src := &sensing.Paced{Src: tr, Speed: speed, After: b.ResumeSource(), Ctx: ctx}
 	if err := b.Run(ctx, src); err != nil {
 		return fmt.Errorf("%s: %w", name, err)
 	}
-	if ctx.Err() == nil {
-		return b.End()
+	if ctx.Err() != nil {
+		return nil
 	}
+	if err := tr.Cut(); err != nil {
+		log.Warn("the trace stops short: the match is played up to there", "trace", name, "cut", err)
+	}
+	if err := b.End(); err != nil {
+		return err
+	}
+	log.Info("match record written", "record", b.RecordPath())
 	return nil
+}
+
+// traceHeader reads the header of the trace at name.
+func traceHeader(name string) (*sensing.Header, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	tr, err := sensing.NewTraceReader(f, nil)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return tr.Header(), nil
 }
