@@ -18,7 +18,7 @@ func TestCheckConfigRefusesWhatTheDaemonRefuses(t *testing.T) {
 	if code := run([]string{"-config", path}, io.Discard, &daemon); code != 1 {
 		t.Errorf("the daemon exits %d, want 1", code)
 	}
-	want := "gammond: " + path + `: match.dice: "loaded": want one of ["electronic" "entered" "inferred"]` + "\n"
+	want := "gammond: " + path + `:3: match.dice: "loaded": want one of ["electronic" "entered" "inferred"]` + "\n"
 	if check.String() != want {
 		t.Errorf("-check-config says %q, want %q", check.String(), want)
 	}

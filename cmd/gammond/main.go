@@ -126,7 +126,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = runBoard(ctx, log, cfg)
 	}
 	if err != nil {
-		log.Error("stopped", "err", err)
+		// The config's errors' style: what failed, and where.
+		fmt.Fprintln(stderr, "gammond:", err)
 		return 1
 	}
 	return 0
