@@ -12,9 +12,6 @@ import (
 	"gammond/record/internal/gnubgtest"
 )
 
-// gnubgPath finds GNU Backgammon.
-func gnubgPath() (string, error) { return gnubgtest.Path() }
-
 // TestGnubgInterop writes every record of allRecords and a few matches of
 // random legal plays, has GNU Backgammon import what we wrote and export
 // it again, and reads that back: the match must be the same, play by play,
@@ -23,18 +20,17 @@ func gnubgPath() (string, error) { return gnubgtest.Path() }
 // which TestRoundTrip writes byte for byte as GNU Backgammon did (CI runs
 // them all, .ci/run).
 func TestGnubgInterop(t *testing.T) {
-	gnubg, err := gnubgPath()
-	if err != nil {
-		t.Skipf("GNU Backgammon interop not tested: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	matches := map[string]*Match{}
 	for _, file := range allRecords(t) {
 		if testmain.Trimmed() && filepath.Dir(file) == matchesDir {
 			continue
 		}
-		if matches[filepath.Base(file)], err = ReadFile(file); err != nil {
+		m, err := ReadFile(file)
+		if err != nil {
 			t.Fatal(err)
 		}
+		matches[filepath.Base(file)] = m
 	}
 	for seed := range uint64(5) {
 		matches[fmt.Sprintf("random-%d", seed)] = randomMatch(seed, 3)
@@ -70,10 +66,7 @@ func TestGnubgInterop(t *testing.T) {
 // rolled), GNU Backgammon imports and exports byte for byte.
 func TestGnubgExportsOurBytes(t *testing.T) {
 	t.Parallel()
-	gnubg, err := gnubgPath()
-	if err != nil {
-		t.Skipf("GNU Backgammon interop not tested: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	for _, file := range gnubgFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			t.Parallel() // each in its own directory, gnubg's HOME
@@ -152,10 +145,7 @@ func dialectFiles(t *testing.T) []string {
 // warning ("Losses", comments), so it must warn of none.
 func TestDialectsAsGnubgReadsThem(t *testing.T) {
 	t.Parallel()
-	gnubg, err := gnubgPath()
-	if err != nil {
-		t.Skipf("GNU Backgammon interop not tested: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	for _, file := range dialectFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			t.Parallel() // each in its own directory, gnubg's HOME

@@ -12,7 +12,18 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"gammond/internal/testmain"
 )
+
+// Need returns GNU Backgammon's path for a test that compares with it; a
+// test without it is skipped, or failed when CI runs (testmain.NeedPeer).
+func Need(t testing.TB) string {
+	t.Helper()
+	gnubg, err := Path()
+	testmain.NeedPeer(t, "GNU Backgammon", err)
+	return gnubg
+}
 
 // Path finds GNU Backgammon: in PATH, or where Debian installs it.
 func Path() (string, error) {
