@@ -128,17 +128,24 @@ func BenchmarkTraceWriter(b *testing.B) {
 	}
 }
 
+// gzipTrace starts a gzipped trace of a 1-point match into out.
+func gzipTrace(t *testing.T, out *bytes.Buffer, c *calib.Calibration) (*gzip.Writer, *TraceWriter) {
+	t.Helper()
+	zw := gzip.NewWriter(out)
+	tw, err := NewTraceWriter(zw, c, Match{Length: 1, White: "Ann", Black: "Bo"}, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return zw, tw
+}
+
 // TestTraceCutShortReads: a board's trace read while it is being written,
 // or after a crash, has no gzip trailer; what was flushed reads to io.EOF,
 // and Cut says the trace stops short after its last line.
 func TestTraceCutShortReads(t *testing.T) {
 	c := testCalibration()
 	var out bytes.Buffer
-	zw := gzip.NewWriter(&out)
-	tw, err := NewTraceWriter(zw, c, Match{Length: 1, White: "Ann", Black: "Bo"}, time.Unix(0, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	zw, tw := gzipTrace(t, &out, c)
 	if err := tw.Frame(time.Unix(0, 0), c.Baseline); err != nil {
 		t.Fatal(err)
 	}
@@ -179,11 +186,7 @@ func TestTraceCutShortReads(t *testing.T) {
 func TestTraceCutInTheMiddle(t *testing.T) {
 	c := testCalibration()
 	var out bytes.Buffer
-	zw := gzip.NewWriter(&out)
-	tw, err := NewTraceWriter(zw, c, Match{Length: 1, White: "Ann", Black: "Bo"}, time.Unix(0, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
+	zw, tw := gzipTrace(t, &out, c)
 	frame := slices.Clone(c.Baseline)
 	const frames = 400
 	for i := range frames {
