@@ -144,8 +144,7 @@ type Board struct {
 	// start, resumeAt the last one's time.
 	skip, replayed int
 	resumeAt       time.Time
-	// ended says the journal holds the end of the board's input (End).
-	ended bool
+	ended          bool  // the journal holds the end of the board's input (End)
 	delivered      bool  // an input reached the referee since the status was last shown
 	err            error // the journal's first write error: the board stops
 	shown          referee.Status
