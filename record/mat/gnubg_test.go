@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -244,5 +245,47 @@ func sameGame(t *testing.T, got, want *Game, capped bool) {
 			t.Errorf("game %d move %d %v: the play leaves %s, want %s",
 				want.Number, w.Number, w.Side, g.After.PositionID(), w.After.PositionID())
 		}
+	}
+}
+
+// TestConcedesAsGnubgReadsIt: GNU Backgammon skips Backgammon Studio's
+// "Concedes" after a play (an "Unrecognised move") and ends the game with
+// the "Wins" that follows; we read the resignation the word says, and
+// every play and the result as GNU Backgammon does.
+func TestConcedesAsGnubgReadsIt(t *testing.T) {
+	t.Parallel()
+	gnubg := gnubgtest.Need(t)
+	file, err := filepath.Abs(filepath.Join("..", "..", "testdata", "world", "studio-concedes.mat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, err := ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported, _ := gnubgReexport(t, gnubg, t.TempDir(), file)
+	back, err := Read(bytes.NewReader(exported), "gnubg's export")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Games) != len(ours.Games) {
+		t.Fatalf("gnubg read %d games, we %d", len(back.Games), len(ours.Games))
+	}
+	for i := range ours.Games {
+		g := ours.Games[i]
+		g.Turns = slices.Clone(g.Turns)
+		conceded := 0
+		for j := range g.Turns {
+			for s, a := range g.Turns[j].Actions {
+				if a.Kind == Resign && !a.Rolled() {
+					g.Turns[j].Actions[s] = Action{} // GNU Backgammon's layout has no word for it
+					conceded++
+				}
+			}
+		}
+		if conceded != 1 {
+			t.Errorf("game %d: %d resignations before a roll, want the one conceded", g.Number, conceded)
+		}
+		sameGame(t, &back.Games[i], &g, false)
 	}
 }
