@@ -538,8 +538,15 @@ func lexAction(fs []field) (Action, int, error) {
 		return lexWin(fs)
 	case isResignation(w):
 		// A side resigning on its turn, before it rolls: the opponent's
-		// "Wins" follows.
-		return Action{Kind: Resign}, 1, nil
+		// "Wins" follows, and scores it, whatever points a writer adds
+		// here ("Resigns 2 points").
+		n := 1
+		if len(fs) >= 3 && strings.EqualFold(strings.TrimSuffix(fs[2].text, "s"), "point") {
+			if _, err := strconv.Atoi(fs[1].text); err == nil {
+				n = 3
+			}
+		}
+		return Action{Kind: Resign}, n, nil
 	case strings.EqualFold(w, "Losses"):
 		a, n, err := lexWin(fs)
 		a.Kind = loss
