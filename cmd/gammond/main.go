@@ -136,10 +136,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 // loadConfig reads the config file, or takes the defaults for a simulated
 // or recorded board, and applies the command line's overrides.
 func (o options) loadConfig() (Config, error) {
-	path := o.config
-	if path == "" && !o.sim && o.trace == "" {
-		path = defaultConfigPath
-	}
+	path := o.configPath()
 	cfg := DefaultConfig()
 	if path != "" {
 		var err error
@@ -171,9 +168,18 @@ const noConfigHint = `no board config here. To try gammond:
   gammond -trace examples/match.trace.jsonl    the daemon on a recorded board trace
   gammond -config FILE                         a board set up as FILE says (every key: systemd/gammond.toml)`
 
+// configPath is the config file to read: -config's, or the board's
+// default; "" for a simulated or recorded board without one.
+func (o options) configPath() string {
+	if o.config == "" && !o.sim && o.trace == "" {
+		return defaultConfigPath
+	}
+	return o.config
+}
+
 // scratch says the board keeps its state in a scratch directory: no
-// config and no -state.
-func (o options) scratch() bool { return o.config == "" && o.state == "" }
+// config file and no -state.
+func (o options) scratch() bool { return o.configPath() == "" && o.state == "" }
 
 // scratchStateDir is where a board without a config keeps its state: in
 // the user's cache, one directory per simulated board's address or per

@@ -110,3 +110,31 @@ func TestHelpOnStdout(t *testing.T) {
 		}
 	}
 }
+
+// Only a simulated or recorded board without a config file and without
+// -state keeps its state in the scratch directory; a bare gammond reads
+// the board's config, and its state_dir stands.
+func TestScratchStateOnlyWithoutConfig(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		scratch bool
+	}{
+		{[]string{"-sim"}, true},
+		{[]string{"-trace", "t.jsonl"}, true},
+		{[]string{"-trace", "t.jsonl", "-state", "/tmp/s"}, false},
+		{[]string{"-trace", "t.jsonl", "-config", "c.toml"}, false},
+		{nil, false},
+		{[]string{"-config", "c.toml"}, false},
+	} {
+		o, err := parseOptions(tc.args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.scratch() != tc.scratch {
+			t.Errorf("gammond %v: scratch %v, want %v", tc.args, o.scratch(), tc.scratch)
+		}
+	}
+	if o, _ := parseOptions(nil, io.Discard); o.configPath() != defaultConfigPath {
+		t.Errorf("a bare gammond reads %q, want %s", o.configPath(), defaultConfigPath)
+	}
+}
