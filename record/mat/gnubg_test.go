@@ -71,15 +71,7 @@ func TestGnubgExportsOurBytes(t *testing.T) {
 	for _, file := range gnubgFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			t.Parallel() // each in its own directory, gnubg's HOME
-			abs, err := filepath.Abs(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			exported, _ := gnubgReexport(t, gnubg, t.TempDir(), abs)
-			m, err := Read(bytes.NewReader(exported), "gnubg's export")
-			if err != nil {
-				t.Fatal(err)
-			}
+			m, exported := gnubgReads(t, gnubg, file)
 			var ours bytes.Buffer
 			if _, err := m.WriteTo(&ours); err != nil {
 				t.Fatal(err)
@@ -157,15 +149,7 @@ func TestDialectsAsGnubgReadsThem(t *testing.T) {
 			if len(ours.Warnings) > 0 {
 				t.Errorf("warnings %v", ours.Warnings)
 			}
-			abs, err := filepath.Abs(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			exported, _ := gnubgReexport(t, gnubg, t.TempDir(), abs)
-			back, err := Read(bytes.NewReader(exported), "gnubg's export")
-			if err != nil {
-				t.Fatal(err)
-			}
+			back, _ := gnubgReads(t, gnubg, file)
 			if back.Length != ours.Length || len(back.Games) != len(ours.Games) {
 				t.Fatalf("gnubg read a %d point match of %d games, we a %d point match of %d",
 					back.Length, len(back.Games), ours.Length, len(ours.Games))
@@ -175,6 +159,22 @@ func TestDialectsAsGnubgReadsThem(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gnubgReads has GNU Backgammon import the record at file and export it,
+// and returns what it exported, read and as written.
+func gnubgReads(t *testing.T, gnubg, file string) (*Match, []byte) {
+	t.Helper()
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported, _ := gnubgReexport(t, gnubg, t.TempDir(), abs)
+	m, err := Read(bytes.NewReader(exported), "gnubg's export")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, exported
 }
 
 // gnubgReexport has GNU Backgammon import the record in and export it
@@ -255,19 +255,12 @@ func sameGame(t *testing.T, got, want *Game, capped bool) {
 func TestConcedesAsGnubgReadsIt(t *testing.T) {
 	t.Parallel()
 	gnubg := gnubgtest.Need(t)
-	file, err := filepath.Abs(filepath.Join("..", "..", "testdata", "world", "studio-concedes.mat"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	file := filepath.Join("..", "..", "testdata", "world", "studio-concedes.mat")
 	ours, err := ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	exported, _ := gnubgReexport(t, gnubg, t.TempDir(), file)
-	back, err := Read(bytes.NewReader(exported), "gnubg's export")
-	if err != nil {
-		t.Fatal(err)
-	}
+	back, _ := gnubgReads(t, gnubg, file)
 	if len(back.Games) != len(ours.Games) {
 		t.Fatalf("gnubg read %d games, we %d", len(back.Games), len(ours.Games))
 	}
