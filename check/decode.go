@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"reflect"
 	"regexp"
@@ -47,12 +46,12 @@ func decodeFile(path string, v any, allKeys bool) error {
 	if err != nil {
 		return src.decodeError(err)
 	}
-	var errs []error
+	var found problems
 	if allKeys {
-		errs = src.unknownKeys(md, knownKeys(reflect.TypeOf(v)))
+		src.unknownKeys(md, knownKeys(reflect.TypeOf(v)), &found)
 	}
-	errs = append(errs, src.unitlessDurations(md)...)
-	return errors.Join(errs...)
+	src.unitlessDurations(md, &found)
+	return found.err()
 }
 
 // InFile puts the file and, where the file sets the key, the line in front
@@ -219,15 +218,35 @@ func (s *source) plainWords(key, msg string) string {
 	return msg
 }
 
+// problem is one problem of a file, on the line of its key (0: none).
+type problem struct {
+	line int
+	err  error
+}
+
+// problems are a file's problems found after decoding it.
+type problems []problem
+
+func (p *problems) add(line int, err error) { *p = append(*p, problem{line, err}) }
+
+// err returns the problems one a line, in the file's order.
+func (p problems) err() error {
+	slices.SortStableFunc(p, func(a, b problem) int { return a.line - b.line })
+	errs := make([]error, len(p))
+	for i, e := range p {
+		errs[i] = e.err
+	}
+	return errors.Join(errs...)
+}
+
 // unknownKeys reports each key of the file that v has no place for, with
 // the nearest known key when one is near; a section unknown with all its
 // keys is reported once.
-func (s *source) unknownKeys(md toml.MetaData, known []string) []error {
+func (s *source) unknownKeys(md toml.MetaData, known []string, found *problems) {
 	undecoded := make(map[string]bool)
 	for _, k := range md.Undecoded() {
 		undecoded[k.String()] = true
 	}
-	var errs []error
 	for _, k := range md.Undecoded() {
 		key := k.String()
 		if parent := key[:max(0, strings.LastIndex(key, "."))]; undecoded[parent] {
@@ -240,26 +259,22 @@ func (s *source) unknownKeys(md toml.MetaData, known []string) []error {
 		if near := nearest(key, known); near != "" {
 			what += "; did you mean " + near + "?"
 		}
-		errs = append(errs, s.keyError(key, "%s", what))
+		found.add(s.lines[key], s.keyError(key, "%s", what))
 	}
-	return errs
 }
 
 // unitlessDurations reports each duration the file gives as a bare
 // number, which the decoder would take as nanoseconds: "2" meant 2 s.
 // Zero is zero in any unit.
-func (s *source) unitlessDurations(md toml.MetaData) []error {
-	keys := slices.SortedFunc(maps.Keys(s.durations), func(a, b string) int { return s.lines[a] - s.lines[b] })
-	var errs []error
-	for _, key := range keys {
+func (s *source) unitlessDurations(md toml.MetaData, found *problems) {
+	for key := range s.durations {
 		parts := strings.Split(key, ".")
 		if md.Type(parts...) != "Integer" || s.values[key] == "0" {
 			continue
 		}
 		value := s.values[key]
-		errs = append(errs, fmt.Errorf(`%s%s = %s: give a unit, e.g. "%ss"`, s.at(key), key, value, value))
+		found.add(s.lines[key], fmt.Errorf(`%s%s = %s: give a unit, e.g. "%ss"`, s.at(key), key, value, value))
 	}
-	return errs
 }
 
 var (

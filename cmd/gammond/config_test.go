@@ -272,3 +272,18 @@ func TestLoadSecureBroker(t *testing.T) {
 		t.Errorf("a password file others can read: %v, want it refused without the password", err)
 	}
 }
+
+// The decoder's problems come in the file's order, whatever found them.
+func TestLoadProblemsInFileOrder(t *testing.T) {
+	path := writeConfig(t, "[referee]\ndone_grace = 2\n[scan]\nrat = 5\nsettle = 150\n")
+	_, err := Load(path)
+	if err == nil {
+		t.Fatal("no error")
+	}
+	lines := strings.Split(err.Error(), "\n")
+	for i, want := range []string{path + ":2: referee.done_grace = 2", path + ":4: scan.rat: unknown key", path + ":5: scan.settle = 150"} {
+		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
+			t.Errorf("problems %q: want problem %d to start %q", lines, i+1, want)
+		}
+	}
+}
