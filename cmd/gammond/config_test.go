@@ -220,17 +220,27 @@ func TestOLEDOffIsNotChecked(t *testing.T) {
 	}
 }
 
-// Every problem is one line naming the file and the line that sets its key.
+// Every problem is one line naming the file and the line that sets its
+// key, in the file's order: the settings' checks, and the decoder's
+// problems whatever found them.
 func TestLoadNamesTheFileOnEveryLine(t *testing.T) {
-	path := writeConfig(t, "[scan]\nrate = 0\n[match]\nrules = \"uk\"\n")
-	_, err := Load(path)
-	if err == nil {
-		t.Fatal("no error")
-	}
-	lines := strings.Split(err.Error(), "\n")
-	for i, want := range []string{path + ":2: scan.rate: ", path + ":4: match.rules: "} {
-		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
-			t.Errorf("problems %q: want one a line, starting %q", lines, want)
+	for _, tc := range []struct {
+		text string
+		want []string // the start of each line, after the file name
+	}{
+		{"[scan]\nrate = 0\n[match]\nrules = \"uk\"\n", []string{":2: scan.rate: ", ":4: match.rules: "}},
+		{"[referee]\ndone_grace = 2\n[scan]\nrat = 5\nsettle = 150\n", []string{":2: referee.done_grace = 2", ":4: scan.rat: unknown key", ":5: scan.settle = 150"}},
+	} {
+		path := writeConfig(t, tc.text)
+		_, err := Load(path)
+		if err == nil {
+			t.Fatalf("%q: no error", tc.text)
+		}
+		lines := strings.Split(err.Error(), "\n")
+		for i, want := range tc.want {
+			if i >= len(lines) || !strings.HasPrefix(lines[i], path+want) {
+				t.Errorf("problems %q: want one a line, line %d starting %q", lines, i+1, path+want)
+			}
 		}
 	}
 }
@@ -270,20 +280,5 @@ func TestLoadSecureBroker(t *testing.T) {
 	}
 	if _, err := Load(filepath.Join(dir, "gammond.toml")); err == nil || !strings.Contains(err.Error(), "mqtt.password_file") || strings.Contains(err.Error(), "s3cret") {
 		t.Errorf("a password file others can read: %v, want it refused without the password", err)
-	}
-}
-
-// The decoder's problems come in the file's order, whatever found them.
-func TestLoadProblemsInFileOrder(t *testing.T) {
-	path := writeConfig(t, "[referee]\ndone_grace = 2\n[scan]\nrat = 5\nsettle = 150\n")
-	_, err := Load(path)
-	if err == nil {
-		t.Fatal("no error")
-	}
-	lines := strings.Split(err.Error(), "\n")
-	for i, want := range []string{path + ":2: referee.done_grace = 2", path + ":4: scan.rat: unknown key", path + ":5: scan.settle = 150"} {
-		if i >= len(lines) || !strings.HasPrefix(lines[i], want) {
-			t.Errorf("problems %q: want problem %d to start %q", lines, i+1, want)
-		}
 	}
 }
