@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"gammond/internal/peertest"
+	"gammond/internal/testmain"
 	"gammond/record/analysis"
 	"gammond/record/gnubg"
 	"gammond/referee"
@@ -17,7 +17,7 @@ import (
 // finishes, once however often it is told, and leaves a game's end alone.
 func TestAnalysisOutput(t *testing.T) {
 	program, err := gnubg.Locate()
-	peertest.Require(t, err)
+	testmain.NeedPeer(t, "GNU Backgammon", err)
 	record, err := os.ReadFile(filepath.Join("..", "record", "analysis", "testdata", "fibs-1896804.mat"))
 	if err != nil {
 		t.Fatal(err)

@@ -18,8 +18,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
+	"math"
 	"os"
+	"path/filepath"
 	"time"
 
 	"gammond/calib"
@@ -41,6 +44,10 @@ type Options struct {
 	StateDir string
 	// Match is the match to begin when the journal holds none.
 	Match Match
+	// Fresh begins Match whatever the state directory holds: an earlier
+	// journal there is removed once the directory is locked (a scratch
+	// directory's replay of a trace, run again).
+	Fresh bool
 	// Calibration is the board's sensors'.
 	Calibration *calib.Calibration
 	// Settle is how long the board holds still before a play is judged
@@ -137,6 +144,7 @@ type Board struct {
 	// start, resumeAt the last one's time.
 	skip, replayed int
 	resumeAt       time.Time
+	ended          bool  // the journal holds the end of the board's input (End)
 	delivered      bool  // an input reached the referee since the status was last shown
 	err            error // the journal's first write error: the board stops
 	shown          referee.Status
@@ -171,6 +179,12 @@ func Open(o Options) (*Board, error) {
 	b.outputs = []Output{&matFile{}, b.page, b.session}
 	if o.TraceLimit > 0 {
 		b.trace = &traceRecorder{log: b.log, limit: o.TraceLimit}
+	}
+	if o.Fresh {
+		if err := os.Remove(filepath.Join(o.StateDir, journalName)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			lock.Unlock()
+			return nil, err
+		}
 	}
 	if err := b.openJournal(); err != nil {
 		lock.Unlock()
@@ -217,12 +231,23 @@ func (b *Board) Match() Match { return b.header }
 
 // ResumeSource says the board runs on a source that gives again, from its
 // beginning, the inputs the journal already holds (a recorded trace): those
-// are skipped. It returns the time of the last input journalled, before
-// which the source may go as fast as it reads.
+// are skipped, and every input when the journal holds the source's end
+// (Ended). It returns the time of the last input journalled, before which
+// the source may go as fast as it reads.
 func (b *Board) ResumeSource() time.Time {
 	b.skip = b.replayed
+	if b.ended {
+		b.skip = math.MaxInt
+	}
 	return b.resumeAt
 }
+
+// Ended says the board's input has ended (End), in this run or in the one
+// whose journal it carries on: a replayed source has nothing more to give.
+func (b *Board) Ended() bool { return b.ended }
+
+// RecordPath is where the match record is written.
+func (b *Board) RecordPath() string { return b.matPath }
 
 // setUp builds the match, the referee and the pipeline for the header.
 func (b *Board) setUp() error {

@@ -139,6 +139,7 @@ func (b *Board) replay(inputs []journalEntry) error {
 		b.clock.Set(r.input.At)
 		b.ref.Apply(*r.input)
 		b.resumeAt = r.input.At
+		b.ended = r.input.Kind == referee.InputEnd
 	}
 	b.replaying = false
 	if len(inputs) > 0 {

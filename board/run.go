@@ -171,9 +171,14 @@ func (b *Board) checkTime() error {
 	return nil
 }
 
-// End tells the referee the board's input has ended (a trace's last line).
-// Call it after Run.
+// End tells the referee the board's input has ended (a trace's last line),
+// once: after a journal that holds the end it does nothing. Call it after
+// Run.
 func (b *Board) End() error {
+	if b.ended {
+		return nil
+	}
+	b.ended = true
 	return b.input(referee.Input{At: b.clock.Now(), Kind: referee.InputEnd})
 }
 

@@ -1,7 +1,9 @@
-// Package check collects the problems of a config file's settings, each
-// with its key ("scan.rate: 0: want 1 to 1000"), so that a file reports
-// every problem at once. The packages that own a config section check it
-// with a Problems for that section; cmd/gammond joins them.
+// Package check reads a config file and collects the problems of its
+// settings, each with its file, line and key ("gammond.toml:12: scan.rate:
+// 0: want 1 to 1000"), in plain words, so that a file reports every
+// problem at once. The packages that own a config section check it with a
+// Problems for that section; cmd/gammond joins them, and InFile says where
+// the file sets each key.
 package check
 
 import (

@@ -57,3 +57,38 @@ func TestDecodeFileSections(t *testing.T) {
 		t.Errorf("a rate of the wrong type: %v, want an error at %s:2", err, bad)
 	}
 }
+
+// A typo'd key gets the known key one or two letters off, or the same
+// name in another section; a key like none gets nothing.
+func TestNearest(t *testing.T) {
+	known := []string{"scan", "scan.rate", "scan.settle", "referee", "referee.done_grace", "match.length"}
+	for _, tc := range []struct{ key, want string }{
+		{"scan.rat", "scan.rate"},
+		{"scan.setle", "scan.settle"},
+		{"scna.rate", "scan.rate"},
+		{"match.done_grace", "referee.done_grace"},
+		{"colour", ""},
+		{"scan.volume", ""},
+	} {
+		if got := nearest(tc.key, known); got != tc.want {
+			t.Errorf("nearest(%q) = %q, want %q", tc.key, got, tc.want)
+		}
+	}
+}
+
+// InFile puts the file and the line that sets each problem's key in front
+// of it; a key the file does not set gets the file alone.
+func TestInFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.toml")
+	if err := os.WriteFile(path, []byte("[scan]\n  rate = 0 # too slow\n[scan.mux]\nlines = [1,\n 2]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := New()
+	p.Section("scan").IntRange("rate", 0, 1, 1000)
+	p.Section("scan").Section("mux").Add("lines[1]", "twice")
+	p.Section("match").Add("length", "odd")
+	want := path + ":2: scan.rate: 0: want 1 to 1000\n" + path + ":4: scan.mux.lines[1]: twice\n" + path + ": match.length: odd"
+	if got := InFile(path, p.Err()); got == nil || got.Error() != want {
+		t.Errorf("InFile = %v\nwant %s", got, want)
+	}
+}

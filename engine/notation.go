@@ -39,7 +39,18 @@ const (
 // or to the bar, and more than four dice can play (five moves, or more
 // pips than four sixes). The empty string is a roll with no move, a dance.
 func ParseMoves(s string) ([]Move, error) {
-	p := moveReader{s: s}
+	return parseMoves(moveReader{s: s})
+}
+
+// ParseWrittenMoves is ParseMoves for a play as a record writes it, legal
+// or not: a move may go backwards ("6/8"), a player's mistake transcribed,
+// so that the record goes on from the position it shows.
+func ParseWrittenMoves(s string) ([]Move, error) {
+	return parseMoves(moveReader{s: s, backwards: true})
+}
+
+func parseMoves(p moveReader) ([]Move, error) {
+	s := p.s
 	for p.skip(separators); p.i < len(s); p.skip(separators) {
 		if err := p.chain(); err != nil {
 			return nil, err
@@ -50,10 +61,11 @@ func ParseMoves(s string) ([]Move, error) {
 
 // moveReader reads ParseMoves' input from left to right.
 type moveReader struct {
-	s     string
-	i     int // the next byte of s to read
-	moves []Move
-	pips  int
+	s         string
+	i         int // the next byte of s to read
+	moves     []Move
+	pips      int
+	backwards bool // a move may go backwards
 }
 
 // chain reads one move or chain of moves, with its hit marks and repeat
@@ -97,12 +109,16 @@ func (p *moveReader) add(at int, m Move) error {
 		return p.errorf(at, "no move goes to the bar")
 	case m.To == m.From:
 		return p.errorf(at, "%d/%d does not move", m.From, m.To)
-	case m.To > m.From:
+	case m.To > m.From && !p.backwards:
 		return p.errorf(at, "%d/%d moves backwards", m.From, m.To)
 	case len(p.moves) == MaxMoves:
 		return p.errorf(at, "more than %d moves", MaxMoves)
 	}
-	p.pips += int(m.From - m.To)
+	pips := int(m.From - m.To)
+	if pips < 0 { // a backward move, as written
+		pips = -pips
+	}
+	p.pips += pips
 	if p.pips > maxPips {
 		return p.errorf(at, "%d pips, more than four dice move", p.pips)
 	}

@@ -129,7 +129,7 @@ func TestNinePointTableAsSearched(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 15))
 	samples := 200
 	if testmain.Trimmed() {
-		samples = 20
+		samples = 10
 	}
 	compared := 0
 	for range samples {

@@ -16,6 +16,7 @@ import (
 
 	"gammond/engine"
 	"gammond/internal/testmain"
+	"gammond/record/internal/gnubgtest"
 	"gammond/record/mat"
 	"gammond/referee"
 	"gammond/sensing"
@@ -210,13 +211,7 @@ func checkPositions(t *testing.T, name string, m *mat.Match, boards [][]played) 
 // export replays to the referee's positions.
 func TestGnubgImportsAcceptedIllegalPlays(t *testing.T) {
 	t.Parallel()
-	gnubg, err := exec.LookPath("gnubg")
-	if err != nil {
-		gnubg = "/usr/games/gnubg"
-	}
-	if _, err := os.Stat(gnubg); err != nil {
-		t.Skipf("GNU Backgammon not installed: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	total := 0
 	for seed := range uint64(4) {
 		tr, boards, accepted := acceptedMatch(t, 100+seed, 7)

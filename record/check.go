@@ -200,7 +200,7 @@ func (c *checker) warn(st mat.Step, reason string) {
 
 func (c *checker) add(kind Kind, st mat.Step, reason string) {
 	f := Finding{Kind: kind, Game: c.gameNo, Move: c.move, Side: st.Side, Play: cellText(st), Reason: reason}
-	if st.Action.Kind == mat.Roll || st.Action.Kind == mat.Resign {
+	if st.Action.Kind == mat.Roll || st.Action.Kind == mat.Resign && st.Action.Rolled() {
 		d := st.Action.Dice
 		f.Dice = &d
 	}
@@ -323,7 +323,12 @@ func (c *checker) engineErr(st mat.Step, err error) {
 }
 
 // roll checks a roll and its play, and passes the turn or ends the game.
+// A resignation before the roll ("Resigns") rolls nothing: the opponent's
+// "Wins" scores it.
 func (c *checker) roll(st mat.Step) {
+	if !st.Action.Rolled() {
+		return
+	}
 	if !c.started {
 		c.started = true
 		c.engineErr(st, c.match.StartGame(st.Side))
@@ -484,6 +489,9 @@ func cellText(st mat.Step) string {
 	case mat.Roll:
 		return fmt.Sprintf("%v: %s", a.Dice, engine.FormatMat(st.Before, a.Moves))
 	case mat.Resign:
+		if !a.Rolled() {
+			return "Resigns"
+		}
 		return fmt.Sprintf("%v: (resigns)", a.Dice)
 	case mat.Double:
 		return fmt.Sprintf("Doubles => %d", a.Cube)

@@ -16,6 +16,9 @@ func illegalReason(st mat.Step) string {
 	if len(legal) == 0 {
 		return fmt.Sprintf("%v cannot be played here, yet checkers moved", d)
 	}
+	if reason := backwardReason(moves); reason != "" {
+		return reason
+	}
 	if reason := barReason(st.Before, moves); reason != "" {
 		return reason
 	}
@@ -34,6 +37,17 @@ func illegalReason(st mat.Step) string {
 		return fmt.Sprintf("moves %d checkers' worth; %v allows %d", len(moves), d, must)
 	}
 	return fmt.Sprintf("not a legal play of %v", d)
+}
+
+// backwardReason reports a checker moved away from home, which no roll
+// allows, whatever else the play does.
+func backwardReason(moves []engine.Move) string {
+	for _, m := range moves {
+		if m.To > m.From {
+			return fmt.Sprintf("moves %d/%d backwards", m.From, m.To)
+		}
+	}
+	return ""
 }
 
 // barReason reports a checker moved while its side still had one on the
@@ -58,8 +72,6 @@ func distanceReason(d engine.Dice, moves []engine.Move) string {
 	for _, m := range moves {
 		pips := int(m.From - m.To)
 		switch {
-		case pips <= 0:
-			return fmt.Sprintf("moves %d/%d backwards", m.From, m.To)
 		case pips == d[0] || pips == d[1]:
 		case m.To == engine.Off && pips < max(d[0], d[1]):
 		case combinedFits(pips, d):

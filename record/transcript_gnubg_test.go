@@ -18,10 +18,7 @@ import (
 // bytes must be ours, illegal plays flagged and corrected included.
 func TestTranscriptIsGnubgsExport(t *testing.T) {
 	t.Parallel()
-	gnubg, err := gnubgtest.Path()
-	if err != nil {
-		t.Skipf("GNU Backgammon interop not tested: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	traces, err := filepath.Glob(filepath.Join("..", "testdata", "traces", "*.trace.jsonl"))
 	if err != nil || len(traces) == 0 {
 		t.Fatalf("no traces (%v)", err)

@@ -84,10 +84,7 @@ func TestTranscriptBeaverAndRaccoon(t *testing.T) {
 // a money session with a beaver and a raccoon without a warning, and
 // exports the same actions.
 func TestTranscriptMoneyInGnubg(t *testing.T) {
-	gnubg, err := gnubgtest.Path()
-	if err != nil {
-		t.Skipf("GNU Backgammon interop not tested: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	tr := moneyGame(t)
 	dir := t.TempDir()
 	written := filepath.Join(dir, "ours.mat")

@@ -3,6 +3,7 @@ package referee
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -188,14 +189,14 @@ func readScript(file string) (*sim.Script, error) {
 	return m.Script()
 }
 
-// shortMatches is the matches played when testmain.Trimmed: every third
-// of the shared matches from the second, 1-point and 5-point ones (the 7-
-// and 11-point matches cost most under the race detector); CI's full run
-// plays them all.
+// shortMatches is the matches played when testmain.Trimmed: the shared
+// matches of under 4 KB, the 1-point ones and a 5-point one with its cube
+// actions (the longer matches cost most under the race detector); CI's
+// full run plays them all.
 func shortMatches(files []string) []string {
 	var short []string
-	for i, f := range files {
-		if i%3 == 1 {
+	for _, f := range files {
+		if info, err := os.Stat(f); err == nil && info.Size() < 4<<10 {
 			short = append(short, f)
 		}
 	}

@@ -25,7 +25,7 @@ func TestWelshSimulateRoundTrip(t *testing.T) {
 	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}
 	games, want := 25, slices.Concat(welshFeatures, welshOptions)
 	if testmain.Trimmed() {
-		seeds, games, want = seeds[:3], 4, welshFeatures
+		seeds, games, want = seeds[:2], 3, welshFeatures
 	}
 	seen := map[string]int{}
 	for _, seed := range seeds {
@@ -75,8 +75,8 @@ func TestWelshSimulateRoundTrip(t *testing.T) {
 }
 
 // welshFeatures are what every run of TestWelshSimulateRoundTrip covers;
-// welshOptions the options too rare for a trimmed run (three matches of
-// four games: an offer to concede comes about once in thirty games, a full
+// welshOptions the options too rare for a trimmed run (two matches of
+// three games: an offer to concede comes about once in thirty games, a full
 // spread not much more often), which the full run (twelve matches of 25
 // games, about 6.5 s) covers.
 var (

@@ -124,19 +124,30 @@ type TraceReader struct {
 	// Scratch for parsing and checking a line.
 	line  line
 	fresh []uint16
+	// How the trace ended: its gzip stream, if it is one (it knows whether
+	// it was cut), whether the last line read had no newline, and the
+	// cut Cut reports.
+	gz           *cutShort
+	unterminated bool
+	cut          error
 }
+
+// ErrCut is the error of a trace that stops short of its end, as a power
+// cut leaves a board's trace (or a copy taken while it is written).
+var ErrCut = errors.New("the trace is cut short")
 
 var _ Source = (*TraceReader)(nil)
 
 // NewTraceReader reads the trace's header from r; opts may be nil. Its
 // error is a *TraceError for a trace whose header is missing or wrong.
 func NewTraceReader(r io.Reader, opts *TraceOpts) (*TraceReader, error) {
-	r, err := decompress(r)
+	r, gz, err := decompress(r)
 	if err != nil {
 		return nil, &TraceError{Line: 1, Err: err}
 	}
-	tr := &TraceReader{sc: bufio.NewScanner(r)}
+	tr := &TraceReader{sc: bufio.NewScanner(r), gz: gz}
 	tr.sc.Buffer(make([]byte, 0, 64<<10), MaxTraceLine)
+	tr.sc.Split(tr.splitLines)
 	if opts != nil {
 		tr.opts = *opts
 	}
@@ -173,6 +184,15 @@ func (tr *TraceReader) Next() (Item, error) {
 		return Item{}, tr.err
 	}
 	it, err := tr.next()
+	switch {
+	case err != nil && err != io.EOF && tr.unterminated:
+		// The last line, without its newline, does not read: the trace
+		// was cut in the middle of writing it. What came before stands.
+		tr.cut = &TraceError{Line: tr.lineNo, Err: fmt.Errorf("%w in the middle of this line: read up to line %d", ErrCut, tr.lineNo-1)}
+		err = io.EOF
+	case err == io.EOF && tr.gz != nil && tr.gz.cut:
+		tr.cut = &TraceError{Line: tr.lineNo, Err: fmt.Errorf("%w: its gzip stream stops without its end after this line", ErrCut)}
+	}
 	if err != nil {
 		if err != io.EOF {
 			err = &TraceError{Line: tr.lineNo, Err: err}
@@ -216,6 +236,22 @@ func (tr *TraceReader) next() (Item, error) {
 		it.Frame = tr.frame
 	}
 	return it, nil
+}
+
+// Cut returns, once Next has returned io.EOF, nil when the trace ended
+// whole, or a *TraceError wrapping ErrCut when it stops short: its last
+// line unfinished, or its gzip stream without its end. Every item before
+// the cut was read.
+func (tr *TraceReader) Cut() error { return tr.cut }
+
+// splitLines splits lines as bufio.ScanLines does, noting a last line
+// that has no newline: a line cut while it was written.
+func (tr *TraceReader) splitLines(data []byte, atEOF bool) (advance int, token []byte, err error) {
+	advance, token, err = bufio.ScanLines(data, atEOF)
+	if atEOF && token != nil && advance == len(data) && data[len(data)-1] != '\n' {
+		tr.unterminated = true
+	}
+	return advance, token, err
 }
 
 // nextLine returns the next line that is not blank, counting lines.
@@ -435,29 +471,33 @@ func parseHeader(b []byte) (Header, error) {
 }
 
 // decompress returns r, read through gzip when it starts as a gzip stream
-// does (a board's own trace, .trace.jsonl.gz).
-func decompress(r io.Reader) (io.Reader, error) {
+// does (a board's own trace, .trace.jsonl.gz), and then the gzip reader.
+func decompress(r io.Reader) (io.Reader, *cutShort, error) {
 	br := bufio.NewReader(r)
 	magic, _ := br.Peek(2)
 	if len(magic) < 2 || magic[0] != 0x1f || magic[1] != 0x8b {
-		return br, nil
+		return br, nil, nil
 	}
 	zr, err := gzip.NewReader(br)
 	if err != nil {
-		return nil, fmt.Errorf("gzip: %w", err)
+		return nil, nil, fmt.Errorf("gzip: %w", err)
 	}
-	return cutShort{zr}, nil
+	gz := &cutShort{r: zr}
+	return gz, gz, nil
 }
 
 // cutShort reads a gzip stream that may end without its trailer: a board's
-// trace while it is still written, or cut by a crash after its last flush.
-// What was flushed is read; the end of the file ends it.
-type cutShort struct{ r io.Reader }
+// trace while it is still written, or cut by a crash. What was written is
+// read; the end of the file ends it, and cut says it came too soon.
+type cutShort struct {
+	r   io.Reader
+	cut bool
+}
 
-func (c cutShort) Read(b []byte) (int, error) {
+func (c *cutShort) Read(b []byte) (int, error) {
 	n, err := c.r.Read(b)
 	if errors.Is(err, io.ErrUnexpectedEOF) {
-		err = io.EOF
+		c.cut, err = true, io.EOF
 	}
 	return n, err
 }

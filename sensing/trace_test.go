@@ -288,6 +288,55 @@ func TestTraceErrors(t *testing.T) {
 	}
 }
 
+// TestTraceCutMidLine: a trace whose last line stops without its newline
+// and does not read was cut while it was written: every line before it is
+// read, then io.EOF, and Cut names the line. A last line without its
+// newline that reads whole is no cut, and a bad line before the last is
+// an error as ever.
+func TestTraceCutMidLine(t *testing.T) {
+	frame := frameLine(0, nil)
+	done := `{"t":5,"event":"done","side":0}`
+	for _, tc := range []struct {
+		name    string
+		input   string
+		items   int
+		cutLine int // 0: no cut
+		errLine int // 0: no error
+	}{
+		{"whole", trace(testHeader, frame, done), 2, 0, 0},
+		{"cut in the last line", trace(testHeader, frame) + done[:12], 1, 3, 0},
+		{"cut in a frame", trace(testHeader, frame, done) + frame[:len(frame)/2], 2, 4, 0},
+		{"last line whole without its newline", trace(testHeader, frame) + done, 2, 0, 0},
+		{"bad line before the last", trace(testHeader, done[:12], frame), 0, 0, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr, err := NewTraceReader(strings.NewReader(tc.input), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			items := 0
+			for ; ; items++ {
+				if _, err = tr.Next(); err != nil {
+					break
+				}
+			}
+			var te *TraceError
+			switch {
+			case tc.errLine > 0:
+				if !errors.As(err, &te) || te.Line != tc.errLine || tr.Cut() != nil {
+					t.Errorf("error %v, cut %v; want an error at line %d, no cut", err, tr.Cut(), tc.errLine)
+				}
+			case err != io.EOF || items != tc.items:
+				t.Errorf("%d items then %v, want %d then io.EOF", items, err, tc.items)
+			case tc.cutLine == 0 && tr.Cut() != nil:
+				t.Errorf("Cut() = %v, want nil", tr.Cut())
+			case tc.cutLine > 0 && (!errors.As(tr.Cut(), &te) || !errors.Is(te, ErrCut) || te.Line != tc.cutLine):
+				t.Errorf("Cut() = %v, want ErrCut at line %d", tr.Cut(), tc.cutLine)
+			}
+		})
+	}
+}
+
 // readAll reads a whole trace and returns the error that ended it, nil at
 // io.EOF.
 func readAll(input string) error {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"io"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,16 +128,24 @@ func BenchmarkTraceWriter(b *testing.B) {
 	}
 }
 
-// TestTraceCutShortReads: a board's trace read while it is being written,
-// or after a crash, has no gzip trailer; what was flushed reads to io.EOF.
-func TestTraceCutShortReads(t *testing.T) {
-	c := testCalibration()
-	var out bytes.Buffer
-	zw := gzip.NewWriter(&out)
+// gzipTrace starts a gzipped trace of a 1-point match into out.
+func gzipTrace(t *testing.T, out *bytes.Buffer, c *calib.Calibration) (*gzip.Writer, *TraceWriter) {
+	t.Helper()
+	zw := gzip.NewWriter(out)
 	tw, err := NewTraceWriter(zw, c, Match{Length: 1, White: "Ann", Black: "Bo"}, time.Unix(0, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return zw, tw
+}
+
+// TestTraceCutShortReads: a board's trace read while it is being written,
+// or after a crash, has no gzip trailer; what was flushed reads to io.EOF,
+// and Cut says the trace stops short after its last line.
+func TestTraceCutShortReads(t *testing.T) {
+	c := testCalibration()
+	var out bytes.Buffer
+	zw, tw := gzipTrace(t, &out, c)
 	if err := tw.Frame(time.Unix(0, 0), c.Baseline); err != nil {
 		t.Fatal(err)
 	}
@@ -163,5 +172,56 @@ func TestTraceCutShortReads(t *testing.T) {
 	}
 	if !slices.Equal(kinds, []ItemKind{FrameItem, EventItem}) {
 		t.Fatalf("items %v, want the frame and the press", kinds)
+	}
+	var te *TraceError
+	if err := tr.Cut(); !errors.Is(err, ErrCut) || !errors.As(err, &te) || te.Line != 3 || !strings.Contains(err.Error(), "gzip") {
+		t.Fatalf("Cut() = %v, want ErrCut at line 3, the gzip stream's end missing", err)
+	}
+}
+
+// TestTraceCutInTheMiddle: a gzipped trace cut anywhere (a power cut in
+// the middle of a write) reads every line whole before the cut, then
+// io.EOF, and Cut says which line it stops at; the whole stream reads
+// with no cut.
+func TestTraceCutInTheMiddle(t *testing.T) {
+	c := testCalibration()
+	var out bytes.Buffer
+	zw, tw := gzipTrace(t, &out, c)
+	frame := slices.Clone(c.Baseline)
+	const frames = 400
+	for i := range frames {
+		frame[i%len(frame)] = uint16(1000 + i)
+		if err := tw.Frame(time.Unix(0, int64(i)*int64(time.Millisecond)), frame); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	whole := out.Bytes()
+	for _, size := range []int{len(whole), len(whole) - 4, len(whole) * 3 / 4, len(whole) / 2, len(whole) / 5} {
+		tr, err := NewTraceReader(bytes.NewReader(whole[:size]), nil)
+		if err != nil {
+			t.Fatalf("%d of %d bytes: %v", size, len(whole), err)
+		}
+		items := 0
+		for ; ; items++ {
+			if _, err := tr.Next(); err == io.EOF {
+				break
+			} else if err != nil {
+				t.Fatalf("%d of %d bytes: after %d items: %v, want io.EOF at the cut", size, len(whole), items, err)
+			}
+		}
+		cut := tr.Cut()
+		if size == len(whole) {
+			if cut != nil || items != frames {
+				t.Errorf("whole stream: %d items, Cut() = %v; want %d and nil", items, cut, frames)
+			}
+			continue
+		}
+		var te *TraceError
+		if !errors.As(cut, &te) || !errors.Is(cut, ErrCut) || items == frames && size < len(whole)-8 || te.Line < items+1 || te.Line > items+2 {
+			t.Errorf("%d of %d bytes: %d items, Cut() = %v; want ErrCut at the line after the last item", size, len(whole), items, cut)
+		}
 	}
 }

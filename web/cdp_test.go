@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"gammond/internal/testmain"
 )
 
 // browser is headless Chromium driven over the DevTools protocol. The
@@ -48,13 +50,14 @@ func chromium() (string, error) {
 }
 
 // startBrowser launches headless Chromium with a page of width x height,
-// or skips the test when there is none. It is closed when the test ends.
+// or skips the test when there is none (fails it when CI runs). It is closed when the test ends.
 func startBrowser(t *testing.T, width, height int) *browser {
 	t.Helper()
 	path, err := chromium()
 	if err != nil {
-		t.Skipf("no Chromium to test the page with (apt-get install chromium, or set CHROMIUM): %v", err)
+		err = fmt.Errorf("apt-get install chromium, or set CHROMIUM: %w", err)
 	}
+	testmain.NeedPeer(t, "Chromium", err)
 	cmdR, cmdW, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -73,7 +76,7 @@ func startBrowser(t *testing.T, width, height int) *browser {
 	b.cmd.ExtraFiles = []*os.File{cmdR, ansW}
 	b.cmd.Stderr = &b.stderr
 	if err := b.cmd.Start(); err != nil {
-		t.Skipf("Chromium does not start: %v", err)
+		testmain.NeedPeer(t, "Chromium", fmt.Errorf("it does not start: %w", err))
 	}
 	cmdR.Close()
 	ansW.Close()

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"gammond/internal/peertest"
+	"gammond/internal/testmain"
 	"gammond/record/gnubg"
 )
 
@@ -16,7 +16,7 @@ import (
 // issue gives them, and --sgf writes gnubg's SGF.
 func TestAnalyseJSON(t *testing.T) {
 	_, err := gnubg.Locate()
-	peertest.Require(t, err)
+	testmain.NeedPeer(t, "GNU Backgammon", err)
 	sgf := filepath.Join(t.TempDir(), "out.sgf")
 	var stdout, stderr bytes.Buffer
 	match := filepath.Join("..", "..", "record", "analysis", "testdata", "fibs-1896804.mat")

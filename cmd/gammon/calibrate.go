@@ -95,8 +95,7 @@ func calibrateCommand(args []string, console io.Reader, stdout, stderr io.Writer
 		b, err = simLiveBoard(*seed, faults, stdout)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon calibrate: %v\nusage: gammon %s\n", err, calibrateUsage)
-		return exitUsage
+		return argsError(calibrateUsage, fs, err, stdout, stderr)
 	}
 	defer b.close()
 	if *listen != "" {

@@ -45,8 +45,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		check, exts, err = checkerFor(*rules)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon check: %v\nusage: gammon %s\n", err, checkUsage)
-		return exitUsage
+		return argsError(checkUsage, fset, err, stdout, stderr)
 	}
 	files, walkErrs, searched := matchFiles(pos, exts)
 	out := newCheckOutput(stdout, stderr, *asJSON, len(files))
@@ -74,8 +73,11 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	out.end()
-	if t.files > 1 || searched {
+	switch {
+	case t.files > 1 || searched:
 		t.print(out.summary)
+	case t.clean == 1:
+		fmt.Fprintf(out.summary, "%s: clean\n", files[0])
 	}
 	switch {
 	case t.unreadable > 0:
@@ -90,9 +92,17 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 var matExts = []string{".mat", ".txt"}
 
 // matchFiles lists the files named and the files under the directories
-// named whose extension is one of exts, in lexical order, and the paths it
-// could not read; searched says a directory was named.
+// named whose extension is one of exts, in lexical order, each once however
+// often it is named or found, and the paths it could not read; searched
+// says a directory was named.
 func matchFiles(paths, exts []string) (files []string, errs []error, searched bool) {
+	seen := make(map[string]bool)
+	add := func(path string) {
+		if key := fileKey(path); !seen[key] {
+			seen[key] = true
+			files = append(files, path)
+		}
+	}
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil {
@@ -100,7 +110,7 @@ func matchFiles(paths, exts []string) (files []string, errs []error, searched bo
 			continue
 		}
 		if !info.IsDir() {
-			files = append(files, p)
+			add(p)
 			continue
 		}
 		searched = true
@@ -111,7 +121,7 @@ func matchFiles(paths, exts []string) (files []string, errs []error, searched bo
 			}
 			ext := strings.ToLower(filepath.Ext(path))
 			if d.Type().IsRegular() && slices.Contains(exts, ext) {
-				files = append(files, path)
+				add(path)
 			}
 			return nil
 		})
@@ -120,6 +130,20 @@ func matchFiles(paths, exts []string) (files []string, errs []error, searched bo
 		}
 	}
 	return files, errs, searched
+}
+
+// fileKey is what names a file however the path reaches it: its absolute
+// path with every symbolic link resolved, or the path as given when that
+// cannot be found (the check then reports the file).
+func fileKey(path string) string {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return path
+	}
+	if abs, err := filepath.Abs(real); err == nil {
+		return abs
+	}
+	return real
 }
 
 // checkFile checks one record a game at a time.

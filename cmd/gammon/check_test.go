@@ -10,13 +10,40 @@ import (
 	"testing"
 )
 
+// A clean record says so, and only that.
 func TestCheckCleanRecord(t *testing.T) {
+	name := filepath.Join("..", "..", "testdata", "matches", "match-002-5pt.mat")
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"check", filepath.Join("..", "..", "testdata", "matches", "match-002-5pt.mat")}, &stdout, &stderr); code != exitOK {
+	if code := run([]string{"check", name}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d, want 0: %s%s", code, stdout.String(), stderr.String())
 	}
-	if stdout.Len() != 0 {
-		t.Fatalf("printed %q for a clean record", stdout.String())
+	if want := name + ": clean\n"; stdout.String() != want || stderr.Len() > 0 {
+		t.Fatalf("printed %q, %q for a clean record; want %q", stdout.String(), stderr.String(), want)
+	}
+}
+
+// A file named twice, by two paths, through a symbolic link, or named and
+// also found in a directory named, is checked once.
+func TestCheckReadsEachFileOnce(t *testing.T) {
+	dir := t.TempDir()
+	raw, err := os.ReadFile(filepath.Join("..", "..", "examples", "match.mat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "match.mat")
+	if err := os.WriteFile(name, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "link.mat")
+	if err := os.Symlink(name, link); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"check", name, dir, filepath.Join(dir, ".", "match.mat"), link, dir + "/"}, &stdout, &stderr); code != exitOK {
+		t.Fatalf("exit %d: %s%s", code, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "files read                  1\n") {
+		t.Errorf("summary:\n%s\nwant one file read", stdout.String())
 	}
 }
 

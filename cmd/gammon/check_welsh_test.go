@@ -30,13 +30,14 @@ func writeBrokenWelsh(t *testing.T, old, new string) string {
 	return name
 }
 
+// A clean Welsh record says so, and only that.
 func TestCheckWelshCleanRecord(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := run([]string{"check", "--rules", "welsh", welshFixture}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d, want 0: %s%s", code, stdout.String(), stderr.String())
 	}
-	if stdout.Len() != 0 {
-		t.Fatalf("printed %q for a clean record", stdout.String())
+	if want := welshFixture + ": clean\n"; stdout.String() != want {
+		t.Fatalf("printed %q for a clean record, want %q", stdout.String(), want)
 	}
 }
 

@@ -30,8 +30,7 @@ func runChouette(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the books as JSON")
 	pos, err := parseArgs(fs, args, 1, 1)
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon chouette: %v\nusage: gammon %s\n", err, chouetteUsage)
-		return exitUsage
+		return argsError(chouetteUsage, fs, err, stdout, stderr)
 	}
 	c, err := replaySessionFile(pos[0])
 	if err != nil {

@@ -22,8 +22,7 @@ func runExport(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("want one of --sgf and --mat")
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon export: %v\nusage: gammon %s\n", err, exportUsage)
-		return exitUsage
+		return argsError(exportUsage, fs, err, stdout, stderr)
 	}
 	m, err := mat.ReadFile(pos[0])
 	if err != nil {

@@ -26,14 +26,15 @@ func runJournal(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "gammon journal: %v\n", err)
 		return exitUsage
 	}
-	pos, err := parseArgs(flag.NewFlagSet("journal", flag.ContinueOnError), args, 2, 2)
+	fs := flag.NewFlagSet("journal", flag.ContinueOnError)
+	pos, err := parseArgs(fs, args, 2, 2)
+	if err == nil && pos[0] != "verify" && pos[0] != "salvage" {
+		err = fmt.Errorf("%q: want verify or salvage", pos[0])
+	}
 	if err != nil {
-		return fail(fmt.Errorf("%w\nusage: gammon %s", err, journalUsage))
+		return argsError(journalUsage, fs, err, stdout, stderr)
 	}
 	verb, target := pos[0], pos[1]
-	if verb != "verify" && verb != "salvage" {
-		return fail(fmt.Errorf("%q: want verify or salvage\nusage: gammon %s", verb, journalUsage))
-	}
 	paths, err := journalFiles(target)
 	if err != nil {
 		return fail(err)

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -18,7 +20,8 @@ const (
 	exitUsage    = 2 // bad arguments, an input that cannot be read, or output that could not be written
 )
 
-// command is one subcommand: run gets the arguments after its name.
+// command is one subcommand: run gets the arguments after its name. Its
+// usage is its synopsis and, after three spaces, what it does.
 type command struct {
 	usage string
 	run   func(args []string, stdout, stderr io.Writer) int
@@ -52,12 +55,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 }
 
 func runCommand(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	switch {
+	case len(args) == 0:
 		usage(stderr)
-		if len(args) == 0 {
-			return exitUsage
-		}
+		return exitUsage
+	case args[0] == "-h" || args[0] == "--help" || args[0] == "help" && len(args) == 1:
+		usage(stdout)
 		return exitOK
+	case args[0] == "help":
+		// A command's own -h prints its usage and flags: one place says it.
+		args = []string{args[1], "-h"}
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
@@ -85,6 +92,7 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
+// usage lists the commands, each with what it does.
 func usage(w io.Writer) {
 	names := make([]string, 0, len(commands))
 	for name := range commands {
@@ -92,9 +100,47 @@ func usage(w io.Writer) {
 	}
 	sort.Strings(names)
 	fmt.Fprintln(w, "usage: gammon COMMAND [arguments]")
+	fmt.Fprintln(w)
 	for _, name := range names {
-		fmt.Fprintf(w, "  gammon %s\n", commands[name].usage)
+		_, what := splitUsage(commands[name].usage)
+		fmt.Fprintf(w, "  %-10s %s\n", name, what)
 	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, `"gammon help COMMAND" (or "gammon COMMAND -h") prints a command's arguments and every flag.`)
+}
+
+// splitUsage splits a command's usage into its synopsis and what it does.
+func splitUsage(usage string) (synopsis, what string) {
+	synopsis, what, _ = strings.Cut(usage, "   ")
+	return synopsis, strings.TrimSpace(what)
+}
+
+// argsError ends a command whose arguments parseArgs or the command
+// refused. Asked for help (-h, --help), it prints the command's usage and
+// every flag on stdout and exits 0; otherwise it names the problem and the
+// synopsis on stderr and exits 2.
+func argsError(usage string, fs *flag.FlagSet, err error, stdout, stderr io.Writer) int {
+	synopsis, what := splitUsage(usage)
+	name, _, _ := strings.Cut(synopsis, " ")
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintf(stdout, "usage: gammon %s\n\n%s\n", synopsis, what)
+		if flags := flagList(fs); flags != "" {
+			fmt.Fprintf(stdout, "\nflags:\n%s", flags)
+		}
+		return exitOK
+	}
+	fmt.Fprintf(stderr, "gammon %s: %v\nusage: gammon %s (\"gammon help %s\" describes every flag)\n", name, err, synopsis, name)
+	return exitUsage
+}
+
+// flagList describes every flag of fs as the flag package does, each
+// written with two dashes as the usages write them.
+func flagList(fs *flag.FlagSet) string {
+	var buf bytes.Buffer
+	fs.SetOutput(&buf)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	return strings.ReplaceAll("\n"+buf.String(), "\n  -", "\n  --")[1:]
 }
 
 // parseArgs parses flags given before, between or after the positional

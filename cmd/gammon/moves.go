@@ -23,8 +23,7 @@ func runMoves(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("unknown --rules %q: want standard, us, danish or welsh", *rules)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon moves: %v\nusage: gammon %s\n", err, movesUsage)
-		return exitUsage
+		return argsError(movesUsage, fs, err, stdout, stderr)
 	}
 	board, err := engine.ParsePositionID(pos[0])
 	if err != nil {

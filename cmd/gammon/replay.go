@@ -13,14 +13,20 @@ import (
 	"gammond/record"
 	"gammond/record/mat"
 	"gammond/referee"
+	"gammond/sensing"
 )
 
-const replayUsage = "replay TRACE [--report FILE] [--done-grace D] [--rules us|danish|welsh]   the transcribed match as .mat on stdout, or a Welsh match's record (exit 3: it stops before a turn it cannot write)"
+const replayUsage = "replay TRACE [--report FILE] [--done-grace D] [--rules us|danish|welsh]   the transcribed match as .mat on stdout, or a Welsh match's record (exit 3: it stops before a turn it cannot write; 4: the trace is cut short)"
 
-// exitUnwritten is replay's status when the record stops before a turn it
-// cannot write (an accepted illegal play no .mat can hold): the match up to
-// that turn is printed and the report says where and why.
-const exitUnwritten = 3
+// Replay's statuses when it prints the match only up to a point.
+const (
+	// exitUnwritten: the record stops before a turn it cannot write (an
+	// accepted illegal play no .mat can hold); the report says where and why.
+	exitUnwritten = 3
+	// exitCut: the trace stops short (a power cut); the match is the
+	// one up to the cut, and stderr says which line the trace stops at.
+	exitCut = 4
+)
 
 // runReplay runs a board trace through the whole pipeline (calibration,
 // settling, referee) on virtual time and prints the transcribed match.
@@ -37,8 +43,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		err = fmt.Errorf("--done-grace %v: want 100ms to 10s, as the board's config", *grace)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon replay: %v\nusage: gammon %s\n", err, replayUsage)
-		return exitUsage
+		return argsError(replayUsage, fs, err, stdout, stderr)
 	}
 	if *rules == "" {
 		header, err := traceRules(pos[0])
@@ -75,7 +80,7 @@ func replayRules(rules string) (string, error) {
 
 // printReplay prints the match (a .mat or, replaying a Welsh match, its
 // record) and writes the report, if asked for; the status says whether the
-// record stops before a turn it cannot write.
+// record stops before a turn it cannot write, or at a cut in the trace.
 func printReplay(m io.WriterTo, rep *replayReport, unwritten *record.UnwritableError, reportFile string, stdout, stderr io.Writer) int {
 	if unwritten != nil {
 		rep.Unwritten = &unwrittenReport{Game: unwritten.Game, Move: unwritten.Number, Turn: unwritten.Turn,
@@ -91,15 +96,20 @@ func printReplay(m io.WriterTo, rep *replayReport, unwritten *record.UnwritableE
 			return exitUsage
 		}
 	}
-	if unwritten != nil {
+	switch {
+	case unwritten != nil:
 		fmt.Fprintf(stderr, "gammon replay: %v\n", unwritten)
 		return exitUnwritten
+	case rep.Cut != "":
+		fmt.Fprintf(stderr, "gammon replay: %s; the match printed is the one up to there\n", rep.Cut)
+		return exitCut
 	}
 	return exitOK
 }
 
 // replay reads the trace at name through the pipeline and returns the match
-// it transcribed and the report. When the record stops before a turn it
+// it transcribed and the report; a trace cut short gives the match up to
+// the cut, the report saying where (Cut). When the record stops before a turn it
 // cannot write, the match and report are those up to that turn, with a
 // *record.UnwritableError. A DONE with a checker in hand waits grace for it.
 // The referee judges under rules (set-up deadlines, the Crawford game's
@@ -125,7 +135,15 @@ func replay(name string, grace time.Duration, rules engine.RuleSet) (*mat.Match,
 	if err := p.Run(); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}
+	rep.noteCut(name, p)
 	return t.Match(), rep, t.Err()
+}
+
+// noteCut notes where the trace p read stops short, if it does.
+func (r *replayReport) noteCut(name string, p *referee.Pipeline) {
+	if tr, ok := p.Source.(*sensing.TraceReader); ok && tr.Cut() != nil {
+		r.Cut = fmt.Sprintf("%s: %v", name, tr.Cut())
+	}
 }
 
 // writeJSON writes v, indented, to the file name.
@@ -148,6 +166,8 @@ type replayReport struct {
 	Irregularities []irregularityReport `json:"irregularities"`
 	// Unwritten is the turn the record stops before, when there is one.
 	Unwritten *unwrittenReport `json:"unwritten,omitempty"`
+	// Cut says where the trace stops short (a power cut), when it does.
+	Cut string `json:"cut,omitempty"`
 }
 
 // unwrittenReport says which turn the record could not write, and why.

@@ -56,8 +56,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 		opts.Dead, err = parseSensors(*dead)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon simulate: %v\nusage: gammon %s\n", err, simulateUsage)
-		return exitUsage
+		return argsError(simulateUsage, fs, err, stdout, stderr)
 	}
 	opts.Seed, opts.IllegalRate = *seed, *illegal
 	if *rules == "welsh" {

@@ -46,9 +46,9 @@ type tdArgs struct {
 	room                          map[string]string // nil: any board
 }
 
-func parseTDArgs(args []string) (tdArgs, error) {
-	var a tdArgs
-	fs := flag.NewFlagSet("td", flag.ContinueOnError)
+// parseTDArgs parses the desk's command line; its flags are fs's.
+func parseTDArgs(args []string) (a tdArgs, fs *flag.FlagSet, err error) {
+	fs = flag.NewFlagSet("td", flag.ContinueOnError)
 	fs.StringVar(&a.broker, "broker", "", "the MQTT broker's `URL`, e.g. mqtt://127.0.0.1:1883")
 	fs.StringVar(&a.dir, "dir", "", "`DIR`ectory to collect the finished matches' .mat records into")
 	fs.StringVar(&a.listen, "listen", tdListen, "`ADDR`ess to serve the desk's page on; :8090 for the whole network")
@@ -64,39 +64,39 @@ func parseTDArgs(args []string) (tdArgs, error) {
 	fs.IntVar(&a.analyseWorkers, "analyse-workers", 1, "`N` gnubg processes at once")
 	fs.StringVar(&a.analysisDir, "analysis-dir", "", "`DIR`ectory for the analyses and gnubg's SGFs (default the records' DIR and \"-analysis\")")
 	if _, err := parseArgs(fs, args, 0, 0); err != nil {
-		return a, err
+		return a, fs, err
 	}
 	switch {
 	case a.analysePly < 0 || a.analysePly > analysis.MaxPlies:
-		return a, fmt.Errorf("--analyse-ply %d: 0 to %d", a.analysePly, analysis.MaxPlies)
+		return a, fs, fmt.Errorf("--analyse-ply %d: 0 to %d", a.analysePly, analysis.MaxPlies)
 	case a.analyseWorkers < 1:
-		return a, fmt.Errorf("--analyse-workers %d: at least 1", a.analyseWorkers)
+		return a, fs, fmt.Errorf("--analyse-workers %d: at least 1", a.analyseWorkers)
 	case a.broker == "":
-		return a, errors.New("--broker is required")
+		return a, fs, errors.New("--broker is required")
 	case a.dir == "":
-		return a, errors.New("--dir is required")
+		return a, fs, errors.New("--dir is required")
 	case *boards != "" && *boardsFile != "":
-		return a, errors.New("give --boards or --boards-file, not both")
+		return a, fs, errors.New("give --boards or --boards-file, not both")
 	}
 	if _, err := mqtt.ParseBroker(a.broker); err != nil {
-		return a, err
+		return a, fs, err
 	}
 	list, source := *boards, "--boards"
 	if *boardsFile != "" {
 		data, err := os.ReadFile(*boardsFile)
 		if err != nil {
-			return a, err
+			return a, fs, err
 		}
 		list, source = string(data), *boardsFile
 	}
 	if list != "" {
 		room, err := desk.ParseRoom(list)
 		if err != nil {
-			return a, fmt.Errorf("%s: %w", source, err)
+			return a, fs, fmt.Errorf("%s: %w", source, err)
 		}
 		a.room = room
 	}
-	return a, nil
+	return a, fs, nil
 }
 
 // analysis turns on the desk's analysis when gnubg is installed.
@@ -111,10 +111,9 @@ func (a tdArgs) analysis() desk.AnalysisOpts {
 // td runs the desk until ctx ends: it serves the page and follows the
 // boards, printing where the page is and when the boards are followed.
 func td(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	a, err := parseTDArgs(args)
+	a, fs, err := parseTDArgs(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon td: %v\nusage: gammon %s\n", err, tdUsage)
-		return exitUsage
+		return argsError(tdUsage, fs, err, stdout, stderr)
 	}
 	log := slog.New(slog.NewTextHandler(stderr, nil))
 	d, err := desk.New(&desk.Opts{Broker: a.broker, Dir: a.dir, ClientID: a.clientID, Security: a.security, Boards: a.room, Logger: log,

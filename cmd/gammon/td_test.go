@@ -235,7 +235,7 @@ func checkRecord(t *testing.T, name string, want []byte) {
 // The desk's page and a board's (gammond -sim's localhost:8080) can be
 // served on one machine with their defaults.
 func TestTDDefaultListenIsNotTheBoards(t *testing.T) {
-	a, err := parseTDArgs([]string{"--broker", "mqtt://127.0.0.1:1883", "--dir", t.TempDir()})
+	a, _, err := parseTDArgs([]string{"--broker", "mqtt://127.0.0.1:1883", "--dir", t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -78,5 +78,6 @@ func replayWelsh(name string, grace time.Duration, reportFile string, stdout, st
 		fmt.Fprintf(stderr, "gammon replay: %s: %v\n", name, err)
 		return exitFindings
 	}
+	rep.noteCut(name, p)
 	return printReplay(w.Record(), rep, nil, reportFile, stdout, stderr)
 }

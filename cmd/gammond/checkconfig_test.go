@@ -1,6 +1,7 @@
 package main
 
 import (
+	"io"
 	"strings"
 	"testing"
 )
@@ -11,13 +12,13 @@ import (
 func TestCheckConfigRefusesWhatTheDaemonRefuses(t *testing.T) {
 	path := writeConfig(t, "state_dir = \""+t.TempDir()+"\"\n[match]\ndice = \"loaded\"\n")
 	var check, daemon strings.Builder
-	if code := run([]string{"-check-config", "-config", path}, &check); code != 1 {
+	if code := run([]string{"-check-config", "-config", path}, io.Discard, &check); code != 1 {
 		t.Errorf("-check-config exits %d, want 1", code)
 	}
-	if code := run([]string{"-config", path}, &daemon); code != 1 {
+	if code := run([]string{"-config", path}, io.Discard, &daemon); code != 1 {
 		t.Errorf("the daemon exits %d, want 1", code)
 	}
-	want := "gammond: " + path + `: match.dice: "loaded": want one of ["electronic" "entered" "inferred"]` + "\n"
+	want := "gammond: " + path + `:3: match.dice: "loaded": want one of ["electronic" "entered" "inferred"]` + "\n"
 	if check.String() != want {
 		t.Errorf("-check-config says %q, want %q", check.String(), want)
 	}
@@ -28,7 +29,7 @@ func TestCheckConfigRefusesWhatTheDaemonRefuses(t *testing.T) {
 
 func TestCheckConfigAcceptsTheShippedConfig(t *testing.T) {
 	var out strings.Builder
-	if code := run([]string{"-check-config", "-config", "../../systemd/gammond.toml"}, &out); code != 0 || out.Len() > 0 {
+	if code := run([]string{"-check-config", "-config", "../../systemd/gammond.toml"}, io.Discard, &out); code != 0 || out.Len() > 0 {
 		t.Errorf("-check-config systemd/gammond.toml exits %d, saying %q", code, out.String())
 	}
 }

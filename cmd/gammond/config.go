@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"regexp"
-	"strings"
 
 	"gammond/board"
 	"gammond/calib"
@@ -71,8 +69,8 @@ func Load(path string) (Config, error) {
 		return Config{}, err
 	}
 	if err := c.Validate(); err != nil {
-		// One problem a line, each with the file name, as compilers print them.
-		return Config{}, errors.New(path + ": " + strings.ReplaceAll(err.Error(), "\n", "\n"+path+": "))
+		// One problem a line, each with the file and line, as compilers print them.
+		return Config{}, check.InFile(path, err)
 	}
 	return c, nil
 }

@@ -103,11 +103,21 @@ func TestLoadErrors(t *testing.T) {
 		text string
 		want []string // Each must be in the error, after the file name.
 	}{
-		{"unknown key", "[scan]\nrat = 100\n", []string{"unknown keys: scan.rat"}},
-		{"unknown keys", "colour = 1\n[leds]\ncolour = \"red\"\n", []string{"unknown keys: colour, leds.colour"}},
-		{"unknown section", "[speaker]\nvolume = 3\n", []string{"unknown keys: speaker, speaker.volume"}},
+		{"unknown key", "[scan]\nrat = 100\n", []string{":2: scan.rat: unknown key; did you mean scan.rate?"}},
+		{"unknown keys", "colour = 1\n[leds]\ncolour = \"red\"\n", []string{":1: colour: unknown key\n", ":3: leds.colour: unknown key"}},
+		{"unknown section", "[speaker]\nvolume = 3\n", []string{":1: speaker: unknown section"}},
+		{"typo in a nested section", "[buttons.white]\ndoen = 5\n", []string{":2: buttons.white.doen: unknown key; did you mean buttons.white.done?"}},
+		{"key in the wrong section", "[match]\n\ndone_grace = \"2s\"\n", []string{":3: match.done_grace: unknown key; did you mean referee.done_grace?"}},
+		{"value for a section", "scan = 3\n", []string{":1: scan: is a section: write [scan] and its keys under it"}},
+		{"duration without a unit", "[referee]\ndone_grace = 2\n", []string{`:2: referee.done_grace = 2: give a unit, e.g. "2s"`}},
+		{"durations without units", "[scan]\nsettle = 150 # ms\n[referee]\ndone_grace = 2\n", []string{`:2: scan.settle = 150: give a unit, e.g. "150s"` + "\n", `:4: referee.done_grace = 2: give a unit`}},
+		{"duration as a fraction", "[referee]\ndone_grace = 2.5\n", []string{`:2: referee.done_grace: 2.5: want a duration with its unit, e.g. "2.5s"`}},
+		{"duration in quotes without a unit", "[referee]\ndone_grace = \"2\"\n", []string{`:2: referee.done_grace: "2": not a duration: give a number and a unit`}},
+		{"boolean in quotes", "[oled]\nenabled = \"yes\"\n", []string{`:2: oled.enabled: "yes": want true or false`}},
+		{"number in quotes", "[match]\nlength = \"5\" # points\n", []string{`:2: match.length: "5": want a whole number`}},
+		{"out of range on its line", "[scan]\n# the rate\nrate = 0\n", []string{":3: scan.rate: 0: want 1 to 1000"}},
 		{"syntax", "[scan\nrate = 100\n", []string{"expected '.' or ']'"}},
-		{"wrong type", "[scan]\nrate = \"fast\"\n", []string{"scan.rate", "incompatible types"}},
+		{"wrong type", "[scan]\nrate = \"fast\"\n", []string{`:2: scan.rate: "fast": want a whole number, e.g. 5`}},
 		{"bad duration", "[scan]\nsettle = \"soon\"\n", []string{":2:", "scan.settle", "soon"}},
 		{"line as float", "[buttons.black]\nroll = 2.5\n", []string{":2:", "buttons.black.roll", "GPIO line 2.5"}},
 		{"empty line name", "[buttons.black]\nroll = \"\"\n", []string{"buttons.black.roll", `GPIO line ""`}},
@@ -212,15 +222,27 @@ func TestOLEDOffIsNotChecked(t *testing.T) {
 	}
 }
 
+// Every problem is one line naming the file and the line that sets its
+// key, in the file's order: the settings' checks, and the decoder's
+// problems whatever found them.
 func TestLoadNamesTheFileOnEveryLine(t *testing.T) {
-	path := writeConfig(t, "[scan]\nrate = 0\n[match]\nrules = \"uk\"\n")
-	_, err := Load(path)
-	if err == nil {
-		t.Fatal("no error")
-	}
-	for _, l := range strings.Split(err.Error(), "\n") {
-		if !strings.HasPrefix(l, path+": ") {
-			t.Errorf("line %q does not start with the file name", l)
+	for _, tc := range []struct {
+		text string
+		want []string // the start of each line, after the file name
+	}{
+		{"[scan]\nrate = 0\n[match]\nrules = \"uk\"\n", []string{":2: scan.rate: ", ":4: match.rules: "}},
+		{"[referee]\ndone_grace = 2\n[scan]\nrat = 5\nsettle = 150\n", []string{":2: referee.done_grace = 2", ":4: scan.rat: unknown key", ":5: scan.settle = 150"}},
+	} {
+		path := writeConfig(t, tc.text)
+		_, err := Load(path)
+		if err == nil {
+			t.Fatalf("%q: no error", tc.text)
+		}
+		lines := strings.Split(err.Error(), "\n")
+		for i, want := range tc.want {
+			if i >= len(lines) || !strings.HasPrefix(lines[i], path+want) {
+				t.Errorf("problems %q: want one a line, line %d starting %q", lines, i+1, path+want)
+			}
 		}
 	}
 }

@@ -20,7 +20,7 @@ func TestMain(m *testing.M) {
 				break
 			}
 		}
-		os.Exit(run(args, os.Stderr))
+		os.Exit(run(args, os.Stdout, os.Stderr))
 	}
 	testmain.Run(m)
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -94,4 +95,46 @@ func waitForFile(t *testing.T, name string) string {
 	}
 	t.Fatalf("%s: still empty after 20 s", name)
 	return ""
+}
+
+// gammond -h prints the synopsis and every flag, each described, on
+// stdout, exit 0.
+func TestHelpOnStdout(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"-h"}, &stdout, &stderr); code != 0 || stderr.Len() > 0 {
+		t.Fatalf("exit %d, stderr %q; want 0 and nothing", code, stderr.String())
+	}
+	for _, f := range []string{"config", "check-config", "sim", "trace", "speed", "listen", "state", "selftest"} {
+		if !strings.Contains(stdout.String(), "\n  -"+f) {
+			t.Errorf("gammond -h does not describe -%s:\n%s", f, stdout.String())
+		}
+	}
+}
+
+// Only a simulated or recorded board without a config file and without
+// -state keeps its state in the scratch directory; a bare gammond reads
+// the board's config, and its state_dir stands.
+func TestScratchStateOnlyWithoutConfig(t *testing.T) {
+	for _, tc := range []struct {
+		args    []string
+		scratch bool
+	}{
+		{[]string{"-sim"}, true},
+		{[]string{"-trace", "t.jsonl"}, true},
+		{[]string{"-trace", "t.jsonl", "-state", "/tmp/s"}, false},
+		{[]string{"-trace", "t.jsonl", "-config", "c.toml"}, false},
+		{nil, false},
+		{[]string{"-config", "c.toml"}, false},
+	} {
+		o, err := parseOptions(tc.args, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.scratch() != tc.scratch {
+			t.Errorf("gammond %v: scratch %v, want %v", tc.args, o.scratch(), tc.scratch)
+		}
+	}
+	if o, _ := parseOptions(nil, io.Discard); o.configPath() != defaultConfigPath {
+		t.Errorf("a bare gammond reads %q, want %s", o.configPath(), defaultConfigPath)
+	}
 }

@@ -53,3 +53,40 @@ func TestEveryPackageRunsIt(t *testing.T) {
 		t.Errorf("%s: no TestMain calling testmain.Run(m); add testmain_test.go as the other packages have", dir)
 	}
 }
+
+// TestNoPeerIsSkippedSilently: no Go file of the module skips a test for a
+// missing real peer itself; each goes through testmain.NeedPeer, which
+// fails the test when CI runs.
+func TestNoPeerIsSkippedSilently(t *testing.T) {
+	root := filepath.Join("..", "..")
+	peers := []string{"gnubg", "GNU Backgammon", "Chromium", "chromium", "mosquitto", "qemu", "systemd"}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && path != root && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for n, line := range strings.Split(string(src), "\n") {
+			if !strings.Contains(line, ".Skip") {
+				continue
+			}
+			for _, p := range peers {
+				if strings.Contains(line, p) {
+					t.Errorf("%s:%d: skips for %s: call testmain.NeedPeer, which fails on CI", path, n+1, p)
+				}
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}

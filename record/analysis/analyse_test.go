@@ -82,7 +82,7 @@ func printed(t *testing.T, out, section, label string) [2]float64 {
 // are the figures gnubg prints itself for the same human match at the
 // same ply, to 3 decimals, at 0 and 2 plies.
 func TestFiguresAreGnubgsOwn(t *testing.T) {
-	gnubg := gnubgtest.Require(t)
+	gnubg := gnubgtest.Need(t)
 	for _, file := range humanMatches(t) {
 		for _, plies := range []int{0, 2} {
 			if plies == 2 && testmain.Trimmed() && !strings.Contains(file, "1896804") {
@@ -150,7 +150,7 @@ func assertRealMistakes(t *testing.T, r *analysis.Report) {
 // TestSavedSGFReadsBack: the SGF saved holds the match and its analysis;
 // gnubg loads it and gives the same figures.
 func TestSavedSGFReadsBack(t *testing.T) {
-	gnubg := gnubgtest.Require(t)
+	gnubg := gnubgtest.Need(t)
 	file := humanMatches(t)[0]
 	sgf := filepath.Join(t.TempDir(), "analysed.sgf")
 	r, err := analysis.Analyse(context.Background(), file, analysis.Options{Gnubg: gnubg, SGF: sgf})
@@ -175,7 +175,7 @@ func TestSavedSGFReadsBack(t *testing.T) {
 // an unknown layout, a missing gnubg and a ply out of range each name what
 // is wrong.
 func TestUnreadableInputsSayWhy(t *testing.T) {
-	gnubg := gnubgtest.Require(t)
+	gnubg := gnubgtest.Need(t)
 	dir := t.TempDir()
 	write := func(name, text string) string {
 		p := filepath.Join(dir, name)
@@ -216,7 +216,7 @@ func TestUnreadableInputsSayWhy(t *testing.T) {
 
 // TestCancelledAnalysisStops: a cancelled context ends gnubg and says so.
 func TestCancelledAnalysisStops(t *testing.T) {
-	gnubg := gnubgtest.Require(t)
+	gnubg := gnubgtest.Need(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	_, err := analysis.Analyse(ctx, humanMatches(t)[0], analysis.Options{Gnubg: gnubg, Plies: 2})
@@ -229,7 +229,7 @@ func TestCancelledAnalysisStops(t *testing.T) {
 // start included: at 0-ply under a second on a desktop core (the desk's
 // queue), 2-ply tens of seconds.
 func BenchmarkAnalyse(b *testing.B) {
-	program := gnubgtest.Require(b)
+	program := gnubgtest.Need(b)
 	for _, plies := range []int{0, 2} {
 		b.Run(strconv.Itoa(plies)+"-ply", func(b *testing.B) {
 			for b.Loop() {
@@ -245,7 +245,7 @@ func BenchmarkAnalyse(b *testing.B) {
 // Galaxy's "Losses 1 point") is analysed as gnubg reads it, the lines
 // named as warnings.
 func TestSkippedLinesAreWarnings(t *testing.T) {
-	gnubg := gnubgtest.Require(t)
+	gnubg := gnubgtest.Need(t)
 	file := filepath.Join("..", "..", "testdata", "dialects", "galaxy-losses-after-play.mat")
 	r, err := analysis.Analyse(context.Background(), file, analysis.Options{Gnubg: gnubg})
 	if err != nil {
@@ -265,7 +265,7 @@ func TestSkippedLinesAreWarnings(t *testing.T) {
 // TestLongNames: a name longer than gnubg's statistics' column is the
 // player's whole name.
 func TestLongNames(t *testing.T) {
-	gnubg := gnubgtest.Require(t)
+	gnubg := gnubgtest.Need(t)
 	data, err := os.ReadFile(humanMatches(t)[2])
 	if err != nil {
 		t.Fatal(err)
@@ -290,7 +290,7 @@ func TestLongNames(t *testing.T) {
 // TestMoneySession: a money session's figures, in points where a match's
 // are in match winning chances, are gnubg's own too.
 func TestMoneySession(t *testing.T) {
-	gnubg := gnubgtest.Require(t)
+	gnubg := gnubgtest.Need(t)
 	file := filepath.Join("..", "..", "testdata", "dialects", "gnubg-money-session.mat")
 	r, err := analysis.Analyse(context.Background(), file, analysis.Options{Gnubg: gnubg})
 	if err != nil {

@@ -5,15 +5,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"gammond/internal/testmain"
 	"gammond/record/internal/gnubgtest"
 )
-
-// gnubgPath finds GNU Backgammon.
-func gnubgPath() (string, error) { return gnubgtest.Path() }
 
 // TestGnubgInterop writes every record of allRecords and a few matches of
 // random legal plays, has GNU Backgammon import what we wrote and export
@@ -23,18 +21,17 @@ func gnubgPath() (string, error) { return gnubgtest.Path() }
 // which TestRoundTrip writes byte for byte as GNU Backgammon did (CI runs
 // them all, .ci/run).
 func TestGnubgInterop(t *testing.T) {
-	gnubg, err := gnubgPath()
-	if err != nil {
-		t.Skipf("GNU Backgammon interop not tested: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	matches := map[string]*Match{}
 	for _, file := range allRecords(t) {
 		if testmain.Trimmed() && filepath.Dir(file) == matchesDir {
 			continue
 		}
-		if matches[filepath.Base(file)], err = ReadFile(file); err != nil {
+		m, err := ReadFile(file)
+		if err != nil {
 			t.Fatal(err)
 		}
+		matches[filepath.Base(file)] = m
 	}
 	for seed := range uint64(5) {
 		matches[fmt.Sprintf("random-%d", seed)] = randomMatch(seed, 3)
@@ -70,22 +67,11 @@ func TestGnubgInterop(t *testing.T) {
 // rolled), GNU Backgammon imports and exports byte for byte.
 func TestGnubgExportsOurBytes(t *testing.T) {
 	t.Parallel()
-	gnubg, err := gnubgPath()
-	if err != nil {
-		t.Skipf("GNU Backgammon interop not tested: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	for _, file := range gnubgFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			t.Parallel() // each in its own directory, gnubg's HOME
-			abs, err := filepath.Abs(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			exported, _ := gnubgReexport(t, gnubg, t.TempDir(), abs)
-			m, err := Read(bytes.NewReader(exported), "gnubg's export")
-			if err != nil {
-				t.Fatal(err)
-			}
+			m, exported := gnubgReads(t, gnubg, file)
 			var ours bytes.Buffer
 			if _, err := m.WriteTo(&ours); err != nil {
 				t.Fatal(err)
@@ -152,10 +138,7 @@ func dialectFiles(t *testing.T) []string {
 // warning ("Losses", comments), so it must warn of none.
 func TestDialectsAsGnubgReadsThem(t *testing.T) {
 	t.Parallel()
-	gnubg, err := gnubgPath()
-	if err != nil {
-		t.Skipf("GNU Backgammon interop not tested: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	for _, file := range dialectFiles(t) {
 		t.Run(filepath.Base(file), func(t *testing.T) {
 			t.Parallel() // each in its own directory, gnubg's HOME
@@ -166,15 +149,7 @@ func TestDialectsAsGnubgReadsThem(t *testing.T) {
 			if len(ours.Warnings) > 0 {
 				t.Errorf("warnings %v", ours.Warnings)
 			}
-			abs, err := filepath.Abs(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			exported, _ := gnubgReexport(t, gnubg, t.TempDir(), abs)
-			back, err := Read(bytes.NewReader(exported), "gnubg's export")
-			if err != nil {
-				t.Fatal(err)
-			}
+			back, _ := gnubgReads(t, gnubg, file)
 			if back.Length != ours.Length || len(back.Games) != len(ours.Games) {
 				t.Fatalf("gnubg read a %d point match of %d games, we a %d point match of %d",
 					back.Length, len(back.Games), ours.Length, len(ours.Games))
@@ -184,6 +159,22 @@ func TestDialectsAsGnubgReadsThem(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gnubgReads has GNU Backgammon import the record at file and export it,
+// and returns what it exported, read and as written.
+func gnubgReads(t *testing.T, gnubg, file string) (*Match, []byte) {
+	t.Helper()
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	exported, _ := gnubgReexport(t, gnubg, t.TempDir(), abs)
+	m, err := Read(bytes.NewReader(exported), "gnubg's export")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, exported
 }
 
 // gnubgReexport has GNU Backgammon import the record in and export it
@@ -254,5 +245,40 @@ func sameGame(t *testing.T, got, want *Game, capped bool) {
 			t.Errorf("game %d move %d %v: the play leaves %s, want %s",
 				want.Number, w.Number, w.Side, g.After.PositionID(), w.After.PositionID())
 		}
+	}
+}
+
+// TestConcedesAsGnubgReadsIt: GNU Backgammon skips Backgammon Studio's
+// "Concedes" after a play (an "Unrecognised move") and ends the game with
+// the "Wins" that follows; we read the resignation the word says, and
+// every play and the result as GNU Backgammon does.
+func TestConcedesAsGnubgReadsIt(t *testing.T) {
+	t.Parallel()
+	gnubg := gnubgtest.Need(t)
+	file := filepath.Join("..", "..", "testdata", "world", "studio-concedes.mat")
+	ours, err := ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, _ := gnubgReads(t, gnubg, file)
+	if len(back.Games) != len(ours.Games) {
+		t.Fatalf("gnubg read %d games, we %d", len(back.Games), len(ours.Games))
+	}
+	for i := range ours.Games {
+		g := ours.Games[i]
+		g.Turns = slices.Clone(g.Turns)
+		conceded := 0
+		for j := range g.Turns {
+			for s, a := range g.Turns[j].Actions {
+				if a.Kind == Resign && !a.Rolled() {
+					g.Turns[j].Actions[s] = Action{} // GNU Backgammon's layout has no word for it
+					conceded++
+				}
+			}
+		}
+		if conceded != 1 {
+			t.Errorf("game %d: %d resignations before a roll, want the one conceded", g.Number, conceded)
+		}
+		sameGame(t, &back.Games[i], &g, false)
 	}
 }

@@ -115,7 +115,7 @@ const (
 	Take               // "Takes"
 	Drop               // "Drops"
 	Win                // "Wins 2 points", "Wins 1 point and the match"
-	Resign             // the roll before a resignation: the opponent's Win follows
+	Resign             // a resignation, after the roll or before it ("Resigns", "Concedes"): the opponent's Win follows
 	// Beaver is "Beavers => 4": in a money session, the side doubled
 	// takes and at once redoubles, keeping the cube; GNU Backgammon
 	// writes a raccoon (the doubler's redouble of a beaver) the same way.
@@ -148,7 +148,8 @@ func (k Kind) String() string {
 // Action is what one side did in one cell of the record.
 type Action struct {
 	Kind Kind
-	// Dice is the roll, for Roll and Resign.
+	// Dice is the roll, for Roll and Resign; zero for a resignation
+	// before the roll.
 	Dice engine.Dice
 	// Moves are a Roll's moves as recorded, in order, nil when the roll
 	// could not be played. XG's combined moves ("24/15") stay combined
@@ -161,6 +162,10 @@ type Action struct {
 	// AndMatch says the record writes "and the match" after a Win.
 	AndMatch bool
 }
+
+// Rolled reports whether the action has a roll: a Roll, or a Resign after
+// one.
+func (a *Action) Rolled() bool { return a.Dice != (engine.Dice{}) }
 
 // Add appends the side's action where GNU Backgammon's layout puts it: in
 // the last line's right cell when the side is the right one and the cell

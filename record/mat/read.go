@@ -474,6 +474,10 @@ func lexCells(text string, from, num int) (cells []cell, skipped []error) {
 				end = fs[n].col
 			}
 			skipped = append(skipped, fmt.Errorf("skipped %s: %w", excerpt(text[fs[0].col:end]), err))
+		} else if n := len(cells); a.Kind == Resign && n > 0 && cells[n-1].Kind == Roll && len(cells[n-1].Moves) == 0 {
+			// "52: Resigns": the roll, then the resignation, as GNU
+			// Backgammon writes a roll without a play before a "Wins".
+			cells[n-1].Kind = Resign
 		} else if a.Kind != loss {
 			cells = append(cells, cell{a, fs[0].col})
 		}
@@ -532,6 +536,17 @@ func lexAction(fs []field) (Action, int, error) {
 		return Action{Kind: Drop}, 1, nil
 	case strings.EqualFold(w, "Wins"):
 		return lexWin(fs)
+	case isResignation(w):
+		// A side resigning on its turn, before it rolls: the opponent's
+		// "Wins" follows, and scores it, whatever points a writer adds
+		// here ("Resigns 2 points").
+		n := 1
+		if len(fs) >= 3 && strings.EqualFold(strings.TrimSuffix(fs[2].text, "s"), "point") {
+			if _, err := strconv.Atoi(fs[1].text); err == nil {
+				n = 3
+			}
+		}
+		return Action{Kind: Resign}, n, nil
 	case strings.EqualFold(w, "Losses"):
 		a, n, err := lexWin(fs)
 		a.Kind = loss
@@ -554,7 +569,13 @@ func startsAction(w string) bool {
 			return true
 		}
 	}
-	return false
+	return isResignation(w)
+}
+
+// isResignation reports a word that ends a game by resignation: "Resigns",
+// or Backgammon Studio's "Concedes".
+func isResignation(w string) bool {
+	return strings.EqualFold(w, "Resigns") || strings.EqualFold(w, "Concedes")
 }
 
 // lexRoll reads "63: 24/18 13/10", "63:" (no play), "63: ???" (XG: a
@@ -579,7 +600,9 @@ func lexRoll(fs []field) (Action, int, error) {
 		}
 	case len(words) == 2 && strings.EqualFold(words[0], "Cannot") && strings.EqualFold(words[1], "Move"):
 	default:
-		moves, err := engine.ParseMoves(strings.Join(words, " "))
+		// The play as written, legal or not: a check reports a backward
+		// move and goes on from the position the record shows.
+		moves, err := engine.ParseWrittenMoves(strings.Join(words, " "))
 		if err != nil {
 			return a, 0, fmt.Errorf("roll %v: %w", a.Dice, err)
 		}

@@ -292,3 +292,35 @@ func TestReaderGameByGame(t *testing.T) {
 		t.Fatalf("again: %v, want io.EOF", err)
 	}
 }
+
+// "Resigns" and "Concedes", in either column, alone or after a roll, and
+// with the points a writer may add, are a resignation: nothing skipped.
+func TestReadResignations(t *testing.T) {
+	for _, tc := range []struct {
+		name, line string
+		side       int
+		rolled     bool
+	}{
+		{"after a play", "  1) 31: 8/5 6/5                 Resigns", 1, false},
+		{"studio's word", "  1) 31: 8/5 6/5                 Concedes", 1, false},
+		{"with its points", "  1) 31: 8/5 6/5                 Resigns 2 points", 1, false},
+		{"alone in the left column", "  1) Concedes", 0, false},
+		{"after a roll", "  1) 52: Resigns", 0, true},
+		{"lower case", "  1) 31: 8/5 6/5                 resigns", 1, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := " 1 point match\n\n Game 1\n A : 0                          B : 0\n" + tc.line + "\n"
+			m, err := Read(strings.NewReader(rec), "r.mat")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(m.Warnings) > 0 || len(m.Games) != 1 || len(m.Games[0].Turns) != 1 {
+				t.Fatalf("warnings %v, games %+v", m.Warnings, m.Games)
+			}
+			a := m.Games[0].Turns[0].Actions[tc.side]
+			if a.Kind != Resign || a.Rolled() != tc.rolled {
+				t.Errorf("%v's action %+v, want a resignation, rolled %v", tc.side, a, tc.rolled)
+			}
+		})
+	}
+}

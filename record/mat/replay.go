@@ -86,6 +86,9 @@ func play(gen *engine.Generator, b engine.Board, a Action) (engine.Board, []engi
 	if err != nil {
 		return b, nil, err
 	}
+	if backwards(a) {
+		return after, nil, nil // no legal play moves a checker away from home
+	}
 	legal := gen.Plays(b, a.Dice)
 	if len(legal) == 0 {
 		legal = []engine.Play{{After: b.Swap()}} // the roll cannot be played
@@ -118,6 +121,17 @@ func combined(a Action) bool {
 		fits := pips == a.Dice[0] || pips == a.Dice[1] ||
 			m.To == engine.Off && pips < max(a.Dice[0], a.Dice[1]) // bearing off with a higher die
 		if !fits {
+			return true
+		}
+	}
+	return false
+}
+
+// backwards reports whether a recorded play moves a checker away from
+// its home.
+func backwards(a Action) bool {
+	for _, m := range a.Moves {
+		if m.To > m.From {
 			return true
 		}
 	}

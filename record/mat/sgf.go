@@ -132,6 +132,9 @@ func writeSGFStep(w *bufio.Writer, st Step) bool {
 		}
 		w.WriteString("]")
 	case Resign:
+		if !a.Rolled() {
+			return false // a resignation before the roll: the root's RE holds it
+		}
 		// GNU Backgammon writes the roll of a side that then resigns so.
 		fmt.Fprintf(w, ";PL[%s]DI[%v]", side, a.Dice)
 	case Double, Beaver:

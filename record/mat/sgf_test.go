@@ -18,15 +18,14 @@ import (
 // match, resignations included.
 func TestSGFInGnubg(t *testing.T) {
 	t.Parallel()
-	gnubg, err := gnubgPath()
-	if err != nil {
-		t.Skipf("GNU Backgammon interop not tested: %v", err)
-	}
+	gnubg := gnubgtest.Need(t)
 	matches := map[string]*Match{}
 	for _, file := range allRecords(t) {
-		if matches[filepath.Base(file)], err = ReadFile(file); err != nil {
+		m, err := ReadFile(file)
+		if err != nil {
 			t.Fatal(err)
 		}
+		matches[filepath.Base(file)] = m
 	}
 	for seed := range uint64(3) {
 		matches[fmt.Sprintf("board-%d", seed)] = boardMatch(seed)

@@ -82,7 +82,7 @@ func writeTurn(b *bytes.Buffer, t Turn, cells [2]string, unfinished bool) {
 	}
 	left, right := t.Actions[engine.White], t.Actions[engine.Black]
 	switch {
-	case left.Kind == Resign:
+	case left.Kind == Resign && left.Rolled():
 		// The roll is written "%-3s" and the resignation's "Wins" 24
 		// columns after it, one column left of a right cell.
 		b.WriteString(cells[engine.White])
@@ -122,6 +122,9 @@ func cellText(st Step) string {
 		}
 		return s
 	case Resign:
+		if !a.Rolled() {
+			return "" // GNU Backgammon's layout has no word for it: the "Wins" says it
+		}
 		return fmt.Sprintf("%v: ", a.Dice)
 	case Double:
 		return fmt.Sprintf(" Doubles => %d", a.Cube)

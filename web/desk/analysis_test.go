@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"gammond/engine"
-	"gammond/internal/peertest"
+	"gammond/internal/testmain"
 	"gammond/record/diceaudit"
 	"gammond/record/gnubg"
 	"gammond/record/mat"
@@ -26,7 +26,7 @@ import (
 func requireGnubg(t *testing.T) string {
 	t.Helper()
 	program, err := gnubg.Locate()
-	peertest.Require(t, err)
+	testmain.NeedPeer(t, "GNU Backgammon", err)
 	return program
 }
 

@@ -10,22 +10,22 @@ import (
 	"testing"
 	"time"
 
-	"gammond/internal/peertest"
+	"gammond/internal/testmain"
 	"gammond/record/gnubg"
 )
+
+// Need returns GNU Backgammon's path for a test that compares with it; a
+// test without it is skipped, or failed when CI runs (testmain.NeedPeer).
+func Need(t testing.TB) string {
+	t.Helper()
+	gnubg, err := Path()
+	testmain.NeedPeer(t, "GNU Backgammon", err)
+	return gnubg
+}
 
 // Path finds GNU Backgammon: in PATH, or where Debian installs it.
 func Path() (string, error) { return gnubg.Locate() }
 
-// Require returns GNU Backgammon's path, or skips the test when it is not
-// installed; under CI (CI=true) it fails the test instead, so that a
-// missing peer never passes for a tested one.
-func Require(t testing.TB) string {
-	t.Helper()
-	program, err := gnubg.Locate()
-	peertest.Require(t, err)
-	return program
-}
 
 // Export has GNU Backgammon, at gnubg, run the command load, which loads a
 // match ("import mat F", "load match F.sgf"), and export the match as

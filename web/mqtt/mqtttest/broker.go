@@ -17,6 +17,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"gammond/internal/testmain"
 )
 
 // startTimeout bounds the wait for the broker to accept connections, and
@@ -50,7 +52,7 @@ type Broker struct {
 // StartBroker starts mosquitto on a free loopback port, and stops it when
 // the test ends. Persistent keeps sessions and their queued messages across
 // Stop and Start, as a broker at a tournament would. The test is skipped if
-// mosquitto is not installed.
+// mosquitto is not installed, failed when CI runs (testmain.NeedPeer).
 func StartBroker(t testing.TB, persistent bool) *Broker {
 	t.Helper()
 	return startBroker(t, persistent, nil)
@@ -59,9 +61,7 @@ func StartBroker(t testing.TB, persistent bool) *Broker {
 func startBroker(t testing.TB, persistent bool, secure *Secure) *Broker {
 	t.Helper()
 	bin, err := Mosquitto()
-	if err != nil {
-		t.Skip(err)
-	}
+	testmain.NeedPeer(t, "mosquitto", err)
 	b := &Broker{t: t, bin: bin, dir: t.TempDir(), addr: freeAddr(t), secure: secure}
 	if err := b.writeConf(persistent); err != nil {
 		t.Fatal(err)
