@@ -26,7 +26,6 @@ func Need(t testing.TB) string {
 // Path finds GNU Backgammon: in PATH, or where Debian installs it.
 func Path() (string, error) { return gnubg.Locate() }
 
-
 // Export has GNU Backgammon, at gnubg, run the command load, which loads a
 // match ("import mat F", "load match F.sgf"), and export the match as
 // .mat; dir holds its files and settings. It returns what it exported and
