@@ -24,8 +24,7 @@ func runAnalyse(args []string, stdout, stderr io.Writer) int {
 	sgf := fs.String("sgf", "", "save gnubg's analysed match as SGF in this file")
 	pos, err := parseArgs(fs, args, 1, 1)
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon analyse: %v\nusage: gammon %s\n", err, analyseUsage)
-		return exitUsage
+		return argsError(analyseUsage, fs, err, stdout, stderr)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

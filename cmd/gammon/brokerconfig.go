@@ -18,10 +18,9 @@ const brokerConfigUsage = "td broker-config --dir DIR --boards ID,ID,... [--port
 // brokerConfig writes a room's broker configuration and says what to do
 // with it.
 func brokerConfig(args []string, stdout, stderr io.Writer) int {
-	o, dir, host, err := parseBrokerConfigArgs(args)
+	o, dir, host, fs, err := parseBrokerConfigArgs(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "gammon td broker-config: %v\nusage: gammon %s\n", err, brokerConfigUsage)
-		return exitUsage
+		return argsError(brokerConfigUsage, fs, err, stdout, stderr)
 	}
 	room, err := brokerconf.Write(dir, o)
 	if err != nil {
@@ -32,9 +31,9 @@ func brokerConfig(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-func parseBrokerConfigArgs(args []string) (o *brokerconf.Opts, dir, host string, err error) {
+func parseBrokerConfigArgs(args []string) (o *brokerconf.Opts, dir, host string, fs *flag.FlagSet, err error) {
 	o = &brokerconf.Opts{}
-	fs := flag.NewFlagSet("td broker-config", flag.ContinueOnError)
+	fs = flag.NewFlagSet("td broker-config", flag.ContinueOnError)
 	fs.StringVar(&dir, "dir", "", "`DIR`ectory to write the configuration, accounts and passwords into")
 	boards := fs.String("boards", "", "the room's board `IDs`, comma-separated, each as ID or ID=HOST (the host its page is on)")
 	port := fs.String("port", "", "the broker's `PORT` (default 1883, 8883 with --tls)")
@@ -42,28 +41,28 @@ func parseBrokerConfigArgs(args []string) (o *brokerconf.Opts, dir, host string,
 	hostname, _ := os.Hostname()
 	fs.StringVar(&host, "host", hostname, "the broker's host `NAME` as boards reach it, for the instructions")
 	if _, err = parseArgs(fs, args, 0, 0); err != nil {
-		return nil, "", "", err
+		return nil, "", "", fs, err
 	}
 	switch {
 	case dir == "":
-		return nil, "", "", errors.New("--dir is required")
+		return nil, "", "", fs, errors.New("--dir is required")
 	case *boards == "":
-		return nil, "", "", errors.New("--boards is required")
+		return nil, "", "", fs, errors.New("--boards is required")
 	}
 	if o.Boards, err = desk.ParseRoom(*boards); err != nil {
-		return nil, "", "", fmt.Errorf("--boards: %w", err)
+		return nil, "", "", fs, fmt.Errorf("--boards: %w", err)
 	}
 	if *port != "" {
 		if o.Port, err = strconv.Atoi(*port); err != nil || o.Port < 1 || o.Port > 65535 {
-			return nil, "", "", fmt.Errorf("--port %s: want 1 to 65535", *port)
+			return nil, "", "", fs, fmt.Errorf("--port %s: want 1 to 65535", *port)
 		}
 	}
 	if *tls != "" {
 		cert, key, ok := strings.Cut(*tls, ",")
 		if !ok || cert == "" || key == "" {
-			return nil, "", "", fmt.Errorf("--tls %s: want CERT,KEY", *tls)
+			return nil, "", "", fs, fmt.Errorf("--tls %s: want CERT,KEY", *tls)
 		}
 		o.CertFile, o.KeyFile = cert, key
 	}
-	return o, dir, host, nil
+	return o, dir, host, fs, nil
 }

@@ -8,6 +8,7 @@ import (
 
 // commandFlags are the flags each command defines, as its code does.
 var commandFlags = map[string][]string{
+	"analyse":   {"ply", "json", "sgf"},
 	"calibrate": {"config", "sim", "frames", "out", "listen", "fault"},
 	"check":     {"json", "rules"},
 	"chouette":  {"json"},
@@ -17,8 +18,8 @@ var commandFlags = map[string][]string{
 	"replay":    {"report", "done-grace", "rules"},
 	"simulate": {"seed", "illegal", "expect", "early-roll", "drift", "drift-minutes",
 		"off-centre", "hover", "late-done", "dead", "calibration", "rules", "games"},
-	"td": {"broker", "dir", "listen", "client-id", "username", "password-file",
-		"ca-file", "cert-file", "key-file"},
+	"td": {"broker", "dir", "boards", "boards-file", "listen", "analyse-ply", "analyse-workers",
+		"analysis-dir", "client-id", "username", "password-file", "ca-file", "cert-file", "key-file"},
 }
 
 // Every command explains itself on stdout, exit 0, as "gammon help CMD",
@@ -94,7 +95,7 @@ func TestArgsErrorPointsToHelp(t *testing.T) {
 	code := run([]string{"check", "--nosuch", "x.mat"}, &stdout, &stderr)
 	msg := stderr.String()
 	if code != exitUsage || stdout.Len() > 0 || !strings.HasPrefix(msg, "gammon check: flag provided but not defined: -nosuch\nusage: gammon check ") ||
-		!strings.Contains(msg, `"gammon help check"`) {
+		!strings.Contains(msg, `"gammon check -h"`) {
 		t.Errorf("exit %d, stderr %q", code, msg)
 	}
 }

@@ -121,7 +121,7 @@ func splitUsage(usage string) (synopsis, what string) {
 // synopsis on stderr and exits 2.
 func argsError(usage string, fs *flag.FlagSet, err error, stdout, stderr io.Writer) int {
 	synopsis, what := splitUsage(usage)
-	name, _, _ := strings.Cut(synopsis, " ")
+	name := commandName(synopsis)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintf(stdout, "usage: gammon %s\n\n%s\n", synopsis, what)
 		if flags := flagList(fs); flags != "" {
@@ -129,8 +129,19 @@ func argsError(usage string, fs *flag.FlagSet, err error, stdout, stderr io.Writ
 		}
 		return exitOK
 	}
-	fmt.Fprintf(stderr, "gammon %s: %v\nusage: gammon %s (\"gammon help %s\" describes every flag)\n", name, err, synopsis, name)
+	fmt.Fprintf(stderr, "gammon %s: %v\nusage: gammon %s (\"gammon %s -h\" describes every flag)\n", name, err, synopsis, name)
 	return exitUsage
+}
+
+// commandName is a synopsis's command words, before its first argument:
+// "td broker-config" of "td broker-config --dir DIR ...".
+func commandName(synopsis string) string {
+	words := strings.Fields(synopsis)
+	n := 1
+	for n < len(words) && strings.Trim(words[n], "abcdefghijklmnopqrstuvwxyz-") == "" && !strings.HasPrefix(words[n], "-") {
+		n++
+	}
+	return strings.Join(words[:n], " ")
 }
 
 // flagList describes every flag of fs as the flag package does, each
@@ -161,7 +172,11 @@ func parseArgs(fs *flag.FlagSet, args []string, minPos, maxPos int) ([]string, e
 		args = args[1:]
 	}
 	if len(pos) < minPos || maxPos >= 0 && len(pos) > maxPos {
-		return nil, fmt.Errorf("want %s, got %d argument(s): %s", argCount(minPos, maxPos), len(pos), strings.Join(pos, " "))
+		got := arguments(len(pos))
+		if len(pos) > 0 {
+			got += ": " + strings.Join(pos, " ")
+		}
+		return nil, fmt.Errorf("want %s, got %s", argCount(minPos, maxPos), got)
 	}
 	return pos, nil
 }
@@ -169,9 +184,17 @@ func parseArgs(fs *flag.FlagSet, args []string, minPos, maxPos int) ([]string, e
 func argCount(lo, hi int) string {
 	switch {
 	case lo == hi:
-		return fmt.Sprintf("%d argument(s)", lo)
+		return arguments(lo)
 	case hi < 0:
-		return fmt.Sprintf("at least %d argument(s)", lo)
+		return "at least " + arguments(lo)
 	}
 	return fmt.Sprintf("%d to %d arguments", lo, hi)
+}
+
+// arguments counts arguments in words: "1 argument", "2 arguments".
+func arguments(n int) string {
+	if n == 1 {
+		return "1 argument"
+	}
+	return fmt.Sprintf("%d arguments", n)
 }

@@ -38,7 +38,7 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	case err == nil && *rules == "welsh" && len(pos) > 0:
 		err = fmt.Errorf("--rules welsh plays random games: no MATCH.mat, got %s", strings.Join(pos, " "))
 	case err == nil && *rules != "welsh" && len(pos) != 1:
-		err = fmt.Errorf("want %s, got %d argument(s): %s", argCount(1, 1), len(pos), strings.Join(pos, " "))
+		err = fmt.Errorf("want %s, got %s", argCount(1, 1), arguments(len(pos)))
 	}
 	if err == nil {
 		opts.Rules, err = simulateRules(*rules)

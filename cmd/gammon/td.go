@@ -20,7 +20,7 @@ import (
 	"gammond/web/mqtt"
 )
 
-const tdUsage = brokerConfigUsage + "\n  gammon td --broker URL --dir DIR [--boards ID,ID,... | --boards-file FILE] [--listen ADDR] [--analyse-ply N] [--analyse-workers N] [--analysis-dir DIR] [--client-id ID] [--username NAME --password-file FILE] [--ca-file FILE] [--cert-file FILE --key-file FILE]   the director's desk: every board on a page, finished matches' .mat into DIR"
+const tdUsage = "td --broker URL --dir DIR [--boards ID,ID,... | --boards-file FILE] [--listen ADDR] [--analyse-ply N] [--analyse-workers N] [--analysis-dir DIR] [--client-id ID] [--username NAME --password-file FILE] [--ca-file FILE] [--cert-file FILE --key-file FILE]   the director's desk: every board on a page, finished matches' .mat into DIR; \"gammon td broker-config\" writes the room's broker configuration (\"gammon td broker-config -h\")"
 
 // runTD runs the director's desk until SIGINT or SIGTERM, or writes a
 // room's broker configuration.

@@ -3,6 +3,7 @@ package desk
 import (
 	"bytes"
 	"context"
+	"gammond/internal/testmain"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -23,12 +24,8 @@ func TestPageInChromium(t *testing.T) {
 	chromium := os.Getenv("CHROMIUM")
 	if chromium == "" {
 		var err error
-		if chromium, err = exec.LookPath("chromium"); err != nil {
-			if os.Getenv("CI") == "true" {
-				t.Fatal("no Chromium: apt-get install chromium, or set CHROMIUM")
-			}
-			t.Skip("no Chromium (apt-get install chromium, or set CHROMIUM)")
-		}
+		chromium, err = exec.LookPath("chromium")
+		testmain.NeedPeer(t, "Chromium (apt-get install chromium, or set CHROMIUM)", err)
 	}
 	d := offlineDesk(t, Opts{})
 	s := state("t1", 1, referee.PhaseRolling)
