@@ -24,7 +24,7 @@ func (r *Referee) End() {
 		r.judgeNow()
 	}
 	if r.phase == awaitingRoll {
-		r.concede(false)
+		r.book.abandoned(false)
 	}
 }
 
@@ -64,6 +64,6 @@ func (r *Referee) concede(setUp bool) bool {
 		return false
 	}
 	r.irregular(loser, fmt.Sprintf("game abandoned: %v, %s, concedes a %v", loser, why, kind))
-	r.gameOver(res)
+	r.gameOver(turnEnd{over: true, result: res})
 	return true
 }

@@ -42,6 +42,10 @@ type line struct {
 // Referee runs the turn flow of one match. Its methods are not safe for
 // concurrent use: one goroutine feeds it, in time order.
 type Referee struct {
+	book rulebook // the rules of the game played
+	// match is the standard game's match state (standardGame's), nil in
+	// Welsh backgammon: the standard game's own inputs (money play,
+	// Crawford, set-up rulings, clock tools) read it.
 	match     *engine.Match
 	clock     sensing.Clock
 	gameClock *engine.Clock // nil when the match is not clocked
@@ -76,7 +80,7 @@ type Referee struct {
 	// the wait (maskedLanding); zero: the grace period alone ends it.
 	waitUntil  time.Time
 	setupWrong []int
-	offer      *resignation // a resignation waiting for its answer
+	offer      *resignation // an offer to concede waiting for its answer
 	early      *earlyRoll   // a roll made before the mover's DONE, held
 	stood      *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
 	touched    []int        // points moved after DONE, before the roll
@@ -95,9 +99,12 @@ type Referee struct {
 	points       []int          // scratch for Diff
 }
 
-// New returns a referee for a match, emitting its events to emit in order.
+// New returns a referee for a match of the standard game, emitting its
+// events to emit in order.
 func New(m *engine.Match, clock sensing.Clock, emit func(Event)) *Referee {
-	return &Referee{match: m, clock: clock, emit: emit, setupWrong: []int{}}
+	r := &Referee{match: m, clock: clock, emit: emit, setupWrong: []int{}}
+	r.book = &standardGame{r: r, m: m}
+	return r
 }
 
 func (r *Referee) send(e Event) {
@@ -111,6 +118,11 @@ func (r *Referee) send(e Event) {
 
 func (r *Referee) irregular(side engine.Side, reason string) {
 	r.send(Event{Kind: Irregularity, Side: side, Reason: reason})
+}
+
+// note points out to the players what a turn or an option brought about.
+func (r *Referee) note(side engine.Side, reason string) {
+	r.send(Event{Kind: Note, Side: side, Reason: reason})
 }
 
 // Unsettled tells the referee that the board has moved since it last

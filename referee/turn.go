@@ -7,11 +7,11 @@ import (
 )
 
 // Roll tells the referee that side rolled d. Between games, with the board
-// set up, it is the opening roll: side opens with both dice. An opponent's
-// roll on a flagged play accepts that play.
+// set up, it starts the game with side first (the standard game's opener
+// plays both dice). An opponent's roll on a flagged play accepts that play.
 func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
-		r.concede(true)
+		r.book.abandoned(true)
 	}
 	if side != r.onRoll {
 		r.endGrace() // the opponent's roll ends the wait for a checker in hand: the play is judged first
@@ -21,11 +21,13 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		return
 	}
 	switch {
-	case r.phase == settingUp:
-		r.startGame(side)
+	case r.phase == settingUp && !r.startGame(side):
+		return
 	case r.phase == flagged && side != r.onRoll:
 		r.early = nil // rolled again: this roll is the one
-		r.accept()
+		if !r.accept() {
+			return
+		}
 	case r.phase == moving && side != r.onRoll:
 		r.holdEarlyRoll(side, d)
 		return
@@ -34,22 +36,40 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		r.irregular(side, fmt.Sprintf("%v rolled %v out of turn", side, d))
 		return
 	}
-	if r.turn > 0 {
-		r.matchErr(side, r.match.Roll(side))
+	t, err := r.book.throw(side, d, r.turn)
+	if err != nil {
+		r.irregular(side, err.Error())
+		return
 	}
 	r.turn++
 	r.checkSetupDeadline()
-	r.dice = d
+	r.send(Event{Kind: Rolled, Side: side, Dice: t.dice})
+	switch {
+	case t.void != "":
+		r.send(Event{Kind: ThrowVoid, Side: side, Dice: t.dice, Reason: t.void})
+		return
+	case t.end.over:
+		r.gameOver(t.end)
+		return
+	}
+	r.dice = t.dice
 	for i := range r.lines {
-		r.lines[i].matcher.Start(r.lines[i].board, r.onRoll, d)
+		r.book.startTurn(&r.lines[i].matcher, r.lines[i].board, r.onRoll, r.dice)
 	}
 	r.phase = moving
-	r.send(Event{Kind: Rolled, Side: side, Dice: d})
+	if t.note != "" {
+		r.note(side, t.note)
+	}
 }
 
-// startGame begins a game with side opening. The starting position is
-// official whatever the board shows; a wrong set-up is reported.
-func (r *Referee) startGame(opener engine.Side) {
+// startGame begins a game with side first, unless the game's rules refuse
+// it. The starting position is official whatever the board shows; a wrong
+// set-up is reported.
+func (r *Referee) startGame(opener engine.Side) bool {
+	if err := r.book.startGame(opener); err != nil {
+		r.irregular(opener, err.Error())
+		return false
+	}
 	r.setupWrongAtStart = !r.haveBoard || len(r.setupWrong) > 0
 	r.setupOfficial, r.outOfPlay = !r.setupWrongAtStart, [2]int{}
 	if r.setupWrongAtStart {
@@ -59,10 +79,10 @@ func (r *Referee) startGame(opener engine.Side) {
 	r.turn, r.lastGame = 0, nil
 	r.onRoll = opener
 	r.oneLine(engine.StartingBoard)
-	r.startMatchGame()
 	r.phase = awaitingRoll
 	r.clockStart(opener)
-	r.send(Event{Kind: GameStarted, Side: opener, Board: engine.StartingBoard, OnRoll: opener})
+	r.send(Event{Kind: GameStarted, Side: opener, Board: engine.StartingBoard, OnRoll: opener, Cube: r.book.cube()})
+	return true
 }
 
 // Done tells the referee that side pressed DONE: its turn is over. The play
@@ -135,36 +155,47 @@ func (r *Referee) flag(inProgress bool) {
 }
 
 // advance records the legal play (or the surviving hypotheses) and passes
-// the turn, or ends the game when the mover has borne off its last checker.
-// The lines it leaves reuse the matchers of the spare ones, and keep the
-// plays since the ambiguity began only while there is one.
+// the turn, or ends the game. The play the rules record is the first that
+// fits; a game that keeps no hypotheses reports the play ambiguous when
+// another fits too. The lines it leaves reuse the matchers of the spare
+// ones, and keep the plays since the ambiguity began only while there is
+// one.
 //
 // Allocation budget: none for a turn with one line and one fit, once the
 // matchers have met their largest roll (TestSteadyTurnAllocatesNothing).
 func (r *Referee) advance(fits []fit) {
+	first := &r.lines[fits[0].line]
+	current := TurnPlay{Turn: r.turn, Side: r.onRoll, Dice: r.dice, Before: first.matcher.Before(), Play: first.matcher.Plays()[fits[0].play]}
+	te, err := r.book.endTurn(current.Side, current.Before, current.Play.After, false)
+	if err != nil {
+		r.irregular(current.Side, err.Error())
+		return
+	}
+	hidden := r.fitsOnMasked(fits) || len(fits) > 1 && !r.book.hypotheses()
+	if !r.book.hypotheses() {
+		fits = fits[:1]
+	}
 	ambiguous := len(r.lines) > 1 || len(fits) > 1
-	hidden := r.fitsOnMasked(fits)
 	next := r.spare[:0]
-	var current TurnPlay
 	for _, f := range fits {
 		l := &r.lines[f.line]
 		p := l.matcher.Plays()[f.play]
-		if containsBoard(next, p.After) {
+		board := p.After
+		if te.again {
+			board = board.Swap() // the mover throws again
+		}
+		if containsBoard(next, board) {
 			continue // two hypotheses meet again: either history leads here
 		}
-		current = TurnPlay{Turn: r.turn, Side: r.onRoll, Dice: r.dice, Before: l.matcher.Before(), Play: p}
 		next = growLines(next)
 		n := &next[len(next)-1]
-		n.board, n.plays = p.After, nil
+		n.board, n.plays = board, nil
 		if ambiguous {
-			n.plays = append(append([]TurnPlay(nil), l.plays...), current)
+			n.plays = append(append([]TurnPlay(nil), l.plays...), TurnPlay{Turn: r.turn, Side: r.onRoll, Dice: r.dice, Before: l.matcher.Before(), Play: p})
 		}
 	}
 	r.lines, r.spare = next, r.lines
 	survivor := &r.lines[0]
-	if ambiguous {
-		current = survivor.plays[len(survivor.plays)-1]
-	}
 	if len(r.lines) == 1 {
 		if r.ambiguousFrom > 0 {
 			r.send(Event{Kind: Resolved, Side: current.Side, Plays: survivor.plays[:len(survivor.plays)-1]})
@@ -174,13 +205,35 @@ func (r *Referee) advance(fits []fit) {
 	} else if r.ambiguousFrom == 0 {
 		r.ambiguousFrom = r.turn
 	}
-	r.onRoll = current.Side.Other()
+	r.onRoll = r.nextOnRoll(current.Side, te)
 	r.phase = awaitingRoll
-	after := current.Play.After
 	r.send(Event{Kind: PlayMade, Side: current.Side, Dice: r.dice, Before: current.Before, Play: current.Play,
-		Board: after, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1 || hidden})
-	r.endTurn(current.Side, after)
+		Board: survivor.board, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1 || hidden, Notation: r.book.notation(current.Play)})
+	r.turnOver(current.Side, te)
 	r.releaseEarlyRoll()
+}
+
+// nextOnRoll is the side on roll after mover's turn ended with te.
+func (r *Referee) nextOnRoll(mover engine.Side, te turnEnd) engine.Side {
+	if te.again {
+		return mover
+	}
+	return mover.Other()
+}
+
+// turnOver ends mover's turn once its play is reported: the game's end,
+// or the clock passed to the next on roll and what the turn brought about.
+func (r *Referee) turnOver(mover engine.Side, te turnEnd) {
+	if te.over {
+		r.gameOver(te)
+		return
+	}
+	if r.onRoll != mover {
+		r.clockPress(mover)
+	}
+	for _, e := range te.events {
+		r.send(e)
+	}
 }
 
 // fitsOnMasked reports whether a play fits the board only thanks to its
@@ -227,25 +280,33 @@ func containsBoard(lines []line, b engine.Board) bool {
 }
 
 // accept lets an illegal play stand because the opponent began its turn:
-// play goes on from the position on the board.
-func (r *Referee) accept() {
+// play goes on from the position on the board. It reports false when the
+// game's rules cannot let it stand.
+func (r *Referee) accept() bool {
 	m := &r.lines[0].matcher
 	before := m.Before()
 	nearest, _ := m.Nearest(&r.board, nil)
-	shown := reconstruct(&r.board, nearest.After.Swap(), r.onRoll)
 	mover := r.onRoll
-	r.onRoll = mover.Other()
-	r.oneLine(shown.Swap())
-	r.phase = awaitingRoll
-	r.matchErr(mover, r.match.EndTurn(mover))
-	r.clockPress(mover)
-	moves, err := deriveMoves(&before, &shown, mover, r.dice)
-	reason := ""
-	if err != nil {
-		reason = err.Error()
+	st, err := r.book.standing(&r.board, before, nearest.After.Swap(), mover, r.dice)
+	var te turnEnd
+	if err == nil {
+		te, err = r.book.endTurn(mover, before, st.after, true)
 	}
+	if err != nil {
+		r.irregular(mover, fmt.Sprintf("the flagged play cannot stand: %v", err))
+		return false
+	}
+	after := st.after
+	if te.again {
+		after = after.Swap()
+	}
+	r.onRoll = r.nextOnRoll(mover, te)
+	r.oneLine(after)
+	r.phase = awaitingRoll
 	r.send(Event{Kind: IllegalAccepted, Side: mover, Dice: r.dice, Before: before,
-		Moves: moves, Board: shown.Swap(), OnRoll: r.onRoll, Reason: reason})
+		Moves: st.moves, Board: after, OnRoll: r.onRoll, Reason: st.reason, Notation: st.notation})
+	r.turnOver(mover, te)
+	return true
 }
 
 // LetStand is the director's ruling on a flagged play: it stands, and play
@@ -255,8 +316,9 @@ func (r *Referee) LetStand() {
 		r.irregular(r.onRoll, "the director let a play stand with none flagged")
 		return
 	}
-	r.accept()
-	r.releaseEarlyRoll()
+	if r.accept() {
+		r.releaseEarlyRoll()
+	}
 }
 
 // SetScore is the director's correction of the score.

@@ -5,25 +5,17 @@ import (
 	"gammond/engine/welsh"
 )
 
-// Option names a Welsh player's option given as an InputOption.
+// Option names a Welsh player's option as the page gives it: the name of
+// its input's kind.
 type Option string
 
-// The Welsh options an InputOption gives.
+// The Welsh options, each an input of its own.
 const (
-	// OptionAceyDeucey: Side throws its unplayed 2-1 again (rule 13); a
-	// ROLL on the unmoved board does the same.
-	OptionAceyDeucey Option = "acey-deucey"
-	// OptionOneDie: Side, about to throw with a full spread, throws one
-	// die (rule 11); again, two; a long CUBE press does the same.
-	OptionOneDie Option = "one-die"
-	// OptionNominate: Side nominates Dice for the next throw (rule 21).
-	OptionNominate Option = "nominate"
-	// OptionOffer: Side offers to concede Points games, Long with the
-	// fiver paid (rule 18).
-	OptionOffer Option = "offer"
-	// OptionOddsEvens: Side calls odds (Points 1) or evens (Points 0) on
-	// the shaker's hidden Dice before a first game (rule 7).
-	OptionOddsEvens Option = "odds-evens"
+	OptionAceyDeucey = Option("acey-deucey") // InputAceyDeucey
+	OptionOneDie     = Option("one-die")     // InputOneDie
+	OptionNominate   = Option("nominate")    // InputNominate
+	OptionOffer      = Option("offer")       // InputConcede
+	OptionOddsEvens  = Option("odds-evens")  // InputOddsEvens
 )
 
 // WelshStatus is the Welsh game's state beside the standard Status: what
@@ -49,54 +41,28 @@ type WelshStatus struct {
 	Games   int          `json:"games"` // games to win the match (rule 1)
 }
 
-// Status implements Judge.
-func (w *Welsh) Status() Status {
-	m := w.rec.Match()
+// status fills in the Welsh match's score and cube, and its own state.
+func (g *welshGame) status(s *Status, b engine.Board) {
+	m := g.rec.Match()
 	cube, centred, right := m.Cube()
-	s := Status{
-		Phase:        phaseNames[w.phase],
-		Length:       welsh.MatchGames,
-		Score:        m.Score(),
-		Game:         w.game,
-		Turn:         w.turn,
-		OnRoll:       w.onRoll,
-		Cube:         cube,
-		SetupWrong:   append([]int{}, w.setupWrong...),
-		Touched:      []int{},
-		Flagged:      append([]int{}, w.flagged...),
-		IllegalPlays: w.illegalPlays,
-	}
-	if !centred {
-		s.CubeOwner = &right
-	}
-	if w.phase == moving || w.phase == flagged {
-		s.Dice = w.throw.Dice
-	}
-	b, _, err := m.Board()
-	if w.phase == moving || w.phase == flagged {
-		b = w.before
-	} else if err != nil {
-		b = engine.StartingBoard
-	}
-	s.Position = b.PositionID()
-	s.Checkers = engine.LayoutOf(&b, w.onRoll)
-	ws := &WelshStatus{Games: welsh.MatchGames, Nominated: w.nominated, OfferBy: w.offerBy, Offer: w.offer,
-		Chooser: w.chooser, OneDie: w.oneDie, AceyDeucey: w.phase == moving && w.mayRethrow,
+	s.Length, s.Score, s.Cube = welsh.MatchGames, m.Score(), cube
+	phase := g.r.phase
+	ws := &WelshStatus{Games: welsh.MatchGames, Nominated: g.nominated, OfferBy: g.offerBy,
+		Chooser: g.chooser, OneDie: g.oneDie, AceyDeucey: phase == moving && g.mayRethrow,
 		Triangle: welsh.HasTriangle(&b[engine.Mover]), CubeRight: "either"}
 	if !centred {
-		ws.CubeRight = right.String()
+		s.CubeOwner, ws.CubeRight = &right, right.String()
 	}
-	ws.FullSpread = w.phase == awaitingRoll && welsh.HasFullSpread(&b[engine.Mover])
+	ws.FullSpread = phase == awaitingRoll && welsh.HasFullSpread(&b[engine.Mover])
 	for side := range ws.Roof {
 		ws.Roof[side] = s.Checkers[side][engine.Bar]
 	}
-	if w.nominee != nil {
-		d := w.nominee.Dice
+	if g.nominee != nil {
+		d := g.nominee.Dice
 		ws.Nominee = &d
 	}
-	if o := w.offer; o != nil { // the page answers it as a resignation
-		s.Resignation = &Offer{Side: o.By, Points: o.Games, Worth: o.Games, Forced: o.Mandatory}
+	if o := s.Resignation; o != nil {
+		ws.Offer = &welsh.Offer{By: o.Side, Games: o.Points, Mandatory: o.Forced}
 	}
 	s.Welsh = ws
-	return s
 }

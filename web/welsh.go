@@ -64,14 +64,16 @@ func (a EnterDice) checkWelsh(s *Status) error {
 
 // Input returns the referee's input for the option.
 func (a WelshOption) Input() referee.Input {
-	in := referee.Input{Kind: referee.InputOption, Side: a.Side, Option: a.Option, Dice: a.Dice}
+	var kind referee.InputKind
+	_ = kind.UnmarshalText([]byte(a.Option)) // Check named a known option
+	in := referee.Input{Kind: kind, Side: a.Side}
 	switch a.Option {
+	case referee.OptionNominate:
+		in.Dice = a.Dice
 	case referee.OptionOffer:
-		in.Points, in.Long = a.Games, a.Fiver
+		in.Games, in.Fiver = a.Games, a.Fiver
 	case referee.OptionOddsEvens:
-		if a.Odds {
-			in.Points = 1
-		}
+		in.Dice, in.Odds = a.Dice, a.Odds
 	}
 	return in
 }

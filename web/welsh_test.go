@@ -64,7 +64,7 @@ func TestWelshOptionCheck(t *testing.T) {
 		t.Errorf("on a standard match: %v, want a conflict", err)
 	}
 	in := WelshOption{Side: engine.Black, Option: referee.OptionOffer, Games: 3, Fiver: true}.Input()
-	if in.Kind != referee.InputOption || in.Side != engine.Black || in.Points != 3 || !in.Long {
+	if in.Kind != referee.InputConcede || in.Side != engine.Black || in.Games != 3 || !in.Fiver {
 		t.Errorf("the offer's input %+v", in)
 	}
 }
