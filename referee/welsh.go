@@ -32,6 +32,9 @@ type welshGame struct {
 	thrown     engine.Dice  // the turn's throw, for acey-deucey's note
 	oneDie     bool         // the player to throw chose one die (rule 11)
 	nominee    *welsh.Throw // the next throw, nominated (rule 21)
+	// early is a nominate of a game's first throw made before the game
+	// starts (its first throw does), held for it.
+	early *Input
 	nominated  [2]bool      // each player's nominate spent
 	offerBy    *engine.Side // who may offer to concede: the one-throw-win occasion is open (rule 18)
 	chooser    *engine.Side // who won odds and evens, before the first game
@@ -105,6 +108,10 @@ func (g *welshGame) startGame(first engine.Side) error {
 		return fmt.Errorf("start game: %w", err)
 	}
 	g.chooser = nil
+	if in := g.early; in != nil {
+		g.early = nil
+		g.recordNominate(in.Side, welsh.Throw{Dice: in.Dice})
+	}
 	return nil
 }
 
@@ -286,7 +293,7 @@ func (g *welshGame) hypotheses() bool    { return false }
 // afterGame tells what the match's end costs whom (rule 23), a note a
 // payment.
 func (g *welshGame) afterGame() {
-	g.offerBy, g.nominee = nil, nil
+	g.offerBy, g.nominee, g.early = nil, nil, nil
 	pay, err := g.rec.Match().Prizes()
 	if err != nil {
 		return // the match is not over: no prizes yet
@@ -331,8 +338,18 @@ func (g *welshGame) chooseOneDie(side engine.Side) {
 	}
 }
 
-// nominate is by's nominate of the next throw (rule 21).
+// nominate is by's nominate of the next throw (rule 21); between games,
+// of the next game's first, held until it starts.
 func (g *welshGame) nominate(by engine.Side, t welsh.Throw) {
+	if g.r.phase == settingUp && g.early == nil && !g.nominated[by] {
+		g.early = &Input{Side: by, Dice: t.Dice}
+		return
+	}
+	g.recordNominate(by, t)
+}
+
+// recordNominate gives the match by's nominate.
+func (g *welshGame) recordNominate(by engine.Side, t welsh.Throw) {
 	if err := g.rec.Nominate(by, t); err != nil {
 		g.r.irregular(by, err.Error())
 		return
