@@ -34,10 +34,10 @@ type welshGame struct {
 	nominee    *welsh.Throw // the next throw, nominated (rule 21)
 	// early is a nominate of a game's first throw made before the game
 	// starts (its first throw does), held for it.
-	early *Input
-	nominated  [2]bool      // each player's nominate spent
-	offerBy    *engine.Side // who may offer to concede: the one-throw-win occasion is open (rule 18)
-	chooser    *engine.Side // who won odds and evens, before the first game
+	early     *Input
+	nominated [2]bool      // each player's nominate spent
+	offerBy   *engine.Side // who may offer to concede: the one-throw-win occasion is open (rule 18)
+	chooser   *engine.Side // who won odds and evens, before the first game
 }
 
 // NewWelsh returns the referee of a Welsh match recorded by rec (a new
