@@ -167,6 +167,12 @@ func (r *Referee) checkSetup() {
 	r.send(Event{Kind: SetupWrong, Points: append([]int(nil), r.points...)})
 }
 
+// shows reports whether the settled board shows b, the side on roll in
+// b[Mover].
+func (r *Referee) shows(b engine.Board) bool {
+	return r.haveBoard && r.board.Fits(&b, r.onRoll)
+}
+
 // checkRestored notices a flagged board put back to the position before the
 // turn, ready for the mover to replay.
 func (r *Referee) checkRestored() {

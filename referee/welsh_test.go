@@ -346,7 +346,7 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 			turns++
 			continue
 		}
-		if by := f.w.book.(*welshGame).offerBy; by != nil && f.w.phase == awaitingRoll {
+		if by := f.w.Status().Welsh.OfferBy; by != nil && f.w.phase == awaitingRoll {
 			if o, err := direct.OfferConcession(*by, 1, r.IntN(2) == 0); err == nil {
 				f.apply(Input{Kind: InputConcede, Side: *by, Games: 1, Fiver: o.Mandatory})
 				accept := o.Mandatory || r.IntN(2) == 0
@@ -374,7 +374,7 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 			turns++
 			continue
 		}
-		if f.w.book.(*welshGame).mayRethrow && r.IntN(2) == 0 {
+		if f.w.Status().Welsh.AceyDeucey && r.IntN(2) == 0 {
 			d := engine.Dice{1 + r.IntN(6), 1 + r.IntN(6)}
 			f.roll(side, d[0], d[1])
 			if err := direct.ThrowAgainAceyDeucey(side); err != nil {

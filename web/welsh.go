@@ -11,16 +11,16 @@ import (
 // (acey-deucey, one die). It fits a Welsh match only. As every action's,
 // its JSON gives every field; those the option does not use are zero.
 type WelshOption struct {
-	Side   engine.Side    `json:"side"`
-	Option referee.Option `json:"option"`
-	// Dice: for OptionNominate the throw nominated; for OptionOddsEvens the
+	Side   engine.Side       `json:"side"`
+	Option referee.InputKind `json:"option"`
+	// Dice: for InputNominate the throw nominated; for InputOddsEvens the
 	// shaker's hidden dice.
 	Dice engine.Dice `json:"dice"`
-	// Games and Fiver: for OptionOffer the games offered, and the £5 paid
+	// Games and Fiver: for InputConcede the games offered, and the £5 paid
 	// with them (rule 18).
 	Games int  `json:"games"`
 	Fiver bool `json:"fiver"`
-	// Odds: for OptionOddsEvens, the call is odds (else evens).
+	// Odds: for InputOddsEvens, the call is odds (else evens).
 	Odds bool `json:"odds"`
 }
 
@@ -32,17 +32,17 @@ func (a WelshOption) Check(s *Status) error {
 		return conflict("%q is an option of Welsh backgammon, and this match is not one", a.Option)
 	case a.Side > engine.Black:
 		return invalidSide(a.Side)
-	case (a.Option == referee.OptionNominate || a.Option == referee.OptionOddsEvens) && !a.Dice.Valid():
+	case (a.Option == referee.InputNominate || a.Option == referee.InputOddsEvens) && !a.Dice.Valid():
 		return invalid("%s with dice %v: want two dice 1-6", a.Option, a.Dice)
-	case a.Option == referee.OptionOffer && a.Games < 1:
+	case a.Option == referee.InputConcede && a.Games < 1:
 		return invalid("an offer of %d games: want 1 or more", a.Games)
 	}
 	switch a.Option {
-	case referee.OptionAceyDeucey, referee.OptionOneDie, referee.OptionNominate, referee.OptionOffer, referee.OptionOddsEvens:
+	case referee.InputAceyDeucey, referee.InputOneDie, referee.InputNominate, referee.InputConcede, referee.InputOddsEvens:
 		return nil
 	}
-	return invalid("option %q: want %q, %q, %q, %q or %q", a.Option, referee.OptionAceyDeucey, referee.OptionOneDie,
-		referee.OptionNominate, referee.OptionOffer, referee.OptionOddsEvens)
+	return invalid("option %q: want %q, %q, %q, %q or %q", a.Option, referee.InputAceyDeucey, referee.InputOneDie,
+		referee.InputNominate, referee.InputConcede, referee.InputOddsEvens)
 }
 
 // checkWelsh is EnterDice's Check in a Welsh match: a game's first throw is
@@ -64,15 +64,13 @@ func (a EnterDice) checkWelsh(s *Status) error {
 
 // Input returns the referee's input for the option.
 func (a WelshOption) Input() referee.Input {
-	var kind referee.InputKind
-	_ = kind.UnmarshalText([]byte(a.Option)) // Check named a known option
-	in := referee.Input{Kind: kind, Side: a.Side}
+	in := referee.Input{Kind: a.Option, Side: a.Side}
 	switch a.Option {
-	case referee.OptionNominate:
+	case referee.InputNominate:
 		in.Dice = a.Dice
-	case referee.OptionOffer:
+	case referee.InputConcede:
 		in.Games, in.Fiver = a.Games, a.Fiver
-	case referee.OptionOddsEvens:
+	case referee.InputOddsEvens:
 		in.Dice, in.Odds = a.Dice, a.Odds
 	}
 	return in

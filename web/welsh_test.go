@@ -48,22 +48,22 @@ func TestWelshOptionCheck(t *testing.T) {
 		a    WelshOption
 		want error
 	}{
-		{WelshOption{Side: engine.White, Option: referee.OptionAceyDeucey}, nil},
-		{WelshOption{Side: engine.White, Option: referee.OptionOffer, Games: 2, Fiver: true}, nil},
-		{WelshOption{Side: engine.White, Option: referee.OptionOffer}, ErrInvalid},
-		{WelshOption{Side: engine.White, Option: referee.OptionOddsEvens}, ErrInvalid},
-		{WelshOption{Side: 2, Option: referee.OptionOneDie}, ErrInvalid},
-		{WelshOption{Side: engine.White, Option: "snakes"}, ErrInvalid},
+		{WelshOption{Side: engine.White, Option: referee.InputAceyDeucey}, nil},
+		{WelshOption{Side: engine.White, Option: referee.InputConcede, Games: 2, Fiver: true}, nil},
+		{WelshOption{Side: engine.White, Option: referee.InputConcede}, ErrInvalid},
+		{WelshOption{Side: engine.White, Option: referee.InputOddsEvens}, ErrInvalid},
+		{WelshOption{Side: 2, Option: referee.InputOneDie}, ErrInvalid},
+		{WelshOption{Side: engine.White, Option: referee.InputRoll}, ErrInvalid},
 	} {
 		if err := tc.a.Check(&s); !errors.Is(err, tc.want) {
 			t.Errorf("%+v: %v, want %v", tc.a, err, tc.want)
 		}
 	}
 	standard := playing()
-	if err := (WelshOption{Side: engine.White, Option: referee.OptionOneDie}).Check(&standard); !errors.Is(err, ErrConflict) {
+	if err := (WelshOption{Side: engine.White, Option: referee.InputOneDie}).Check(&standard); !errors.Is(err, ErrConflict) {
 		t.Errorf("on a standard match: %v, want a conflict", err)
 	}
-	in := WelshOption{Side: engine.Black, Option: referee.OptionOffer, Games: 3, Fiver: true}.Input()
+	in := WelshOption{Side: engine.Black, Option: referee.InputConcede, Games: 3, Fiver: true}.Input()
 	if in.Kind != referee.InputConcede || in.Side != engine.Black || in.Games != 3 || !in.Fiver {
 		t.Errorf("the offer's input %+v", in)
 	}

@@ -129,3 +129,25 @@ func allHome(h *engine.Half) bool {
 	}
 	return true
 }
+
+// Read returns the position an occupancy shows, the side of colour onRoll
+// in Board[Mover]: a Welsh spike never holds more than six men, so on
+// six slots a point every count is read; the men not on the board are
+// checked out. It is an error if that is no Welsh position (Validate).
+func Read(o *engine.Occupancy, onRoll engine.Side) (engine.Board, error) {
+	var l engine.Layout
+	for _, s := range []engine.Side{engine.White, engine.Black} {
+		on := 0
+		for p := 1; p <= 24; p++ {
+			l[s][p] = int(o.Points[p-1][s])
+			on += l[s][p]
+		}
+		l[s][engine.Bar] = int(o.Bar[0][s]) + int(o.Bar[1][s])
+		l[s][engine.Off] = max(0, engine.CheckersPerSide-on-l[s][engine.Bar])
+	}
+	b, err := l.Board(onRoll)
+	if err == nil {
+		err = Validate(&b)
+	}
+	return b, err
+}
