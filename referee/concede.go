@@ -20,7 +20,7 @@ import (
 // conceded.
 func (r *Referee) End() {
 	r.endGrace()
-	if r.pendingDone {
+	if r.wait == doneSettling {
 		r.judgeNow()
 	}
 	if r.phase == awaitingRoll {

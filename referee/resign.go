@@ -149,7 +149,7 @@ func (r *Referee) resigned(winner engine.Side, how string) {
 		r.irregular(o.side, fmt.Sprintf("resign: %v", err))
 		return
 	}
-	r.pendingDone = false
+	r.wait = doneNone
 	_, what := r.book.offered(o)
 	r.send(Event{Kind: Resigned, Side: o.side, Result: te.result, Cube: r.book.cube(),
 		Reason: fmt.Sprintf("%v %s %v's resignation of %s", winner, how, o.side, what)})

@@ -100,7 +100,7 @@ func (r *Referee) Status() Status {
 		Flagged:      []int{},
 		Ambiguous:    len(r.lines) > 1,
 
-		AwaitingChecker: r.awaitingChecker,
+		AwaitingChecker: r.awaitingChecker(),
 	}
 	s.Resignation = r.offerStatus()
 	if e := r.choosable(); e != nil {

@@ -96,11 +96,11 @@ func (r *Referee) Done(side engine.Side) {
 		r.irregular(side, fmt.Sprintf("%v pressed DONE out of turn", side))
 		return
 	}
-	if r.awaitingChecker {
+	if r.awaitingChecker() {
 		return // already waiting for the checker in hand
 	}
 	if r.unsettled || !r.haveBoard {
-		r.pendingDone = true
+		r.wait = doneSettling
 		return
 	}
 	r.judgeAtDone()
@@ -109,7 +109,7 @@ func (r *Referee) Done(side engine.Side) {
 // judgeNow judges the play on the last settled board, settled or not: the
 // turn is over whatever the board is doing.
 func (r *Referee) judgeNow() {
-	r.pendingDone = false
+	r.wait = doneNone
 	r.judge()
 }
 
