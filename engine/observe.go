@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Colours returns the board's halves by colour, given the colour on roll:
 // White's half then Black's.
 func (b *Board) Colours(onRoll Side) (white, black *Half) {
@@ -126,6 +128,11 @@ func (m *Matcher) StartPlays(before Board, onRoll Side, plays []Play, partials [
 	for _, b := range partials {
 		m.partials = append(m.partials, Partial{Board: b})
 	}
+}
+
+// Clone returns a matcher for the same turn that shares no memory with m.
+func (m *Matcher) Clone() Matcher {
+	return Matcher{before: m.before, onRoll: m.onRoll, plays: slices.Clone(m.plays), partials: slices.Clone(m.partials)}
 }
 
 // Before returns the board the turn started from.

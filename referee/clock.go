@@ -77,7 +77,7 @@ func (r *Referee) TimeOut() {
 		r.irregular(side, err.Error())
 		return
 	}
-	r.irregular(side, fmt.Sprintf("%v's time ran out: %v wins the match", side, winner))
+	r.notice(side, fmt.Sprintf("%v's time ran out: %v wins the match", side, winner))
 	r.phase, r.offer = matchOver, nil
 	_, _, how := r.book.matchOver()
 	r.send(Event{Kind: MatchOver, Side: winner, Score: r.book.score(), Reason: how})
@@ -104,5 +104,5 @@ func (r *Referee) Penalize(side engine.Side) {
 		return
 	}
 	r.gameClock.PrematurePickup(side, r.clock.Now())
-	r.irregular(side, fmt.Sprintf("%v is penalized for picking up the dice early", side))
+	r.notice(side, fmt.Sprintf("%v is penalized for picking up the dice early", side))
 }

@@ -147,6 +147,8 @@ type Referee struct {
 	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
 	inferMatcher engine.Matcher // tries each roll when the dice are inferred
 	points       []int          // scratch for Diff
+	// refused is the first refusal's reason since Check began: a copy's.
+	refused string
 }
 
 // New returns a referee for a match of the standard game, emitting its
@@ -158,15 +160,29 @@ func New(m *engine.Match, clock sensing.Clock, emit func(Event)) *Referee {
 }
 
 func (r *Referee) send(e Event) {
-	if e.Kind == IllegalPlay {
+	switch {
+	case e.Kind == IllegalPlay:
 		r.illegalPlays[e.Side]++ // US 4.8: the director warns, then may penalize
+	case e.Kind == CubeRefused && r.refused == "":
+		r.refused = e.Reason
 	}
 	e.At = r.clock.Now()
 	e.Game, e.Turn = r.game, r.turn
 	r.emit(e)
 }
 
+// irregular refuses an input, or reports what the referee and the rules'
+// state disagree on: an Irregularity with the reason.
 func (r *Referee) irregular(side engine.Side, reason string) {
+	if r.refused == "" {
+		r.refused = reason
+	}
+	r.send(Event{Kind: Irregularity, Side: side, Reason: reason})
+}
+
+// notice reports an irregularity the input that brought it about is no
+// refusal of: a wrong set-up made official, the director's correction.
+func (r *Referee) notice(side engine.Side, reason string) {
 	r.send(Event{Kind: Irregularity, Side: side, Reason: reason})
 }
 

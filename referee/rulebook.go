@@ -67,6 +67,9 @@ type rulebook interface {
 	status(s *Status, b engine.Board)
 	// afterGame does what a game's end brings before the next game.
 	afterGame()
+	// copy returns the rulebook of c, a copy of its referee, sharing no
+	// memory with it (Referee.Check).
+	copy(c *Referee) rulebook
 }
 
 // thrown is what a throw brings: dice to play, or a throw void (thrown

@@ -141,3 +141,9 @@ func (g *standardGame) afterGame() {
 		g.r.announceCrawford()
 	}
 }
+
+func (g *standardGame) copy(c *Referee) rulebook {
+	m := *g.m
+	c.match = &m
+	return &standardGame{r: c, m: &m}
+}

@@ -73,7 +73,7 @@ func (r *Referee) startGame(opener engine.Side) bool {
 	r.setupWrongAtStart = !r.haveBoard || len(r.setupWrong) > 0
 	r.setupOfficial, r.outOfPlay = !r.setupWrongAtStart, [2]int{}
 	if r.setupWrongAtStart {
-		r.irregular(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v): %s", r.setupWrong, r.setupDeadlineText()))
+		r.notice(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v): %s", r.setupWrong, r.setupDeadlineText()))
 	}
 	r.game++
 	r.turn, r.lastGame = 0, nil
@@ -327,7 +327,7 @@ func (r *Referee) SetScore(score [2]int) {
 		r.irregular(r.onRoll, fmt.Sprintf("score correction: %v", err))
 		return
 	}
-	r.irregular(r.onRoll, fmt.Sprintf("the director set the score to %d-%d", score[0], score[1]))
+	r.notice(r.onRoll, fmt.Sprintf("the director set the score to %d-%d", score[0], score[1]))
 	if r.phase == settingUp {
 		r.announceCrawford() // the corrected score may make the next game the Crawford game (Danish 4.7)
 	}

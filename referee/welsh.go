@@ -27,17 +27,15 @@ type welshGame struct {
 	early *Input
 }
 
-// NewWelsh returns the referee of a Welsh match recorded by rec (a new
-// match: welsh.NewRecorder), emitting its events to emit in order. A
-// clocked match takes welsh.NewClock (rule 12a) with SetClock.
+// NewWelsh returns the referee of a Welsh match recorded by rec, emitting
+// its events to emit in order; a clocked match's is welsh.NewClock's.
 func NewWelsh(rec *welsh.Recorder, clock sensing.Clock, emit func(Event)) *Referee {
 	r := &Referee{clock: clock, emit: emit, setupWrong: []int{}, rules: engine.RulesWelsh}
 	r.book = &welshGame{r: r, rec: rec}
 	return r
 }
 
-// take takes the inputs Welsh backgammon has of its own, and refuses the
-// standard game's it has no use for.
+// take takes Welsh backgammon's own inputs, refusing the standard game's.
 func (g *welshGame) take(in Input) bool {
 	r, m := g.r, g.rec.Match()
 	switch in.Kind {
@@ -178,7 +176,6 @@ func (g *welshGame) offer(o *resignation, _ engine.Board) (string, error) {
 }
 
 func (g *welshGame) forced(o *resignation, _ engine.Board) bool { return o.forced }
-
 func (g *welshGame) offered(o *resignation) (engine.Result, string) {
 	return engine.Result{Winner: o.side.Other(), Points: o.points}, fmt.Sprintf("%d game(s)", o.points)
 }
@@ -200,11 +197,14 @@ func (g *welshGame) timeOut(side engine.Side, _ engine.Board, _ engine.Dice, _ b
 	return side.Other(), g.rec.TimeOut(side)
 }
 
+func (g *welshGame) copy(c *Referee) rulebook {
+	return &welshGame{r: c, rec: g.rec.Clone(), early: clonePtr(g.early)}
+}
+
 func (g *welshGame) abandoned(bool) bool { return false }
 func (g *welshGame) hypotheses() bool    { return false }
 
-// afterGame tells what the match's end costs whom (rule 23), a note a
-// payment.
+// afterGame tells what the match's end costs whom (rule 23), a payment a note.
 func (g *welshGame) afterGame() {
 	g.early = nil
 	pay, _ := g.rec.Match().Prizes() // none before the match's end

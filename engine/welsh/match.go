@@ -637,3 +637,26 @@ func (m *Match) AnswerConcession(o Offer, accept bool) error {
 	}
 	return nil
 }
+
+// clone returns a copy of the match that shares no memory with m.
+func (m *Match) clone() *Match {
+	c := *m
+	c.results, c.scoops = slices.Clone(m.results), slices.Clone(m.scoops)
+	c.chooser = clonePtr(m.chooser)
+	if g := m.game; g != nil {
+		cg := *g
+		cg.history = [2][]Throw{slices.Clone(g.history[0]), slices.Clone(g.history[1])}
+		cg.throw, cg.last, cg.nominee, cg.offerBy = clonePtr(g.throw), clonePtr(g.last), clonePtr(g.nominee), clonePtr(g.offerBy)
+		c.game = &cg
+	}
+	return &c
+}
+
+// clonePtr returns a pointer to a copy of *p, nil for nil.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
+}

@@ -1,0 +1,139 @@
+package referee
+
+import (
+	"bytes"
+	"errors"
+	"reflect"
+	"testing"
+	"time"
+
+	"gammond/engine"
+	"gammond/engine/welsh"
+	"gammond/internal/testmain"
+	"gammond/sensing"
+	"gammond/sensing/sim"
+)
+
+// probes are inputs of every kind a player or the director gives, for
+// either side, asked about at every point of a match.
+var probes = func() []Input {
+	var in []Input
+	for _, side := range []engine.Side{engine.White, engine.Black} {
+		in = append(in,
+			Input{Kind: InputRoll, Side: side, Dice: engine.Dice{3, 1}}, Input{Kind: InputRoll, Side: side, Dice: engine.Dice{4, 4}},
+			Input{Kind: InputDone, Side: side}, Input{Kind: InputDouble, Side: side}, Input{Kind: InputTake, Side: side},
+			Input{Kind: InputDrop, Side: side}, Input{Kind: InputResign, Side: side, Points: 2}, Input{Kind: InputAccept, Side: side},
+			Input{Kind: InputReject, Side: side}, Input{Kind: InputEarlyRollChoice, Side: side, Reroll: true},
+			Input{Kind: InputOutOfPlay, Side: side, Points: 1}, Input{Kind: InputBeaver, Side: side},
+			Input{Kind: InputNominate, Side: side, Dice: engine.Dice{5, 5}}, Input{Kind: InputConcede, Side: side, Games: 1},
+			Input{Kind: InputOneDie, Side: side}, Input{Kind: InputAceyDeucey, Side: side},
+			Input{Kind: InputOddsEvens, Side: side, Dice: engine.Dice{2, 3}, Odds: true})
+	}
+	return append(in, Input{Kind: InputLetStand}, Input{Kind: InputForceAccept}, Input{Kind: InputScore, Score: [2]int{1, 2}},
+		Input{Kind: InputClockIntroduce, Clock: engine.ClockUS}, Input{Kind: InputAnnulCrawford}, Input{Kind: InputPause, Paused: true})
+}()
+
+// checkAlongside applies a match's inputs to a referee build makes,
+// asking Check about each first, and about every probe at every tenth
+// input: asking must change nothing, and each answer must be what
+// applying the input gives, refused or not; for the probes, applied to a
+// referee brought to the same point afresh, at six points of the match
+// (two under -short or -race).
+func checkAlongside(t *testing.T, build func() (*Referee, *sensing.VirtualClock), inputs []Input) {
+	t.Helper()
+	r, clock := build()
+	refusals, probed := 0, 0
+	afresh := len(inputs)/6 + 1 // every how many inputs the probes are applied afresh
+	if testmain.Trimmed() {
+		afresh = len(inputs)/2 + 1
+	}
+	for i, in := range inputs {
+		clock.Set(in.At)
+		if i%10 == 0 {
+			for _, q := range probes {
+				q.At = in.At
+				before := r.Status()
+				err := r.Check(q)
+				if err != nil && !errors.Is(err, ErrRefused) {
+					t.Fatalf("input %d: Check(%v): %v, want ErrRefused", i, q.Kind, err)
+				}
+				if !reflect.DeepEqual(r.Status(), before) {
+					t.Fatalf("input %d: Check(%v) changed the referee", i, q.Kind)
+				}
+				if i%afresh < 10 {
+					probed++
+					fresh, freshClock := build()
+					for _, done := range inputs[:i] {
+						freshClock.Set(done.At)
+						fresh.Apply(done)
+					}
+					freshClock.Set(in.At)
+					fresh.refused = ""
+					fresh.Apply(q)
+					if (fresh.refused != "") != (err != nil) {
+						t.Fatalf("input %d: Check(%v) = %v, but applying it refused %q", i, q.Kind, err, fresh.refused)
+					}
+				}
+				if err != nil {
+					refusals++
+				}
+			}
+		}
+		r.refused = ""
+		err := r.Check(in)
+		r.Apply(in)
+		if (r.refused != "") != (err != nil) {
+			t.Fatalf("input %d: Check(%v) = %v, applying it refused %q", i, in.Kind, err, r.refused)
+		}
+	}
+	t.Logf("%d inputs; %d probes refused, %d applied afresh", len(inputs), refusals, probed)
+}
+
+// TestCheckAnswersAsApply: the referee's answer to "would you take this
+// input now" is what taking it does, for a recorded standard match with
+// illegal plays and a simulated Welsh one, and for inputs of every kind
+// at every tenth point; and asking changes nothing.
+func TestCheckAnswersAsApply(t *testing.T) {
+	t.Run("standard", func(t *testing.T) {
+		t.Parallel()
+		var inputs []Input
+		p, h, err := OpenTrace(openTestdata(t, "match-002-illegal.trace.jsonl"), func(Event) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Deliver = func(in Input) { inputs = append(inputs, in) }
+		if err := p.Run(); err != nil {
+			t.Fatal(err)
+		}
+		checkAlongside(t, func() (*Referee, *sensing.VirtualClock) {
+			clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
+			m, err := engine.NewMatch(h.Match.Length, engine.MatchOpts{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return New(m, clock, func(Event) {}), clock
+		}, inputs)
+	})
+	t.Run("welsh", func(t *testing.T) {
+		t.Parallel()
+		opts := sim.DefaultOpts
+		opts.Seed, opts.IllegalRate = 3, 0.1
+		var trace bytes.Buffer
+		if _, err := sim.SimulateWelsh(&trace, [2]string{"Ann", "Bob"}, 3, &opts); err != nil {
+			t.Fatal(err)
+		}
+		var inputs []Input
+		p, _, _, err := OpenWelshTrace(&trace, func(Event) {})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Deliver = func(in Input) { inputs = append(inputs, in) }
+		if err := p.Run(); err != nil {
+			t.Fatal(err)
+		}
+		checkAlongside(t, func() (*Referee, *sensing.VirtualClock) {
+			clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
+			return NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), clock, func(Event) {}), clock
+		}, inputs)
+	})
+}
