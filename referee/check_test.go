@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -136,4 +137,44 @@ func TestCheckAnswersAsApply(t *testing.T) {
 			return NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), clock, func(Event) {}), clock
 		}, inputs)
 	})
+}
+
+// TestOpeningRollCheck: the referee refuses the standard game's opening
+// roll of doubles (each player throws one die, and a tie is thrown again,
+// US 9.3), and takes a Welsh game's first throw of doubles (rule 7); a
+// clock stopped between games takes no penalty.
+func TestOpeningRollCheck(t *testing.T) {
+	clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
+	m, err := engine.NewMatch(5, engine.MatchOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	standard := New(m, clock, func(Event) {})
+	rules, err := engine.ClockRulesNamed(engine.ClockUS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := engine.NewClock(rules, 5, [2]int{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	standard.SetClock(c)
+	welshRef := NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), clock, func(Event) {})
+	for _, r := range []*Referee{standard, welshRef} {
+		o := engine.OccupancyOf(&engine.StartingBoard, engine.White, 6, 4)
+		r.Apply(Input{Kind: InputSettled, Board: &o})
+	}
+	doubles := Input{Kind: InputRoll, Side: engine.Black, Dice: engine.Dice{4, 4}}
+	if err := standard.Check(doubles); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "US 9.3") {
+		t.Errorf("the standard game's opening doubles: %v, want refused (US 9.3)", err)
+	}
+	if err := standard.Check(Input{Kind: InputRoll, Side: engine.Black, Dice: engine.Dice{4, 3}}); err != nil {
+		t.Errorf("the standard game's opening 4-3: %v", err)
+	}
+	if err := welshRef.Check(doubles); err != nil {
+		t.Errorf("a Welsh first throw of doubles: %v", err)
+	}
+	if err := standard.Check(Input{Kind: InputPenalty, Side: engine.White}); !errors.Is(err, ErrRefused) {
+		t.Errorf("a penalty with no turn on the clock: %v, want refused", err)
+	}
 }

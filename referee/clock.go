@@ -103,6 +103,10 @@ func (r *Referee) Penalize(side engine.Side) {
 		r.irregular(side, "no clock to penalize on")
 		return
 	}
+	if _, running := r.gameClock.Running(); !running {
+		r.irregular(side, "no turn is on the clock to penalize on")
+		return
+	}
 	r.gameClock.PrematurePickup(side, r.clock.Now())
 	r.notice(side, fmt.Sprintf("%v is penalized for picking up the dice early", side))
 }

@@ -14,8 +14,9 @@ type rulebook interface {
 	// take gives the game an input before the flow, and reports whether
 	// it took it: an input of the game's own, or one it has no use for.
 	take(in Input) bool
-	// startGame begins a game with first on roll, or says why it may not.
-	startGame(first engine.Side) error
+	// startGame begins a game with first on roll, who threw d, or says
+	// why it may not.
+	startGame(first engine.Side, d engine.Dice) error
 	// throw takes side's throw of d, the game's turn-th (0: its first):
 	// the dice the turn plays, or a throw void, or the game it ends.
 	throw(side engine.Side, d engine.Dice, turn int) (thrown, error)

@@ -16,7 +16,12 @@ type standardGame struct {
 // take takes none of the flow's inputs.
 func (g *standardGame) take(Input) bool { return false }
 
-func (g *standardGame) startGame(first engine.Side) error {
+// startGame refuses an opening roll of doubles: each player throws one
+// die, and a tie is thrown again (US 9.3).
+func (g *standardGame) startGame(first engine.Side, d engine.Dice) error {
+	if d.Double() {
+		return fmt.Errorf("an opening roll of %v: each player throws one die, and a tie is thrown again (US 9.3)", d)
+	}
 	if err := g.m.StartGame(first); err != nil {
 		return fmt.Errorf("start game: %w", err)
 	}

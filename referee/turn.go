@@ -21,7 +21,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		return
 	}
 	switch {
-	case r.phase == settingUp && !r.startGame(side):
+	case r.phase == settingUp && !r.startGame(side, d):
 		return
 	case r.phase == flagged && side != r.onRoll:
 		r.early = nil // rolled again: this roll is the one
@@ -65,8 +65,8 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 // startGame begins a game with side first, unless the game's rules refuse
 // it. The starting position is official whatever the board shows; a wrong
 // set-up is reported.
-func (r *Referee) startGame(opener engine.Side) bool {
-	if err := r.book.startGame(opener); err != nil {
+func (r *Referee) startGame(opener engine.Side, d engine.Dice) bool {
+	if err := r.book.startGame(opener, d); err != nil {
 		r.irregular(opener, err.Error())
 		return false
 	}

@@ -42,7 +42,7 @@ func (g *welshGame) take(in Input) bool {
 	case InputDouble, InputCube:
 		if in.Long {
 			g.chooseOneDie(in.Side)
-		} else if r.phase != settingUp || r.startGame(in.Side) { // he doubles, about to throw
+		} else if r.phase != settingUp || r.startGame(in.Side, engine.Dice{}) { // he doubles, about to throw
 			r.Double(in.Side)
 		}
 	case InputRoll: // on the unmoved board of a 2-1, it is thrown again
@@ -70,7 +70,7 @@ func (g *welshGame) take(in Input) bool {
 
 // startGame starts a game with the clocks' times (rule 12b); the match
 // refuses a first thrower other than the loser of the last game.
-func (g *welshGame) startGame(first engine.Side) error {
+func (g *welshGame) startGame(first engine.Side, _ engine.Dice) error {
 	clocks := [2]time.Duration{welsh.ClockTime, welsh.ClockTime}
 	if c := g.r.gameClock; c != nil {
 		now := g.r.clock.Now()

@@ -37,6 +37,22 @@ func conflict(format string, a ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrConflict}, a...)...)
 }
 
+// refereeTakes checks the referee's input for an action: its own fields
+// (referee.Input.Validate, ErrInvalid), then whether the referee would
+// take it now (Status.Referee, ErrConflict with the referee's reason).
+func refereeTakes(s *Status, in referee.Input) error {
+	if err := in.Validate(); err != nil {
+		return invalid("%v", err)
+	}
+	if s.Referee == nil {
+		return nil
+	}
+	if err := s.Referee(in); err != nil {
+		return conflict("%v", err)
+	}
+	return nil
+}
+
 // invalidSide is the error for an action's side that is neither White nor
 // Black, every action's first check.
 func invalidSide(side engine.Side) error {
@@ -89,18 +105,13 @@ type SetScore struct {
 	Score [2]int `json:"score"`
 }
 
-// Check implements Action.
+// Check implements Action: the referee says which scores the match
+// allows; a money session's the page shows up to MaxMoneyScore.
 func (a SetScore) Check(s *Status) error {
-	most, match := MaxMoneyScore, "money play"
-	if s.Length > 0 {
-		most, match = s.Length-1, fmt.Sprintf("a %d-point match", s.Length)
+	if a.Score[0] > MaxMoneyScore || a.Score[1] > MaxMoneyScore {
+		return invalid("score %d and %d: the page shows at most %d", a.Score[0], a.Score[1], MaxMoneyScore)
 	}
-	for _, n := range a.Score {
-		if n < 0 || n > most {
-			return invalid("score %d and %d: each side has 0 to %d in %s", a.Score[0], a.Score[1], most, match)
-		}
-	}
-	return nil
+	return refereeTakes(s, referee.Input{Kind: referee.InputScore, Score: a.Score})
 }
 
 // Rule is the director's ruling on a flagged play: undo it (the players
@@ -110,12 +121,9 @@ type Rule struct {
 	LetStand bool `json:"let_stand"`
 }
 
-// Check implements Action.
+// Check implements Action: a play must be flagged, to undo or let stand.
 func (a Rule) Check(s *Status) error {
-	if s.Phase != referee.PhaseFlagged {
-		return conflict("no play is flagged")
-	}
-	return nil
+	return refereeTakes(s, referee.Input{Kind: referee.InputLetStand})
 }
 
 // The penalties the director can give.
@@ -134,17 +142,10 @@ type Penalty struct {
 
 // Check implements Action.
 func (a Penalty) Check(s *Status) error {
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case a.Kind != PenaltyPickup:
+	if a.Kind != PenaltyPickup {
 		return invalid("penalty %q: want %q", a.Kind, PenaltyPickup)
-	case s.Clocks == nil:
-		return conflict("the match has no clock")
-	case !s.Clocks.Running:
-		return conflict("no turn is on the clock")
 	}
-	return nil
+	return refereeTakes(s, referee.Input{Kind: referee.InputPenalty, Side: a.Side})
 }
 
 // PauseClocks pauses (Paused) or resumes the match clock.
@@ -154,17 +155,7 @@ type PauseClocks struct {
 
 // Check implements Action.
 func (a PauseClocks) Check(s *Status) error {
-	switch {
-	case s.Clocks == nil:
-		return conflict("the match has no clock")
-	case !s.Clocks.Running:
-		return conflict("no turn is on the clock")
-	case a.Paused && s.Clocks.Paused:
-		return conflict("the clocks are already paused")
-	case !a.Paused && !s.Clocks.Paused:
-		return conflict("the clocks are not paused")
-	}
-	return nil
+	return refereeTakes(s, referee.Input{Kind: referee.InputPause, Paused: a.Paused})
 }
 
 // EnterDice enters a roll of physical dice for Side: before a game the
@@ -177,23 +168,7 @@ type EnterDice struct {
 
 // Check implements Action.
 func (a EnterDice) Check(s *Status) error {
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case !a.Dice.Valid():
-		return invalid("dice %d and %d: want 1 to 6 each", a.Dice[0], a.Dice[1])
-	case s.Welsh != nil:
-		return a.checkWelsh(s)
-	case s.Phase == referee.PhaseSettingUp && a.Dice[0] == a.Dice[1]:
-		return conflict("an opening roll of %v: each player throws one die, and a tie is thrown again (US 9.3)", a.Dice)
-	case s.Phase == referee.PhaseSettingUp:
-		return nil
-	case s.Phase == referee.PhaseRolling && a.Side == s.OnRoll:
-		return nil
-	case s.Phase == referee.PhaseFlagged && a.Side != s.OnRoll:
-		return nil
-	}
-	return conflict("no roll of %v is due (%s, %v on roll)", a.Side, s.Phase, s.OnRoll)
+	return refereeTakes(s, referee.Input{Kind: referee.InputRoll, Side: a.Side, Dice: a.Dice})
 }
 
 // SimMove moves one of Side's checkers on a simulated board, as a hand

@@ -24,42 +24,22 @@ type WelshOption struct {
 	Odds bool `json:"odds"`
 }
 
-// Check implements Action: the option's own fields; whether the rules allow
-// it now is the referee's to say.
+// Check implements Action: the option's own fields, then the referee's
+// answer.
 func (a WelshOption) Check(s *Status) error {
+	switch a.Option {
+	case referee.InputAceyDeucey, referee.InputOneDie, referee.InputNominate, referee.InputConcede, referee.InputOddsEvens:
+	default:
+		return invalid("option %q: want %q, %q, %q, %q or %q", a.Option, referee.InputAceyDeucey, referee.InputOneDie,
+			referee.InputNominate, referee.InputConcede, referee.InputOddsEvens)
+	}
 	switch {
-	case s.Welsh == nil:
-		return conflict("%q is an option of Welsh backgammon, and this match is not one", a.Option)
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case (a.Option == referee.InputNominate || a.Option == referee.InputOddsEvens) && !a.Dice.Valid():
+	case a.Option == referee.InputOddsEvens && !a.Dice.Valid():
 		return invalid("%s with dice %v: want two dice 1-6", a.Option, a.Dice)
 	case a.Option == referee.InputConcede && a.Games < 1:
 		return invalid("an offer of %d games: want 1 or more", a.Games)
 	}
-	switch a.Option {
-	case referee.InputAceyDeucey, referee.InputOneDie, referee.InputNominate, referee.InputConcede, referee.InputOddsEvens:
-		return nil
-	}
-	return invalid("option %q: want %q, %q, %q, %q or %q", a.Option, referee.InputAceyDeucey, referee.InputOneDie,
-		referee.InputNominate, referee.InputConcede, referee.InputOddsEvens)
-}
-
-// checkWelsh is EnterDice's Check in a Welsh match: a game's first throw is
-// anyone's, doubles too (rule 7); the thrower's while he may throw, or
-// throw an unplayed 2-1 again (rule 13); the opponent's on a flagged play.
-func (a EnterDice) checkWelsh(s *Status) error {
-	switch {
-	case s.Phase == referee.PhaseSettingUp:
-		return nil
-	case s.Phase == referee.PhaseRolling && a.Side == s.OnRoll:
-		return nil
-	case s.Phase == referee.PhaseMoving && a.Side == s.OnRoll && s.Welsh.AceyDeucey:
-		return nil
-	case s.Phase == referee.PhaseFlagged && a.Side != s.OnRoll:
-		return nil
-	}
-	return conflict("no throw of %v is due (%s, %v on roll)", a.Side, s.Phase, s.OnRoll)
+	return checkInput(s, a)
 }
 
 // Input returns the referee's input for the option.
