@@ -41,20 +41,19 @@ func (r *Referee) copy() *Referee {
 		clock := *r.gameClock
 		c.gameClock = &clock
 	}
-	c.offer, c.early, c.stood, c.lastGame = clonePtr(r.offer), clonePtr(r.early), clonePtr(r.stood), clonePtr(r.lastGame)
-	if r.stood != nil && r.stood == r.early {
-		c.stood = c.early
+	if r.offer != nil {
+		c.offer = new(*r.offer)
+	}
+	if r.early != nil {
+		c.early = new(*r.early)
+	}
+	if r.stood != nil {
+		c.stood = new(*r.stood)
+	}
+	if r.lastGame != nil {
+		c.lastGame = new(*r.lastGame)
 	}
 	c.setupWrong, c.touched, c.points = slices.Clone(r.setupWrong), slices.Clone(r.touched), nil
 	c.book = r.book.copy(&c)
 	return &c
-}
-
-// clonePtr returns a pointer to a copy of *p, nil for nil.
-func clonePtr[T any](p *T) *T {
-	if p == nil {
-		return nil
-	}
-	v := *p
-	return &v
 }

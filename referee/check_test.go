@@ -97,13 +97,8 @@ func checkAlongside(t *testing.T, build func() (*Referee, *sensing.VirtualClock)
 func TestCheckAnswersAsApply(t *testing.T) {
 	t.Run("standard", func(t *testing.T) {
 		t.Parallel()
-		var inputs []Input
 		p, h, err := OpenTrace(openTestdata(t, "match-002-illegal.trace.jsonl"), func(Event) {})
 		if err != nil {
-			t.Fatal(err)
-		}
-		p.Deliver = func(in Input) { inputs = append(inputs, in) }
-		if err := p.Run(); err != nil {
 			t.Fatal(err)
 		}
 		checkAlongside(t, func() (*Referee, *sensing.VirtualClock) {
@@ -113,7 +108,7 @@ func TestCheckAnswersAsApply(t *testing.T) {
 				t.Fatal(err)
 			}
 			return New(m, clock, func(Event) {}), clock
-		}, inputs)
+		}, pipelineInputs(t, p))
 	})
 	t.Run("welsh", func(t *testing.T) {
 		t.Parallel()
@@ -123,20 +118,26 @@ func TestCheckAnswersAsApply(t *testing.T) {
 		if _, err := sim.SimulateWelsh(&trace, [2]string{"Ann", "Bob"}, 3, &opts); err != nil {
 			t.Fatal(err)
 		}
-		var inputs []Input
 		p, _, _, err := OpenWelshTrace(&trace, func(Event) {})
 		if err != nil {
-			t.Fatal(err)
-		}
-		p.Deliver = func(in Input) { inputs = append(inputs, in) }
-		if err := p.Run(); err != nil {
 			t.Fatal(err)
 		}
 		checkAlongside(t, func() (*Referee, *sensing.VirtualClock) {
 			clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
 			return NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), clock, func(Event) {}), clock
-		}, inputs)
+		}, pipelineInputs(t, p))
 	})
+}
+
+// pipelineInputs runs the pipeline and returns the inputs it delivers,
+// none of them applied.
+func pipelineInputs(t *testing.T, p *Pipeline) []Input {
+	var inputs []Input
+	p.Deliver = func(in Input) { inputs = append(inputs, in) }
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return inputs
 }
 
 // TestOpeningRollCheck: the referee refuses the standard game's opening

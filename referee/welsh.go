@@ -198,7 +198,7 @@ func (g *welshGame) timeOut(side engine.Side, _ engine.Board, _ engine.Dice, _ b
 }
 
 func (g *welshGame) copy(c *Referee) rulebook {
-	return &welshGame{r: c, rec: g.rec.Clone(), early: clonePtr(g.early)}
+	return &welshGame{r: c, rec: g.rec.Clone(), early: g.early}
 }
 
 func (g *welshGame) abandoned(bool) bool { return false }
