@@ -38,20 +38,23 @@ var probes = func() []Input {
 // asking Check about each first, and about every probe at every tenth
 // input: asking must change nothing, and each answer must be what
 // applying the input gives, refused or not; for the probes, applied to a
-// referee brought to the same point afresh, at six points of the match
-// (two under -short or -race).
+// referee brought to the same point afresh, at six points of the match.
+// Under -short or -race it asks about every tenth input, the probes at
+// every hundredth, every fifth probe applied afresh at one point.
 func checkAlongside(t *testing.T, build func() (*Referee, *sensing.VirtualClock), inputs []Input) {
 	t.Helper()
 	r, clock := build()
 	refusals, probed := 0, 0
-	afresh := len(inputs)/6 + 1 // every how many inputs the probes are applied afresh
+	// The probes are asked about every probeEvery inputs, and applied
+	// afresh every afresh inputs.
+	probeEvery, afresh, checkEvery, probeStep := 10, len(inputs)/6+1, 1, 1
 	if testmain.Trimmed() {
-		afresh = len(inputs)/2 + 1
+		probeEvery, afresh, checkEvery, probeStep = 100, len(inputs)*2/3, 10, 5
 	}
 	for i, in := range inputs {
 		clock.Set(in.At)
-		if i%10 == 0 {
-			for _, q := range probes {
+		if i%probeEvery == 0 {
+			for k, q := range probes {
 				q.At = in.At
 				before := r.Status()
 				err := r.Check(q)
@@ -61,7 +64,7 @@ func checkAlongside(t *testing.T, build func() (*Referee, *sensing.VirtualClock)
 				if !reflect.DeepEqual(r.Status(), before) {
 					t.Fatalf("input %d: Check(%v) changed the referee", i, q.Kind)
 				}
-				if i%afresh < 10 {
+				if i%afresh < probeEvery && i > 0 && k%probeStep == 0 {
 					probed++
 					fresh, freshClock := build()
 					for _, done := range inputs[:i] {
@@ -79,6 +82,10 @@ func checkAlongside(t *testing.T, build func() (*Referee, *sensing.VirtualClock)
 					refusals++
 				}
 			}
+		}
+		if i%checkEvery != 0 {
+			r.Apply(in)
+			continue
 		}
 		r.refused = ""
 		err := r.Check(in)
