@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"slices"
@@ -14,16 +13,13 @@ import (
 
 // welshGame is Welsh backgammon's rulebook (engine/welsh, docs/WELSH.md):
 // its legal plays, and a welsh.Recorder that keeps the match and its
-// record. Its own inputs: ROLL throws (between games it starts the game,
-// mugs away), CUBE doubles with no take or pass (rule 3), a long CUBE
-// press chooses one die (rule 11), ROLL on an unplayed 2-1 throws it
-// again (rule 13), a resignation offers to concede games (rule 18);
-// nominate, offer with a fiver and odds and evens are the page's.
+// record. Between games ROLL (or CUBE) starts a game, mugs away; CUBE
+// doubles with no take or pass (rule 3); a long CUBE press chooses one die
+// (rule 11); ROLL on an unplayed 2-1 throws it again (rule 13).
 type welshGame struct {
 	r   *Referee
 	rec *welsh.Recorder
-	// early is a nominate of a game's first throw made before the game
-	// starts (its first throw does), held for it.
+	// early is a nominate made before the throw it is for is due.
 	early *Input
 }
 
@@ -59,8 +55,7 @@ func (g *welshGame) take(in Input) bool {
 		g.oddsEvens(in.Side, !in.Odds, in.Dice)
 	case InputTake, InputDrop:
 		r.irregular(in.Side, "Welsh backgammon has no take or pass: the doubling die just goes up (rule 3)")
-	case InputScore, InputPenalty, InputEarlyRollChoice, InputClockIntroduce, InputClockAdjust,
-		InputAnnulCrawford, InputOutOfPlay, InputBeaver, InputRaccoon, InputOpeningTie:
+	case InputScore, InputPenalty, InputEarlyRollChoice, InputClockIntroduce, InputClockAdjust, InputAnnulCrawford, InputOutOfPlay, InputBeaver, InputRaccoon, InputOpeningTie:
 		r.irregular(in.Side, fmt.Sprintf("%v: not an input of the Welsh game", in.Kind))
 	default:
 		return false
@@ -79,9 +74,8 @@ func (g *welshGame) startGame(first engine.Side, _ engine.Dice) error {
 	if err := g.rec.StartGame(first, clocks); err != nil {
 		return fmt.Errorf("start game: %w (rule 7)", err)
 	}
-	if in := g.early; in != nil {
-		g.early = nil
-		g.recordNominate(in.Side, welsh.Throw{Dice: in.Dice})
+	for _, e := range g.held() {
+		g.r.send(e)
 	}
 	return nil
 }
@@ -130,6 +124,7 @@ func (g *welshGame) endTurn(mover engine.Side, _, after engine.Board, standing b
 		raised := Event{Kind: Doubled, Side: mover, Cube: g.cube(), Reason: "the game's first dance takes the doubling die up (rule 16)"}
 		te.events = slices.Insert(te.events, 1, raised)
 	}
+	te.events = append(te.events, g.held()...)
 	return te, nil
 }
 
@@ -139,17 +134,15 @@ func (g *welshGame) ended(last engine.Side) turnEnd {
 	return turnEnd{over: ok, result: engine.Result{Winner: res.Winner, Points: res.Games}, how: how}
 }
 
-// standing reads every count, and the moves that make the difference.
-func (g *welshGame) standing(o *engine.Occupancy, before, _ engine.Board, mover engine.Side, _ engine.Dice) (stood, error) {
-	after, err := welsh.Read(o, mover.Other())
+// standing reads every count, a man not seen where the nearest legal
+// result has him.
+func (g *welshGame) standing(o *engine.Occupancy, before, near engine.Board, mover engine.Side, _ engine.Dice) (stood, error) {
+	after, err := welsh.Read(o, mover.Other(), new(engine.LayoutOf(&near, mover)))
 	moves := welsh.DiffMoves(before, after)
-	return stood{after: after, moves: moves, notation: notation(moves)}, err
+	return stood{after: after, moves: moves, notation: welsh.PlayText(moves)}, err
 }
 
-func (g *welshGame) notation(p engine.Play) string { return notation(p.Steps()) }
-
-// notation writes moves as the Welsh record does.
-func notation(moves []engine.Move) string { return cmp.Or(welsh.FormatPlay(moves), "no move") }
+func (g *welshGame) notation(p engine.Play) string { return welsh.PlayText(p.Steps()) }
 
 // double turns the doubling die up at once: no take or pass (rule 3).
 func (g *welshGame) double(side engine.Side) (int, bool, error) {
@@ -157,10 +150,7 @@ func (g *welshGame) double(side engine.Side) (int, bool, error) {
 	return g.cube(), false, err
 }
 
-func (g *welshGame) cube() int {
-	cube, _, _ := g.rec.Match().Cube()
-	return cube
-}
+func (g *welshGame) cube() int { return g.rec.Match().CubeValue() }
 
 func (g *welshGame) score() [2]int { return g.rec.Match().Score() }
 
@@ -168,11 +158,7 @@ func (g *welshGame) score() [2]int { return g.rec.Match().Score() }
 func (g *welshGame) offer(o *resignation, _ engine.Board) (string, error) {
 	off, err := g.rec.OfferConcession(o.side, o.points, o.fiver)
 	o.forced = off.Mandatory
-	reason := fmt.Sprintf("%v offers to concede %d game(s) (rule 18)", o.side, o.points)
-	if o.forced {
-		reason += ": with the fiver it must be accepted"
-	}
-	return reason, err
+	return off.String(), err
 }
 
 func (g *welshGame) forced(o *resignation, _ engine.Board) bool { return o.forced }
@@ -204,10 +190,10 @@ func (g *welshGame) copy(c *Referee) rulebook {
 func (g *welshGame) abandoned(bool) bool { return false }
 func (g *welshGame) hypotheses() bool    { return false }
 
-// afterGame tells what the match's end costs whom (rule 23), a payment a note.
+// afterGame tells what the match's end costs whom (rule 23), a payment a
+// note; before the match's end there are none.
 func (g *welshGame) afterGame() {
-	g.early = nil
-	pay, _ := g.rec.Match().Prizes() // none before the match's end
+	pay, _ := g.rec.Match().Prizes()
 	for _, p := range pay {
 		g.r.note(p.To, fmt.Sprintf("prizes (rule 23): %v pays %v £%d.%02d for %s", p.From, p.To, p.Pence/100, p.Pence%100, p.Why))
 	}
@@ -225,8 +211,12 @@ func (g *welshGame) aceyDeucey(side engine.Side) bool {
 }
 
 // chooseOneDie is the choice of a player with a full spread, about to
-// throw, to throw one die (rule 11); chosen again, it is withdrawn.
+// throw, to throw one die (rule 11); chosen again, it is withdrawn. The
+// opponent's choice on a flagged play lets it stand, as his throw would.
 func (g *welshGame) chooseOneDie(side engine.Side) {
+	if g.r.phase == flagged && side != g.r.onRoll && !g.r.accept() {
+		return
+	}
 	switch one, err := g.rec.Match().ChooseOneDie(side); {
 	case err != nil:
 		g.r.irregular(side, err.Error())
@@ -237,23 +227,35 @@ func (g *welshGame) chooseOneDie(side engine.Side) {
 	}
 }
 
-// nominate is by's nominate of the next throw (rule 21); between games,
-// of the next game's first, held until it starts.
+// nominate is by's nominate of the next throw (rule 21); made before it
+// is due (between games, or after a DONE whose play is not yet judged or
+// is flagged), held until it is.
 func (g *welshGame) nominate(by engine.Side, t welsh.Throw) {
-	if g.r.phase == settingUp && g.early == nil && !g.rec.Match().Nominated()[by] {
+	r := g.r
+	if (r.phase == settingUp || r.phase == flagged || r.wait != doneNone) && g.early == nil && !g.rec.Match().Nominated()[by] {
 		g.early = &Input{Side: by, Dice: t.Dice}
-		return
+	} else if e := g.recordNominate(by, t); e.Kind == Irregularity {
+		r.irregular(by, e.Reason)
+	} else {
+		r.send(e)
 	}
-	g.recordNominate(by, t)
 }
 
-// recordNominate gives the match by's nominate.
-func (g *welshGame) recordNominate(by engine.Side, t welsh.Throw) {
-	if err := g.rec.Nominate(by, t); err != nil {
-		g.r.irregular(by, err.Error())
-		return
+// held gives the match the nominate held, the next throw now due.
+func (g *welshGame) held() []Event {
+	if in := g.early; in != nil {
+		g.early = nil
+		return []Event{g.recordNominate(in.Side, welsh.Throw{Dice: in.Dice})}
 	}
-	g.r.note(by, fmt.Sprintf("%v nominates %v for the next throw (rule 21)", by, t))
+	return nil
+}
+
+// recordNominate gives the match by's nominate: what to tell the players.
+func (g *welshGame) recordNominate(by engine.Side, t welsh.Throw) Event {
+	if err := g.rec.Nominate(by, t); err != nil {
+		return Event{Kind: Irregularity, Side: by, Reason: err.Error()}
+	}
+	return Event{Kind: Note, Side: by, Reason: fmt.Sprintf("%v nominates %v for the next throw (rule 21)", by, t)}
 }
 
 // oddsEvens is the call for the match's first game (rule 7): the winner
@@ -285,10 +287,8 @@ func (g *welshGame) status(s *Status, b engine.Board) {
 	s.Welsh = &ws
 }
 
-// OpenWelshTrace returns the pipeline that replays a recorded trace of a
-// Welsh match (a header with "rules": "welsh", or any trace the caller
-// says is one) with the trace's calibration, on virtual time, and the
-// recorder of the match it transcribes. Run the pipeline to replay.
+// OpenWelshTrace is OpenTrace for a Welsh match's trace (or any the
+// caller says is one), with the recorder of the match it transcribes.
 func OpenWelshTrace(r io.Reader, emit func(Event)) (*Pipeline, *welsh.Recorder, *sensing.Header, error) {
 	var rec *welsh.Recorder
 	p, h, err := openTrace(r, emit, func(h *sensing.Header, clock sensing.Clock, emit func(Event)) (*Referee, error) {

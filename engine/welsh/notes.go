@@ -108,3 +108,18 @@ func (m *Match) Chooser() (engine.Side, bool) {
 	}
 	return *m.chooser, true
 }
+
+// String says the offer to the players.
+func (o Offer) String() string {
+	s := fmt.Sprintf("%v offers to concede %d game(s) (rule 18)", o.By, o.Games)
+	if o.Mandatory {
+		s += ": with the fiver it must be accepted"
+	}
+	return s
+}
+
+// CubeValue returns the doubling die's value (1 untouched).
+func (m *Match) CubeValue() int {
+	v, _, _ := m.Cube()
+	return v
+}

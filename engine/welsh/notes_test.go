@@ -83,15 +83,20 @@ func TestOneDieAndOddsEvensAreTheMatchs(t *testing.T) {
 	}
 }
 
-// TestReadAndNotes: a Welsh position is read off an occupancy, the men not
-// on the board checked out; a dance is noted for the mover.
+// TestReadAndNotes: a Welsh position is read off an occupancy, a man not
+// shown where the near position has him, else checked out; a dance is
+// noted for the mover.
 func TestReadAndNotes(t *testing.T) {
 	b := engine.StartingBoard
 	b[engine.Mover][5]-- // a White man checked out
 	o := engine.OccupancyOf(&b, engine.White, 6, 4)
-	got, err := Read(&o, engine.White)
-	if err != nil || got != b {
-		t.Fatalf("Read = %v, %v: want the board shown", got.PositionID(), err)
+	start := engine.LayoutOf(&engine.StartingBoard, engine.White)
+	checkedOut := engine.LayoutOf(&b, engine.White)
+	if got, err := Read(&o, engine.White, &checkedOut); err != nil || got != b {
+		t.Fatalf("Read = %v, %v: want the board shown, the man checked out", got.PositionID(), err)
+	}
+	if got, err := Read(&o, engine.White, &start); err != nil || got != engine.StartingBoard {
+		t.Fatalf("Read near the start = %v, %v: want the man not seen on his point", got.PositionID(), err)
 	}
 	notes := TurnEvents{Dance: true}.Notes(engine.Black, NewMatch(0))
 	if want := []Note{{engine.Black, "Black dances: men still on the roof (rule 16)"}}; !reflect.DeepEqual(notes, want) {
