@@ -20,10 +20,7 @@ func (r *Referee) matchErr(side engine.Side, err error) {
 // Double tells the referee that side offers the cube. An opponent's double
 // on a flagged play accepts that play first.
 func (r *Referee) Double(side engine.Side) {
-	if side != r.onRoll {
-		r.endGrace()
-	}
-	if r.phase == flagged && side != r.onRoll && !r.accept() {
+	if !r.opponentBegins(side) {
 		return
 	}
 	if r.phase != awaitingRoll || side != r.onRoll {

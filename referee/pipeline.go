@@ -153,7 +153,7 @@ func (p *Pipeline) Learn(e Event) {
 	}
 	var known *engine.Layout
 	switch {
-	case e.Kind == PlayMade && !e.Ambiguous:
+	case e.Kind == PlayMade && !e.Ambiguous, e.Kind == IllegalAccepted:
 		l := engine.LayoutOf(&e.Board, e.OnRoll)
 		known = &l
 	case e.Kind == GameStarted, e.Kind == SetupWrong && len(e.Points) <= setupLearnMax:

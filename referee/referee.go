@@ -117,6 +117,7 @@ type Referee struct {
 	ambiguousFrom int
 
 	board     engine.Occupancy // the last settled occupancy
+	rolledOn  engine.Occupancy // the settled occupancy at the turn's roll
 	haveBoard bool
 	unsettled bool // the board has changed since it last settled
 	// wait is what a DONE pressed waits for before the play is judged:

@@ -52,7 +52,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		r.gameOver(t.end)
 		return
 	}
-	r.dice = t.dice
+	r.dice, r.rolledOn = t.dice, r.board
 	for i := range r.lines {
 		r.book.startTurn(&r.lines[i].matcher, r.lines[i].board, r.onRoll, r.dice)
 	}
@@ -285,9 +285,8 @@ func containsBoard(lines []line, b engine.Board) bool {
 func (r *Referee) accept() bool {
 	m := &r.lines[0].matcher
 	before := m.Before()
-	nearest, _ := m.Nearest(&r.board, nil)
 	mover := r.onRoll
-	st, err := r.book.standing(&r.board, before, nearest.After.Swap(), mover, r.dice)
+	st, err := r.book.standing(&r.board, before, r.nearest(m), mover, r.dice)
 	var te turnEnd
 	if err == nil {
 		te, err = r.book.endTurn(mover, before, st.after, true)
@@ -307,6 +306,38 @@ func (r *Referee) accept() bool {
 		Moves: st.moves, Board: after, OnRoll: r.onRoll, Reason: st.reason, Notation: st.notation})
 	r.turnOver(mover, te)
 	return true
+}
+
+// nearest returns the legal result of m (the mover in Mover) the board
+// shows but for a checker not seen, or else the one it differs from on
+// the fewest points: what to read the counts the sensors leave open by.
+func (r *Referee) nearest(m *engine.Matcher) engine.Board {
+	if i := m.ShortOf(&r.board); i >= 0 {
+		return m.Plays()[i].After.Swap()
+	}
+	p, _ := m.Nearest(&r.board, nil)
+	return p.After.Swap()
+}
+
+// opponentBegins ends the mover's turn when side, the opponent, begins
+// its own: a play waiting for a checker in the hand is judged, a flagged
+// one stands. It reports false when a flagged play cannot stand.
+func (r *Referee) opponentBegins(side engine.Side) bool {
+	if side == r.onRoll {
+		return true
+	}
+	r.endGrace()
+	return r.phase != flagged || r.accept()
+}
+
+// unmovedSinceRoll reports whether no checker has moved since the roll:
+// the board shows the position before the turn, or reads as it did at
+// the roll (a sensor that does not read may hide a checker of it).
+func (r *Referee) unmovedSinceRoll() bool {
+	if r.shows(r.lines[0].matcher.Before()) {
+		return true
+	}
+	return r.haveBoard && r.board.Points == r.rolledOn.Points && r.board.Bar == r.rolledOn.Bar
 }
 
 // LetStand is the director's ruling on a flagged play: it stands, and play

@@ -42,7 +42,7 @@ func (g *welshGame) take(in Input) bool {
 			r.Double(in.Side)
 		}
 	case InputRoll: // on the unmoved board of a 2-1, it is thrown again
-		return r.phase == moving && m.MayRethrow(in.Side) && r.shows(r.lines[0].matcher.Before()) && !g.aceyDeucey(in.Side)
+		return r.phase == moving && m.MayRethrow(in.Side) && r.unmovedSinceRoll() && !g.aceyDeucey(in.Side)
 	case InputAceyDeucey:
 		g.aceyDeucey(in.Side)
 	case InputOneDie:
@@ -212,9 +212,9 @@ func (g *welshGame) aceyDeucey(side engine.Side) bool {
 
 // chooseOneDie is the choice of a player with a full spread, about to
 // throw, to throw one die (rule 11); chosen again, it is withdrawn. The
-// opponent's choice on a flagged play lets it stand, as his throw would.
+// opponent's choice ends the mover's turn, as his throw would.
 func (g *welshGame) chooseOneDie(side engine.Side) {
-	if g.r.phase == flagged && side != g.r.onRoll && !g.r.accept() {
+	if !g.r.opponentBegins(side) {
 		return
 	}
 	switch one, err := g.rec.Match().ChooseOneDie(side); {
