@@ -143,9 +143,11 @@ const setupLearnMax = 3
 
 // Learn teaches the classifier from the position an event of the
 // referee's makes known, read in the last frame classified: the position a
-// play judged unambiguous leaves, the starting position once a game starts
-// or a board being set up differs from it on setupLearnMax points or
-// fewer. Call it with every event the referee emits, on the pipeline's
+// play judged unambiguous leaves, or a flagged play let stand (a checker
+// no sensor shows where the legal result it is one short of has it: a
+// sensor that reads nothing under it is masked), the starting position
+// once a game starts or a board being set up differs from it on
+// setupLearnMax points or fewer. Call it with every event the referee emits, on the pipeline's
 // goroutine (OpenTrace's pipeline does); other events teach nothing.
 func (p *Pipeline) Learn(e Event) {
 	if len(p.frame) == 0 {
