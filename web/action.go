@@ -17,8 +17,10 @@ import (
 type Action interface {
 	// Check reports whether the action is well formed and fits the match
 	// in s, with an error wrapping ErrInvalid, ErrConflict or
-	// ErrNotSimulated. The server checks every action before Act; the
-	// Board checks again against the state it applies the action to.
+	// ErrNotSimulated; whether the referee would take it now is the
+	// referee's answer (Status.Referee). The server checks every action
+	// before Act; the Board checks again against the state it applies the
+	// action to, asking its referee.
 	Check(s *Status) error
 }
 
