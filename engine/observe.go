@@ -114,10 +114,10 @@ func (m *Matcher) Start(before Board, onRoll Side, d Dice) {
 	m.partials = append(m.partials[:0], m.gen.Partials(before, d)...)
 }
 
-// StartPlays prepares the matcher for a turn of another game's rules
-// (engine/welsh): its legal plays and the positions on the way to them
-// (the mover still on roll, as in Partial.Board) come from those rules.
-// As with Start, no legal play leaves the board unchanged.
+// StartPlays prepares the matcher for a turn of another game's rules:
+// its legal plays and the positions on the way to them (the mover still
+// on roll, as in Partial.Board) come from those rules. As with Start, no
+// legal play leaves the board unchanged.
 func (m *Matcher) StartPlays(before Board, onRoll Side, plays []Play, partials []Board) {
 	m.before, m.onRoll = before, onRoll
 	m.plays = append(m.plays[:0], plays...)
