@@ -28,6 +28,7 @@ import (
 	"gammond/calib"
 	"gammond/display/panel"
 	"gammond/engine"
+	"gammond/engine/welsh"
 	"gammond/record"
 	"gammond/record/journal"
 	"gammond/record/mat"
@@ -117,8 +118,8 @@ type Board struct {
 	header  Match
 	clock   *sensing.VirtualClock
 	pipe    *referee.Pipeline
-	ref     referee.Judge
-	welsh   *referee.Welsh // the Welsh match's referee, also ref; nil for the standard game
+	ref     *referee.Referee
+	welsh   *welsh.Recorder // the Welsh match's record; nil for the standard game
 	match   *engine.Match
 	journal *journal.Journal
 	lock    *journal.DirLock
@@ -261,7 +262,7 @@ func (b *Board) setUp() error {
 	} else if err := b.setUpStandard(); err != nil {
 		return err
 	}
-	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Judge: b.ref, Deliver: b.deliver, DoneGrace: b.opts.DoneGrace}
+	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Referee: b.ref, Deliver: b.deliver, DoneGrace: b.opts.DoneGrace}
 	if b.opts.Health {
 		b.pipe.Health = calib.NewMonitor(cl, nil)
 	}

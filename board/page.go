@@ -202,6 +202,7 @@ func (b *Board) Act(a web.Action) error {
 	press, isPress := a.(web.SimButton)
 	err := b.Do(ctx, func() error {
 		s := b.Status()
+		s.Referee = b.ref.Check
 		if err := a.Check(&s); err != nil || isPress {
 			return err
 		}

@@ -10,11 +10,11 @@ import (
 // match's record, written where the standard game's .mat goes. A clocked
 // match runs the 70-minute clocks of rule 12, whichever clock is named.
 func (b *Board) setUpWelsh() {
-	w := referee.NewWelsh(welsh.NewRecorder(b.header.White, b.header.Black, 0), b.clock, b.emit)
+	b.welsh = welsh.NewRecorder(b.header.White, b.header.Black, 0)
+	b.ref = referee.NewWelsh(b.welsh, b.clock, b.emit)
 	if b.header.clocked() {
-		w.SetClock(welsh.NewClock())
+		b.ref.SetClock(welsh.NewClock())
 	}
-	b.welsh, b.ref = w, w
 }
 
 // hints are the points a lifted checker may land on (hint mode), by the
@@ -30,7 +30,7 @@ func (b *Board) hints(s referee.Status) []int {
 // matchOver reports whether the match is over.
 func (b *Board) matchOver() bool {
 	if b.welsh != nil {
-		over, _ := b.welsh.Over()
+		over, _, _ := b.welsh.Match().Over()
 		return over
 	}
 	_, over := b.match.Winner()

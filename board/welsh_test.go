@@ -200,7 +200,7 @@ func TestWelshOptionsFromThePage(t *testing.T) {
 	o := options(t, simulated, sensing.NewLive(simulated.Calibration().Board.Sensors()), engine.ClockNone)
 	o.Match.Rules = engine.RulesWelsh
 	b := run(t, o)
-	call := web.WelshOption{Side: engine.White, Option: referee.OptionOddsEvens, Dice: engine.Dice{3, 4}, Odds: true}
+	call := web.WelshOption{Side: engine.White, Option: referee.InputOddsEvens, Dice: engine.Dice{3, 4}, Odds: true}
 	if err := b.Act(call); err != nil {
 		t.Fatal(err)
 	}
@@ -214,18 +214,14 @@ func TestWelshOptionsFromThePage(t *testing.T) {
 	if s.Phase != referee.PhaseMoving || s.OnRoll != engine.Black || !s.Dice.Valid() || s.Rules != engine.RulesWelsh {
 		t.Fatalf("after Black's ROLL: %s, %v on roll, dice %v: want Black's throw of a Welsh game", s.Phase, s.OnRoll, s.Dice)
 	}
-	nominate := web.WelshOption{Side: engine.White, Option: referee.OptionNominate, Dice: engine.Dice{5, 5}}
-	if err := b.Act(nominate); err != nil {
-		t.Fatal(err)
-	}
-	events := b.Events(0)
-	if last := events[len(events)-1]; last.Kind != "irregularity" || !strings.Contains(last.Text, "nominat") {
-		t.Fatalf("last event %+v, want the nominate refused: Black has thrown", last)
+	nominate := web.WelshOption{Side: engine.White, Option: referee.InputNominate, Dice: engine.Dice{5, 5}}
+	if err := b.Act(nominate); !errors.Is(err, web.ErrConflict) || !strings.Contains(err.Error(), "nominat") {
+		t.Fatalf("Act = %v, want the nominate refused: Black has thrown", err)
 	}
 	for _, bad := range []web.WelshOption{
-		{Side: engine.Black, Option: referee.OptionOffer},
-		{Side: engine.Black, Option: "rethrow"},
-		{Side: engine.Black, Option: referee.OptionNominate},
+		{Side: engine.Black, Option: referee.InputConcede},
+		{Side: engine.Black, Option: referee.InputRoll},
+		{Side: engine.Black, Option: referee.InputNominate},
 	} {
 		if err := b.Act(bad); !errors.Is(err, web.ErrInvalid) {
 			t.Errorf("Act(%+v) = %v, want invalid", bad, err)

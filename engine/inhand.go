@@ -34,6 +34,19 @@ func (m *Matcher) OneShort(o *Occupancy) bool {
 	return false
 }
 
+// ShortOf returns the index into Plays of a legal play whose result the
+// occupancy shows but for one checker not seen (OneShort's), or -1: the
+// play a checker in the hand, or on a sensor that does not read, hides.
+func (m *Matcher) ShortOf(o *Occupancy) int {
+	for i := range m.plays {
+		after := m.plays[i].After.Swap()
+		if m.fitsOneShort(o, after) || m.fitsHitUnfinished(o, after) {
+			return i
+		}
+	}
+	return -1
+}
+
 // fitsHitUnfinished reports whether the occupancy shows b (the side on
 // roll in b[Mover]) with a blot the mover hit still on its point instead of
 // the bar: beside the hitter, or under it (the hitter unseen).

@@ -96,3 +96,33 @@ func TestOneShortMasked(t *testing.T) {
 		t.Error("OneShort of the position before the turn = true, want false")
 	}
 }
+
+// TestShortOf: the legal play whose result the board shows but for the
+// checker still in the hand is the one ShortOf names; none when the
+// board is the result itself, or two checkers short.
+func TestShortOf(t *testing.T) {
+	var m Matcher
+	m.Start(StartingBoard, White, Dice{3, 1})
+	want := -1
+	for i, p := range m.Plays() {
+		if FormatPlay(StartingBoard, p.Steps()) == "8/5 6/5" {
+			want = i
+		}
+	}
+	legal := m.Plays()[want].After
+	short := legal
+	short[Opponent][4]-- // White's 5 point, one checker still in the hand
+	o := OccupancyOf(&short, Black, 6, 4)
+	if got := m.ShortOf(&o); got != want {
+		t.Errorf("ShortOf = %d, want %d (8/5 6/5)", got, want)
+	}
+	whole := OccupancyOf(&legal, Black, 6, 4)
+	if got := m.ShortOf(&whole); got != -1 {
+		t.Errorf("ShortOf of a legal result itself = %d, want -1", got)
+	}
+	short[Opponent][4]--
+	two := OccupancyOf(&short, Black, 6, 4)
+	if got := m.ShortOf(&two); got != -1 {
+		t.Errorf("ShortOf two checkers short = %d, want -1", got)
+	}
+}

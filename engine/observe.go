@@ -1,5 +1,7 @@
 package engine
 
+import "slices"
+
 // Colours returns the board's halves by colour, given the colour on roll:
 // White's half then Black's.
 func (b *Board) Colours(onRoll Side) (white, black *Half) {
@@ -110,6 +112,27 @@ func (m *Matcher) Start(before Board, onRoll Side, d Dice) {
 		m.plays = append(m.plays, Play{After: before.Swap()})
 	}
 	m.partials = append(m.partials[:0], m.gen.Partials(before, d)...)
+}
+
+// StartPlays prepares the matcher for a turn of another game's rules:
+// its legal plays and the positions on the way to them (the mover still
+// on roll, as in Partial.Board) come from those rules. As with Start, no
+// legal play leaves the board unchanged.
+func (m *Matcher) StartPlays(before Board, onRoll Side, plays []Play, partials []Board) {
+	m.before, m.onRoll = before, onRoll
+	m.plays = append(m.plays[:0], plays...)
+	if len(m.plays) == 0 {
+		m.plays = append(m.plays, Play{After: before.Swap()})
+	}
+	m.partials = m.partials[:0]
+	for _, b := range partials {
+		m.partials = append(m.partials, Partial{Board: b})
+	}
+}
+
+// Clone returns a matcher for the same turn that shares no memory with m.
+func (m *Matcher) Clone() Matcher {
+	return Matcher{before: m.before, onRoll: m.onRoll, plays: slices.Clone(m.plays), partials: slices.Clone(m.partials)}
 }
 
 // Before returns the board the turn started from.

@@ -60,29 +60,28 @@ func (r *Referee) clockStop() {
 }
 
 // TimeOut ends the match of a side whose time has run out: it loses,
-// unless it cannot lose whatever is rolled (the Danish gin rule, where the
-// clock rules have it).
+// unless the game's rules say otherwise (the Danish gin rule, where the
+// clock rules have it: it cannot lose whatever is rolled).
 func (r *Referee) TimeOut() {
 	side, out := r.TimedOut()
 	if !out {
 		return
 	}
 	r.clockStop()
-	winner := side.Other()
 	before := r.lines[0].board
 	if r.phase == moving || r.phase == flagged {
 		before = r.lines[0].matcher.Before()
 	}
-	if r.gameClock.Rules().Gin && r.match.Gin(side, before, r.dice) {
-		winner = side
-	}
-	if err := r.match.AwardMatch(winner); err != nil {
-		r.matchErr(side, err)
+	winner, err := r.book.timeOut(side, before, r.dice, r.gameClock.Rules().Gin)
+	if err != nil {
+		r.irregular(side, err.Error())
 		return
 	}
-	r.irregular(side, fmt.Sprintf("%v's time ran out: %v wins the match", side, winner))
+	r.notice(side, fmt.Sprintf("%v's time ran out: %v wins the match", side, winner))
 	r.phase, r.offer = matchOver, nil
-	r.send(Event{Kind: MatchOver, Side: winner, Score: r.match.Score()})
+	_, _, how := r.book.matchOver()
+	r.send(Event{Kind: MatchOver, Side: winner, Score: r.book.score(), Reason: how})
+	r.book.afterGame()
 }
 
 // PauseClock pauses or resumes the clock, for a break or the director.
@@ -104,6 +103,10 @@ func (r *Referee) Penalize(side engine.Side) {
 		r.irregular(side, "no clock to penalize on")
 		return
 	}
+	if _, running := r.gameClock.Running(); !running {
+		r.irregular(side, "no turn is on the clock to penalize on")
+		return
+	}
 	r.gameClock.PrematurePickup(side, r.clock.Now())
-	r.irregular(side, fmt.Sprintf("%v is penalized for picking up the dice early", side))
+	r.notice(side, fmt.Sprintf("%v is penalized for picking up the dice early", side))
 }

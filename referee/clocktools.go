@@ -32,7 +32,7 @@ func (r *Referee) IntroduceClock(name engine.ClockName) {
 		return
 	}
 	score := r.match.Score()
-	r.irregular(r.onRoll, fmt.Sprintf("director: the %s clock from game %d on, at %d-%d: %v each",
+	r.notice(r.onRoll, fmt.Sprintf("director: the %s clock from game %d on, at %d-%d: %v each",
 		name, r.game+1, score[0], score[1], r.gameClock.Remaining(engine.White, r.clock.Now())))
 }
 
@@ -63,5 +63,5 @@ func (r *Referee) AdjustClock(side engine.Side, d time.Duration) {
 		return
 	}
 	r.gameClock.Adjust(side, d)
-	r.irregular(side, fmt.Sprintf("director: %v's time adjusted by %v to %v", side, d, r.gameClock.Remaining(side, r.clock.Now())))
+	r.notice(side, fmt.Sprintf("director: %v's time adjusted by %v to %v", side, d, r.gameClock.Remaining(side, r.clock.Now())))
 }

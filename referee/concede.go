@@ -20,11 +20,11 @@ import (
 // conceded.
 func (r *Referee) End() {
 	r.endGrace()
-	if r.pendingDone {
+	if r.wait == doneSettling {
 		r.judgeNow()
 	}
 	if r.phase == awaitingRoll {
-		r.concede(false)
+		r.book.abandoned(false)
 	}
 }
 
@@ -52,7 +52,7 @@ func (r *Referee) concede(setUp bool) bool {
 	case outlook[engine.White].MayWin && !outlook[engine.Black].MayWin:
 		loser, kind = engine.Black, outlook[engine.Black].Most
 	case outlook[engine.White].MayWin == outlook[engine.Black].MayWin && !setUp:
-		r.irregular(r.onRoll, "the game was left with both sides still able to win: not scored")
+		r.notice(r.onRoll, "the game was left with both sides still able to win: not scored")
 		return false
 	case outlook[engine.White].MayWin == outlook[engine.Black].MayWin:
 		loser, why = r.onRoll, "on roll when the board was set up again"
@@ -63,7 +63,7 @@ func (r *Referee) concede(setUp bool) bool {
 		r.matchErr(loser, fmt.Errorf("concede: %w", err))
 		return false
 	}
-	r.irregular(loser, fmt.Sprintf("game abandoned: %v, %s, concedes a %v", loser, why, kind))
-	r.gameOver(res)
+	r.notice(loser, fmt.Sprintf("game abandoned: %v, %s, concedes a %v", loser, why, kind))
+	r.gameOver(turnEnd{over: true, result: res})
 	return true
 }

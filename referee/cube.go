@@ -9,12 +9,6 @@ import (
 // The match state (engine.Match) keeps the score and the cube; the referee
 // keeps it in step with the turns it sees and reports what it refuses.
 
-func (r *Referee) startMatchGame() {
-	if err := r.match.StartGame(r.onRoll); err != nil {
-		r.irregular(r.onRoll, fmt.Sprintf("start game: %v", err))
-	}
-}
-
 // matchErr reports an error of the match state as an irregularity: the
 // referee's own checks come first, so it means the two disagree.
 func (r *Referee) matchErr(side engine.Side, err error) {
@@ -26,23 +20,23 @@ func (r *Referee) matchErr(side engine.Side, err error) {
 // Double tells the referee that side offers the cube. An opponent's double
 // on a flagged play accepts that play first.
 func (r *Referee) Double(side engine.Side) {
-	if side != r.onRoll {
-		r.endGrace()
-	}
-	if r.phase == flagged && side != r.onRoll {
-		r.accept()
+	if !r.opponentBegins(side) {
+		return
 	}
 	if r.phase != awaitingRoll || side != r.onRoll {
-		r.send(Event{Kind: CubeRefused, Side: side, Reason: "a side doubles on its own turn, before rolling", Cube: r.match.Cube()})
+		r.send(Event{Kind: CubeRefused, Side: side, Reason: "a side doubles on its own turn, before rolling", Cube: r.book.cube()})
 		return
 	}
-	if err := r.match.Double(side); err != nil {
-		r.send(Event{Kind: CubeRefused, Side: side, Reason: err.Error(), Cube: r.match.Cube()})
+	cube, answered, err := r.book.double(side)
+	if err != nil {
+		r.send(Event{Kind: CubeRefused, Side: side, Reason: err.Error(), Cube: cube})
 		return
 	}
-	r.phase = doubled
-	r.clockPress(side)
-	r.send(Event{Kind: Doubled, Side: side, Cube: 2 * r.match.Cube()})
+	if answered {
+		r.phase = doubled
+		r.clockPress(side)
+	}
+	r.send(Event{Kind: Doubled, Side: side, Cube: cube})
 }
 
 // Take tells the referee that side takes the cube offered to it.
@@ -73,7 +67,7 @@ func (r *Referee) Drop(side engine.Side) {
 		return
 	}
 	r.send(Event{Kind: Dropped, Side: side, Cube: r.match.Cube()})
-	r.gameOver(res)
+	r.gameOver(turnEnd{over: true, result: res})
 }
 
 // Cube is the CUBE button: the side on roll doubles, the side doubled
@@ -94,37 +88,21 @@ func (r *Referee) Cube(side engine.Side, long bool) {
 	}
 }
 
-// endTurn passes the turn in the match state after side's play, or ends the
-// game when the play bore off side's last checker.
-func (r *Referee) endTurn(side engine.Side, after engine.Board) {
-	if after[engine.Opponent].BorneOff() < engine.CheckersPerSide {
-		r.matchErr(side, r.match.EndTurn(side))
-		r.clockPress(side)
-		return
-	}
-	res, err := r.match.Finish(after)
-	if err != nil {
-		r.matchErr(side, err)
-		return
-	}
-	r.gameOver(res)
-}
-
-// gameOver reports the game's result, and the match's when it is decided,
+// gameOver reports the game's end, and the match's when it is decided,
 // and waits for the board to be set up again.
-func (r *Referee) gameOver(res engine.Result) {
-	r.lastGame = &endedGame{result: res, cube: r.match.Cube()}
+func (r *Referee) gameOver(te turnEnd) {
+	res := te.result
+	r.lastGame = &endedGame{result: res, cube: r.book.cube()}
 	r.clockStop()
 	r.offer, r.early, r.stood, r.touched = nil, nil, nil, r.touched[:0]
-	r.send(Event{Kind: GameOver, Side: res.Winner, Result: res, Score: r.match.Score(), Cube: r.match.Cube()})
+	r.send(Event{Kind: GameOver, Side: res.Winner, Result: res, Score: r.book.score(), Cube: r.book.cube(), Reason: te.how})
 	r.phase = settingUp
 	r.setupWrong = nil
-	if winner, over := r.match.Winner(); over {
+	if winner, over, how := r.book.matchOver(); over {
 		r.phase = matchOver
-		r.send(Event{Kind: MatchOver, Side: winner, Score: r.match.Score()})
-		return
+		r.send(Event{Kind: MatchOver, Side: winner, Score: r.book.score(), Reason: how})
 	}
-	r.announceCrawford()
+	r.book.afterGame()
 }
 
 // announceCrawford says, before it starts, that the next game is the

@@ -31,9 +31,9 @@ const maskedLanding = 800 * time.Millisecond
 func (r *Referee) judgeAtDone() {
 	switch {
 	case r.moverShort():
-		r.awaitingChecker, r.waitUntil = true, time.Time{}
+		r.wait = doneInHand
 	case r.mayBeShort():
-		r.awaitingChecker, r.waitUntil = true, r.clock.Now().Add(maskedLanding)
+		r.wait, r.waitUntil = doneMasked, r.clock.Now().Add(maskedLanding)
 	default:
 		r.judge()
 	}
@@ -63,7 +63,7 @@ func (r *Referee) mayBeShort() bool {
 // movedLate judges a play waiting on a board with masked slots once the
 // board starts moving after maskedLanding: on the board as it stood.
 func (r *Referee) movedLate() {
-	if r.awaitingChecker && !r.waitUntil.IsZero() && r.clock.Now().After(r.waitUntil) {
+	if r.wait == doneMasked && r.clock.Now().After(r.waitUntil) {
 		r.endGrace()
 	}
 }
@@ -75,8 +75,8 @@ func (r *Referee) movedLate() {
 // its correction takes a DONE.
 func (r *Referee) checkerLanded() {
 	switch {
-	case r.awaitingChecker && !r.mayBeShort():
-		r.awaitingChecker = false
+	case r.awaitingChecker() && !r.mayBeShort():
+		r.wait = doneNone
 		r.judge()
 	case r.phase == flagged && r.flaggedShort && r.fitsLegal():
 		r.judge()
@@ -95,6 +95,9 @@ func (r *Referee) fitsLegal() bool {
 	return false
 }
 
+// awaitingChecker reports whether a DONE waits for a checker in the hand.
+func (r *Referee) awaitingChecker() bool { return r.wait == doneInHand || r.wait == doneMasked }
+
 // DoneGraceOver tells the referee that the grace period after a DONE is
 // over: a play still waiting for a checker is judged on the board as it is.
 func (r *Referee) DoneGraceOver() { r.endGrace() }
@@ -102,9 +105,9 @@ func (r *Referee) DoneGraceOver() { r.endGrace() }
 // endGrace judges a play waiting for a checker now: the grace period is
 // over, or the opponent has begun its turn.
 func (r *Referee) endGrace() {
-	if !r.awaitingChecker {
+	if !r.awaitingChecker() {
 		return
 	}
-	r.awaitingChecker = false
+	r.wait = doneNone
 	r.judge()
 }

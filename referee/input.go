@@ -37,12 +37,17 @@ const (
 	InputClockIntroduce                       // the director puts the match on the Clock rules named, from the next game
 	InputClockAdjust                          // the director adds Adjust to Side's time
 	InputDoneGrace                            // the grace period after a DONE is over (Referee.DoneGraceOver)
-	InputOption                               // Side takes up a Welsh option (Option; Welsh)
+	inputOption                               // a journal's old form of the Welsh inputs below (ParseInput reads it)
 	InputAnnulCrawford                        // the director annuls a Crawford game's cube (Danish 4.4.4)
 	InputOutOfPlay                            // the director rules Points of Side's checkers out of play (US 4.7)
 	InputBeaver                               // money play: Side beavers the double offered to it, or just taken
 	InputRaccoon                              // money play: Side raccoons the beaver of its double
 	InputOpeningTie                           // money play: the next game's opening throw tied (automatic doubles)
+	InputAceyDeucey                           // Welsh: Side throws its unplayed 2-1 again (rule 13); a ROLL on the unmoved board does the same
+	InputOneDie                               // Welsh: Side, about to throw with a full spread, throws one die (rule 11); again, two; a long CUBE press does the same
+	InputNominate                             // Welsh: Side nominates Dice for the next throw (rule 21)
+	InputConcede                              // Welsh: Side offers to concede Games games, Fiver paid (rule 18)
+	InputOddsEvens                            // Welsh: Side calls Odds or evens on the shaker's hidden Dice before a first game (rule 7)
 )
 
 var inputNames = [...]string{
@@ -54,8 +59,10 @@ var inputNames = [...]string{
 	InputResign:    "resign", InputAccept: "accept", InputReject: "reject", InputForceAccept: "force-accept",
 	InputEarlyRollChoice: "early-roll-choice", InputRollRefused: "roll-refused",
 	InputClockIntroduce: "clock-introduce", InputClockAdjust: "clock-adjust",
-	InputOption: "option", InputAnnulCrawford: "annul-crawford", InputOutOfPlay: "out-of-play",
+	inputOption: "option", InputAnnulCrawford: "annul-crawford", InputOutOfPlay: "out-of-play",
 	InputBeaver: "beaver", InputRaccoon: "raccoon", InputOpeningTie: "opening-tie",
+	InputAceyDeucey: "acey-deucey", InputOneDie: "one-die", InputNominate: "nominate",
+	InputConcede: "offer", InputOddsEvens: "odds-evens",
 }
 
 func (k InputKind) String() string {
@@ -93,8 +100,39 @@ type Input struct {
 	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
 	Clock  engine.ClockName  `json:"clock,omitempty"`  // InputClockIntroduce: the clock rules named
 	Adjust time.Duration     `json:"adjust,omitempty"` // InputClockAdjust
-	Option Option            `json:"option,omitempty"` // InputOption
+	Games  int               `json:"games,omitempty"`  // InputConcede
+	Fiver  bool              `json:"fiver,omitempty"`  // InputConcede
+	Odds   bool              `json:"odds,omitempty"`   // InputOddsEvens
 	Board  *engine.Occupancy `json:"board,omitempty"`
+}
+
+// UnmarshalJSON reads an input as the journal keeps it, and a Welsh
+// input in the form journals kept it before it had a kind of its own
+// ("kind": "option", "option" naming it, its numbers in points and long).
+func (in *Input) UnmarshalJSON(b []byte) error {
+	type plain Input
+	var v struct {
+		plain
+		Option string `json:"option"`
+	}
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*in = Input(v.plain)
+	if in.Kind != inputOption {
+		return nil
+	}
+	if err := in.Kind.UnmarshalText([]byte(v.Option)); err != nil || in.Kind < InputAceyDeucey {
+		return fmt.Errorf("referee input: no Welsh option %q", v.Option)
+	}
+	switch in.Kind {
+	case InputConcede:
+		in.Games, in.Fiver = in.Points, in.Long
+	case InputOddsEvens:
+		in.Odds = in.Points == 1
+	}
+	in.Points, in.Long = 0, false
+	return nil
 }
 
 // ParseInput reads an input as the journal keeps it (JSON).
@@ -121,9 +159,7 @@ func (in *Input) Validate() error {
 		return fmt.Errorf("referee input: no side %d", in.Side)
 	case in.Kind == InputRoll && !in.Dice.Valid():
 		return fmt.Errorf("referee input: roll of %v", in.Dice)
-	case in.Kind == InputOption && in.Option == "":
-		return errors.New("referee input: option with no option named")
-	case in.Kind == InputOption && in.Option == OptionNominate && !in.Dice.Valid():
+	case in.Kind == InputNominate && !in.Dice.Valid():
 		return fmt.Errorf("referee input: nominate of %v", in.Dice)
 	case in.Kind == InputOutOfPlay && (in.Points < 1 || in.Points >= engine.CheckersPerSide):
 		return fmt.Errorf("referee input: %d checkers out of play, want 1 to %d", in.Points, engine.CheckersPerSide-1)
@@ -136,6 +172,9 @@ func (in *Input) Validate() error {
 // Apply gives the referee one input. The time of its events is the clock's:
 // set it to in.At first when replaying.
 func (r *Referee) Apply(in Input) {
+	if r.book.take(in) {
+		return
+	}
 	switch in.Kind {
 	case InputSettled:
 		r.Settled(in.Board)
@@ -193,5 +232,7 @@ func (r *Referee) Apply(in Input) {
 		r.Raccoon(in.Side)
 	case InputOpeningTie:
 		r.OpeningTie()
+	default:
+		r.irregular(in.Side, fmt.Sprintf("%v: not an input of this game", in.Kind))
 	}
 }

@@ -121,3 +121,42 @@ func TestDirectorRulings(t *testing.T) {
 		t.Fatalf("final score %v: Black had 3 from the correction", s)
 	}
 }
+
+// TestWelshOptionJournalledInItsOldForm: a journal written when the Welsh
+// inputs were options of one kind ("kind": "option") replays as the
+// typed inputs they are now, each field where the input keeps it.
+func TestWelshOptionJournalledInItsOldForm(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		old  string
+		want Input
+	}{
+		{`{"at":"2026-01-02T03:04:05Z","kind":"option","side":1,"option":"acey-deucey"}`, Input{Kind: InputAceyDeucey, Side: engine.Black}},
+		{`{"at":"2026-01-02T03:04:05Z","kind":"option","option":"one-die"}`, Input{Kind: InputOneDie}},
+		{`{"at":"2026-01-02T03:04:05Z","kind":"option","side":1,"option":"nominate","dice":[5,5]}`, Input{Kind: InputNominate, Side: engine.Black, Dice: engine.Dice{5, 5}}},
+		{`{"at":"2026-01-02T03:04:05Z","kind":"option","option":"offer","points":3,"long":true}`, Input{Kind: InputConcede, Games: 3, Fiver: true}},
+		{`{"at":"2026-01-02T03:04:05Z","kind":"option","side":1,"option":"odds-evens","points":1,"dice":[3,4]}`, Input{Kind: InputOddsEvens, Side: engine.Black, Odds: true, Dice: engine.Dice{3, 4}}},
+		{`{"at":"2026-01-02T03:04:05Z","kind":"option","option":"odds-evens","dice":[3,4]}`, Input{Kind: InputOddsEvens, Dice: engine.Dice{3, 4}}},
+	} {
+		in, err := ParseInput([]byte(c.old))
+		if err != nil {
+			t.Fatalf("%s: %v", c.old, err)
+		}
+		c.want.At = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+		if !reflect.DeepEqual(in, c.want) {
+			t.Errorf("%s: read %+v, want %+v", c.old, in, c.want)
+		}
+		again, err := json.Marshal(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if back, err := ParseInput(again); err != nil || !reflect.DeepEqual(back, in) {
+			t.Errorf("%s written as %s reads back as %+v, %v", c.old, again, back, err)
+		}
+	}
+	for _, bad := range []string{`{"kind":"option"}`, `{"kind":"option","option":"roll"}`, `{"kind":"option","option":"mulligan"}`} {
+		if in, err := ParseInput([]byte(bad)); err == nil {
+			t.Errorf("%s read as %+v, want an error", bad, in)
+		}
+	}
+}

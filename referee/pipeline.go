@@ -23,9 +23,6 @@ type Pipeline struct {
 	// sensing.SettleStage.
 	Settler *sensing.Settler
 	Referee *Referee
-	// Judge, when set, runs the match instead of Referee: a Welsh match
-	// (Welsh).
-	Judge Judge
 	// Health, when set, watches every frame for sensor faults; a sensor
 	// it finds stuck or dead is masked (calib.Classifier.Mask).
 	Health *calib.Monitor
@@ -146,9 +143,11 @@ const setupLearnMax = 3
 
 // Learn teaches the classifier from the position an event of the
 // referee's makes known, read in the last frame classified: the position a
-// play judged unambiguous leaves, the starting position once a game starts
-// or a board being set up differs from it on setupLearnMax points or
-// fewer. Call it with every event the referee emits, on the pipeline's
+// play judged unambiguous leaves, or a flagged play let stand (a checker
+// no sensor shows where the legal result it is one short of has it: a
+// sensor that reads nothing under it is masked), the starting position
+// once a game starts or a board being set up differs from it on
+// setupLearnMax points or fewer. Call it with every event the referee emits, on the pipeline's
 // goroutine (OpenTrace's pipeline does); other events teach nothing.
 func (p *Pipeline) Learn(e Event) {
 	if len(p.frame) == 0 {
@@ -156,7 +155,7 @@ func (p *Pipeline) Learn(e Event) {
 	}
 	var known *engine.Layout
 	switch {
-	case e.Kind == PlayMade && !e.Ambiguous:
+	case e.Kind == PlayMade && !e.Ambiguous, e.Kind == IllegalAccepted:
 		l := engine.LayoutOf(&e.Board, e.OnRoll)
 		known = &l
 	case e.Kind == GameStarted, e.Kind == SetupWrong && len(e.Points) <= setupLearnMax:
@@ -210,10 +209,6 @@ func (p *Pipeline) deliver(in Input) {
 		p.Deliver(in)
 		return
 	}
-	if p.Judge != nil {
-		p.Judge.Apply(in)
-		return
-	}
 	p.Referee.Apply(in)
 }
 
@@ -222,21 +217,44 @@ var inputKinds = map[sensing.EventKind]InputKind{
 	sensing.Roll: InputRoll, sensing.Done: InputDone, sensing.Double: InputDouble,
 	sensing.Take: InputTake, sensing.Drop: InputDrop, sensing.Cube: InputCube, sensing.Pass: InputCube,
 	sensing.Resign: InputResign, sensing.Accept: InputAccept, sensing.Reject: InputReject,
+	sensing.Nominate: InputNominate, sensing.Offer: InputConcede,
 }
 
 func (p *Pipeline) event(e sensing.Event) {
 	if e.Kind == sensing.Done {
 		p.graceEnds = p.last.Add(p.doneGrace())
 	}
-	if kind, ok := inputKinds[e.Kind]; ok {
-		p.deliver(Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice, Long: e.Kind == sensing.Pass, Points: e.Points})
+	kind, ok := inputKinds[e.Kind]
+	if !ok {
+		return
 	}
+	in := Input{At: p.last, Kind: kind, Side: e.Side, Dice: e.Dice, Long: e.Kind == sensing.Pass, Points: e.Points}
+	if kind == InputConcede {
+		in.Games, in.Points = e.Points, 0
+	}
+	p.deliver(in)
 }
 
 // OpenTrace returns the pipeline that replays a recorded trace (TRACE.md)
-// with the trace's calibration and match, on virtual time: the referee's
-// events are stamped with the trace's times. Run it to replay.
+// of a standard match with the trace's calibration and match, on virtual
+// time: the referee's events are stamped with the trace's times. Run it to
+// replay.
 func OpenTrace(r io.Reader, emit func(Event)) (*Pipeline, *sensing.Header, error) {
+	return openTrace(r, emit, func(h *sensing.Header, clock sensing.Clock, emit func(Event)) (*Referee, error) {
+		m, err := engine.NewMatch(h.Match.Length, engine.MatchOpts{})
+		if err != nil {
+			return nil, fmt.Errorf("trace match: %w", err)
+		}
+		ref := New(m, clock, emit)
+		ref.SetRules(h.Match.RuleSet()) // the header's, US when it names none
+		return ref, nil
+	})
+}
+
+// openTrace returns the pipeline that replays a trace into the referee
+// newReferee makes for its header, each event taught to the classifier
+// (Learn) before emit has it.
+func openTrace(r io.Reader, emit func(Event), newReferee func(*sensing.Header, sensing.Clock, func(Event)) (*Referee, error)) (*Pipeline, *sensing.Header, error) {
 	clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
 	tr, err := sensing.NewTraceReader(r, &sensing.TraceOpts{Clock: clock})
 	if err != nil {
@@ -247,15 +265,13 @@ func OpenTrace(r io.Reader, emit func(Event)) (*Pipeline, *sensing.Header, error
 	if err != nil {
 		return nil, nil, fmt.Errorf("trace calibration: %w", err)
 	}
-	m, err := engine.NewMatch(h.Match.Length, engine.MatchOpts{})
-	if err != nil {
-		return nil, nil, fmt.Errorf("trace match: %w", err)
-	}
 	p := &Pipeline{Source: tr, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow)}
-	p.Referee = New(m, clock, func(e Event) {
+	p.Referee, err = newReferee(h, clock, func(e Event) {
 		p.Learn(e)
 		emit(e)
 	})
-	p.Referee.SetRules(h.Match.RuleSet()) // the header's, US when it names none
+	if err != nil {
+		return nil, nil, err
+	}
 	return p, h, nil
 }

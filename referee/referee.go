@@ -9,6 +9,48 @@
 // show a position some legal play leaves. When the sensors cannot tell two
 // legal plays apart (tall stacks) it keeps both hypotheses until a later
 // position decides, and says so.
+//
+// One Referee runs both games: the standard game (New) and Welsh
+// backgammon (NewWelsh). Where they differ the flow asks the game's
+// rulebook (rulebook.go): the start of a game, a throw and its plays,
+// what a turn ends with (a bonus throw, a game won by a shape), the cube,
+// an offer to concede and what it is worth, the match's end.
+//
+// # The turn flow
+//
+// The state is the phase (Status.Phase) and, in moving or flagged, what a
+// DONE waits for (wait). Inputs not listed leave the state as it is, or
+// are refused with an Irregularity (CubeRefused for a cube action).
+//
+//	state             input                                   next state
+//	setting-up        Settled                                 setting-up (SetupWrong when the points wrong change)
+//	                  Roll (Welsh: also CUBE, the doubler)    rolling, and on at once with that roll; the rules may refuse (mugs away)
+//	rolling           Roll by the side on roll                moving (Welsh: a void throw stays rolling; a wash, setting-up)
+//	                  Roll with the board touched since DONE  rolling (refused until it is put back, US 4.3)
+//	                  Double by the side on roll              doubled (Welsh: rolling, the cube turned)
+//	                  the board set up again, then Roll       setting-up (the game conceded), and on with the roll
+//	doubled           Take, Beaver                            rolling
+//	                  Drop                                    setting-up or match-over
+//	moving            Done, the board still                   judged (below)
+//	                  Done, the board moving                  moving, waiting doneSettling; Settled judges
+//	                  Roll by the opponent                    moving (the early roll held until the DONE, US 4.6)
+//	judged at DONE    a legal result fits                     rolling (the other side; the mover on a Welsh bonus throw), or setting-up / match-over (game won)
+//	                  one checker short of a legal result     moving, waiting doneInHand (doneMasked on masked slots)
+//	                  no legal result fits                    flagged (IllegalPlay)
+//	waiting in hand   Settled on a legal result               judged
+//	                  DoneGrace, End, the opponent's Roll     judged as the board stands
+//	                  or Double; a move after waitUntil
+//	flagged           the board put right, Done               judged (Corrected)
+//	                  a legal result settles, flagged short   judged (Withdrawn)
+//	                  Roll or Double by the opponent, LetStand rolling (IllegalAccepted), and on with the roll or double
+//	any game phase    Resign/Accept/Reject/ForceAccept        the offer stands beside the phase; accepted: setting-up or match-over
+//	                  Timeout                                 match-over
+//	match-over        AnnulCrawford (Danish 4.4.4)            setting-up when the corrected score resumes the match
+//
+// Beside the phase, and independent of it, the referee keeps an offer to
+// concede waiting (offer), an early roll held or let stand (early, stood),
+// the points touched after DONE (touched), whether a wrong set-up is
+// official (setupOfficial) and the hypotheses the sensors leave (lines).
 package referee
 
 import (
@@ -31,6 +73,16 @@ const (
 	matchOver                 // the match is decided
 )
 
+// doneWait is what a DONE waits for before its play is judged.
+type doneWait uint8
+
+const (
+	doneNone     doneWait = iota // no DONE waits
+	doneSettling                 // the board was moving at the DONE: judged once it settles
+	doneInHand                   // the mover is short of a checker: judged when it lands or the grace is over
+	doneMasked                   // as doneInHand, the checker maybe on a masked slot: the board's move after waitUntil ends it
+)
+
 // line is one hypothesis about the game since the last position the sensors
 // were sure of: the board now and the plays that led there.
 type line struct {
@@ -42,6 +94,10 @@ type line struct {
 // Referee runs the turn flow of one match. Its methods are not safe for
 // concurrent use: one goroutine feeds it, in time order.
 type Referee struct {
+	book rulebook // the rules of the game played
+	// match is the standard game's match state (standardGame's), nil in
+	// Welsh backgammon: the standard game's own inputs (money play,
+	// Crawford, set-up rulings, clock tools) read it.
 	match     *engine.Match
 	clock     sensing.Clock
 	gameClock *engine.Clock // nil when the match is not clocked
@@ -60,27 +116,26 @@ type Referee struct {
 	// is one line.
 	ambiguousFrom int
 
-	board       engine.Occupancy // the last settled occupancy
-	haveBoard   bool
-	unsettled   bool // the board has changed since it last settled
-	pendingDone bool // DONE was pressed while the board was unsettled
-	restored    bool // flagged, and the board is back at the position before the turn
-	// awaitingChecker: DONE found the mover short of a checker (grace.go);
-	// the play is judged when it lands or the grace period is over.
-	awaitingChecker bool
+	board     engine.Occupancy // the last settled occupancy
+	rolledOn  engine.Occupancy // the settled occupancy at the turn's roll
+	haveBoard bool
+	unsettled bool // the board has changed since it last settled
+	// wait is what a DONE pressed waits for before the play is judged:
+	// the board to settle, or a checker still in the hand (grace.go).
+	wait doneWait
+	// waitUntil: waiting doneMasked, the time after which the board's
+	// next move ends the wait (maskedLanding).
+	waitUntil time.Time
+	restored  bool // flagged, and the board is back at the position before the turn
 	// flaggedShort: the flagged play was flagged with the mover short of a
 	// checker; it is withdrawn if the board becomes a legal result.
 	flaggedShort bool
-	// waitUntil: when awaitingChecker was set on a board with masked
-	// slots (mayBeShort), the time after which the board's next move ends
-	// the wait (maskedLanding); zero: the grace period alone ends it.
-	waitUntil  time.Time
-	setupWrong []int
-	offer      *resignation // a resignation waiting for its answer
-	early      *earlyRoll   // a roll made before the mover's DONE, held
-	stood      *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
-	touched    []int        // points moved after DONE, before the roll
-	lastGame   *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
+	setupWrong   []int
+	offer        *resignation // an offer to concede waiting for its answer
+	early        *earlyRoll   // a roll made before the mover's DONE, held
+	stood        *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
+	touched      []int        // points moved after DONE, before the roll
+	lastGame     *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
 	// rules is the rule set (SetRules); "" is the US rules.
 	rules engine.RuleSet
 	// setupWrongAtStart: the game started on a wrong set-up, official from
@@ -93,24 +148,48 @@ type Referee struct {
 	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
 	inferMatcher engine.Matcher // tries each roll when the dice are inferred
 	points       []int          // scratch for Diff
+	// refused is the first refusal's reason since Check began: a copy's.
+	refused string
 }
 
-// New returns a referee for a match, emitting its events to emit in order.
+// New returns a referee for a match of the standard game, emitting its
+// events to emit in order.
 func New(m *engine.Match, clock sensing.Clock, emit func(Event)) *Referee {
-	return &Referee{match: m, clock: clock, emit: emit, setupWrong: []int{}}
+	r := &Referee{match: m, clock: clock, emit: emit, setupWrong: []int{}}
+	r.book = &standardGame{r: r, m: m}
+	return r
 }
 
 func (r *Referee) send(e Event) {
-	if e.Kind == IllegalPlay {
+	switch {
+	case e.Kind == IllegalPlay:
 		r.illegalPlays[e.Side]++ // US 4.8: the director warns, then may penalize
+	case e.Kind == CubeRefused && r.refused == "":
+		r.refused = e.Reason
 	}
 	e.At = r.clock.Now()
 	e.Game, e.Turn = r.game, r.turn
 	r.emit(e)
 }
 
+// irregular refuses an input, or reports what the referee and the rules'
+// state disagree on: an Irregularity with the reason.
 func (r *Referee) irregular(side engine.Side, reason string) {
+	if r.refused == "" {
+		r.refused = reason
+	}
 	r.send(Event{Kind: Irregularity, Side: side, Reason: reason})
+}
+
+// notice reports an irregularity the input that brought it about is no
+// refusal of: a wrong set-up made official, the director's correction.
+func (r *Referee) notice(side engine.Side, reason string) {
+	r.send(Event{Kind: Irregularity, Side: side, Reason: reason})
+}
+
+// note points out to the players what a turn or an option brought about.
+func (r *Referee) note(side engine.Side, reason string) {
+	r.send(Event{Kind: Note, Side: side, Reason: reason})
 }
 
 // Unsettled tells the referee that the board has moved since it last
@@ -131,8 +210,8 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 		r.checkTouched()
 	case moving, flagged:
 		r.closeChoice()
-		if r.pendingDone {
-			r.pendingDone = false
+		if r.wait == doneSettling {
+			r.wait = doneNone
 			r.judgeAtDone()
 			return
 		}
@@ -153,6 +232,12 @@ func (r *Referee) checkSetup() {
 	}
 	r.setupWrong = append(r.setupWrong[:0], r.points...)
 	r.send(Event{Kind: SetupWrong, Points: append([]int(nil), r.points...)})
+}
+
+// shows reports whether the settled board shows b, the side on roll in
+// b[Mover].
+func (r *Referee) shows(b engine.Board) bool {
+	return r.haveBoard && r.board.Fits(&b, r.onRoll)
 }
 
 // checkRestored notices a flagged board put back to the position before the

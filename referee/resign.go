@@ -13,76 +13,63 @@ import (
 // force acceptance. The offer does not stop the turn flow: it stands until
 // it is answered or the game ends otherwise.
 
-// resignation is an offer to resign waiting for its answer.
-type resignation struct {
-	side   engine.Side
-	kind   engine.ResultKind
-	forced bool // the opponent can do no better
-}
-
 // offerStatus returns the offer waiting, for Status; nil for none.
 func (r *Referee) offerStatus() *Offer {
 	if r.offer == nil {
 		return nil
 	}
-	return &Offer{Side: r.offer.side, Points: int(r.offer.kind), Worth: r.offerResult().Points, Forced: r.offer.forced}
+	res, _ := r.book.offered(r.offer)
+	return &Offer{Side: r.offer.side, Points: r.offer.points, Worth: res.Points, Forced: r.offer.forced}
 }
 
 // Resign tells the referee that side offers to resign points: 1 a single
-// game, 2 a gammon, 3 a backgammon, times the cube; 0 (the buttons' DONE and
+// game, 2 a gammon, 3 a backgammon, times the cube (in Welsh backgammon,
+// points games, with the fiver paid or not); 0 (the buttons' DONE and
 // CUBE held together) a single, or one more than side's offer waiting. A
 // side may raise its own offer. It is refused (an Irregularity, nothing
-// changes) outside a game, with the opponent's offer waiting, or for
-// another number.
-func (r *Referee) Resign(side engine.Side, points int) {
-	kind := engine.ResultKind(points)
+// changes) outside a game, with the opponent's offer waiting, or where the
+// game's rules refuse it.
+func (r *Referee) Resign(side engine.Side, points int) { r.offerToConcede(side, points, false) }
+
+// offerToConcede is Resign, with Welsh backgammon's fiver paid or not.
+func (r *Referee) offerToConcede(side engine.Side, points int, fiver bool) {
 	if points == 0 {
-		kind = engine.Single
+		points = 1
 		if r.offer != nil && r.offer.side == side {
-			kind = r.offer.kind + 1
+			points = r.offer.points + 1
 		}
 	}
-	if reason := r.resignRefusal(side, kind); reason != "" {
+	if reason := r.resignRefusal(side, points); reason != "" {
 		r.irregular(side, fmt.Sprintf("%v's resignation refused: %s", side, reason))
 		return
 	}
-	c, err := r.match.WeighConcession(side, kind, r.lines[0].board)
+	o := &resignation{side: side, points: points, fiver: fiver}
+	reason, err := r.book.offer(o, r.lines[0].board)
 	if err != nil {
 		r.irregular(side, fmt.Sprintf("%v's resignation refused: %v", side, err))
 		return
 	}
-	r.offer = &resignation{side: side, kind: kind, forced: c.Forced}
-	r.send(Event{Kind: ResignOffered, Side: side, Result: r.offerResult(), Cube: r.match.Cube(),
-		Forced: c.Forced, Reason: concessionText(side.Other(), c)})
+	r.offer = o
+	res, _ := r.book.offered(o)
+	r.send(Event{Kind: ResignOffered, Side: side, Result: res, Cube: r.book.cube(), Forced: o.forced, Reason: reason})
 }
 
-// resignRefusal says why side may not offer to resign kind now, or "".
-func (r *Referee) resignRefusal(side engine.Side, kind engine.ResultKind) string {
-	switch {
-	case kind < engine.Single || kind > engine.Backgammon:
-		return fmt.Sprintf("%d points: offer 1 (single), 2 (gammon) or 3 (backgammon)", kind)
-	case r.phase == settingUp || r.phase == matchOver:
+// resignRefusal says why side may not offer to resign points now, or "".
+func (r *Referee) resignRefusal(side engine.Side, points int) string {
+	if r.phase == settingUp || r.phase == matchOver {
 		return "no game is in progress"
-	case r.offer != nil && r.offer.side != side:
-		return fmt.Sprintf("%v's offer of a %v waits for an answer", r.offer.side, r.offer.kind)
-	case r.offer != nil && kind <= r.offer.kind:
-		return fmt.Sprintf("%v's offer of a %v waits: an offer can only be raised", side, r.offer.kind)
+	}
+	if r.offer == nil {
+		return ""
+	}
+	_, what := r.book.offered(r.offer)
+	switch {
+	case r.offer.side != side:
+		return fmt.Sprintf("%v's offer of %s waits for an answer", r.offer.side, what)
+	case points <= r.offer.points:
+		return fmt.Sprintf("%v's offer of %s waits: an offer can only be raised", side, what)
 	}
 	return ""
-}
-
-// concessionText says what the engine makes of an offer to winner.
-func concessionText(winner engine.Side, c engine.Concession) string {
-	if c.Forced {
-		return fmt.Sprintf("%v can do no better: the director may force acceptance", winner)
-	}
-	return fmt.Sprintf("%v may still do better", winner)
-}
-
-// offerResult is the result the offer on the table gives if accepted.
-func (r *Referee) offerResult() engine.Result {
-	o := r.offer
-	return engine.Result{Winner: o.side.Other(), Kind: o.kind, Points: int(o.kind) * r.match.Cube()}
 }
 
 // answerByCube is the CUBE button of the side a resignation is offered
@@ -118,8 +105,12 @@ func (r *Referee) Reject(side engine.Side) {
 		return
 	}
 	o := r.offer
+	if _, err := r.book.concede(o, false); err != nil {
+		r.irregular(side, err.Error())
+		return
+	}
 	r.offer = nil
-	r.send(Event{Kind: ResignRejected, Side: side, Result: engine.Result{Winner: side, Kind: o.kind}})
+	r.send(Event{Kind: ResignRejected, Side: side, Result: engine.Result{Winner: side, Kind: engine.ResultKind(o.points)}})
 }
 
 // answerRefusal says why side may not answer a resignation now, or "".
@@ -134,16 +125,17 @@ func (r *Referee) answerRefusal(side engine.Side) string {
 }
 
 // ForceAccept is the director's ruling that the resignation on offer is
-// accepted: allowed only where the engine shows the opponent can do no
-// better (US 11.1, clock rules 5.1).
+// accepted: allowed only where the opponent can do no better (US 11.1,
+// clock rules 5.1), or must accept (Welsh rule 18).
 func (r *Referee) ForceAccept() {
 	if r.offer == nil {
 		r.irregular(r.onRoll, "the director cannot force acceptance: no resignation is on offer")
 		return
 	}
 	o := r.offer
-	if c, err := r.match.WeighConcession(o.side, o.kind, r.lines[0].board); err != nil || !c.Forced {
-		r.irregular(o.side, fmt.Sprintf("the director cannot force acceptance of %v's %v: %v may still do better", o.side, o.kind, o.side.Other()))
+	if !r.book.forced(o, r.lines[0].board) {
+		_, what := r.book.offered(o)
+		r.irregular(o.side, fmt.Sprintf("the director cannot force acceptance of %v's %s: %v may still do better", o.side, what, o.side.Other()))
 		return
 	}
 	r.resigned(o.side.Other(), "is made to accept")
@@ -152,13 +144,14 @@ func (r *Referee) ForceAccept() {
 // resigned ends the game on the offer, accepted by winner.
 func (r *Referee) resigned(winner engine.Side, how string) {
 	o := r.offer
-	res, err := r.match.Resign(o.side, o.kind)
+	te, err := r.book.concede(o, true)
 	if err != nil {
-		r.matchErr(o.side, fmt.Errorf("resign: %w", err))
+		r.irregular(o.side, fmt.Sprintf("resign: %v", err))
 		return
 	}
-	r.pendingDone = false
-	r.send(Event{Kind: Resigned, Side: o.side, Result: res, Cube: r.match.Cube(),
-		Reason: fmt.Sprintf("%v %s %v's resignation of a %v", winner, how, o.side, o.kind)})
-	r.gameOver(res)
+	r.wait = doneNone
+	_, what := r.book.offered(o)
+	r.send(Event{Kind: Resigned, Side: o.side, Result: te.result, Cube: r.book.cube(),
+		Reason: fmt.Sprintf("%v %s %v's resignation of %s", winner, how, o.side, what)})
+	r.gameOver(te)
 }

@@ -141,7 +141,7 @@ func TestResignRefusedAtTheWrongMoment(t *testing.T) {
 	if got := f.since(n, Irregularity); len(got) != 4 {
 		t.Fatalf("%d refusals, want 4: %+v", len(got), f.events[n:])
 	}
-	if got := f.since(n, ResignOffered, GameOver, Resigned); len(got) != 0 || f.r.offer.kind != engine.Gammon {
+	if got := f.since(n, ResignOffered, GameOver, Resigned); len(got) != 0 || f.r.offer.points != int(engine.Gammon) {
 		t.Fatalf("refused input changed the match: %+v, offer %+v", got, f.r.offer)
 	}
 }

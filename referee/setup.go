@@ -48,10 +48,10 @@ func (r *Referee) checkSetupDeadline() {
 	r.setupOfficial = true
 	unseen := r.unseenCheckers()
 	if unseen == [2]int{} {
-		r.irregular(r.onRoll, fmt.Sprintf("%s: from roll %d the set-up is official, as the board shows it", rule, roll))
+		r.notice(r.onRoll, fmt.Sprintf("%s: from roll %d the set-up is official, as the board shows it", rule, roll))
 		return
 	}
-	r.irregular(r.onRoll, fmt.Sprintf("%s: from roll %d the set-up is official; the board does not see White %d, Black %d of its checkers (points %v): "+
+	r.notice(r.onRoll, fmt.Sprintf("%s: from roll %d the set-up is official; the board does not see White %d, Black %d of its checkers (points %v): "+
 		"missing, or on sensors that do not read, so none counts out of play until the director rules it", rule, roll, unseen[engine.White], unseen[engine.Black], r.unseenPoints()))
 }
 
@@ -121,7 +121,7 @@ func (r *Referee) RuleOutOfPlay(side engine.Side, n int) {
 	points := r.takeUnseen(side, n)
 	r.outOfPlay[side] += n
 	r.matchErr(side, r.match.OutOfPlay(side, r.outOfPlay[side]))
-	r.irregular(side, fmt.Sprintf("%s: the director rules %d of %v's checkers (points %v) out of play: %d in all, counted for a gammon or backgammon", rule, n, side, points, r.outOfPlay[side]))
+	r.notice(side, fmt.Sprintf("%s: the director rules %d of %v's checkers (points %v) out of play: %d in all, counted for a gammon or backgammon", rule, n, side, points, r.outOfPlay[side]))
 }
 
 // takeUnseen removes n of side's checkers the board does not see from the

@@ -91,28 +91,20 @@ type Offer struct {
 func (r *Referee) Status() Status {
 	s := Status{
 		Phase:        phaseNames[r.phase],
-		Length:       r.match.Length(),
-		Score:        r.match.Score(),
 		Game:         r.game,
 		Turn:         r.turn,
-		Crawford:     r.match.Crawford(),
 		OnRoll:       r.onRoll,
-		Cube:         r.nextCube(),
-		CubeDead:     r.match.CubeDead(),
 		SetupWrong:   append([]int{}, r.setupWrong...),
 		Touched:      append([]int{}, r.touched...),
 		IllegalPlays: r.illegalPlays,
 		Flagged:      []int{},
 		Ambiguous:    len(r.lines) > 1,
 
-		AwaitingChecker: r.awaitingChecker,
+		AwaitingChecker: r.awaitingChecker(),
 	}
 	s.Resignation = r.offerStatus()
 	if e := r.choosable(); e != nil {
 		s.EarlyRoll = &HeldRoll{Side: e.side, Dice: e.dice, Reroll: e.reroll, AfterDone: e == r.stood}
-	}
-	if owner, owned := r.match.CubeOwner(); owned {
-		s.CubeOwner = &owner
 	}
 	if r.phase == moving || r.phase == flagged {
 		s.Dice = r.dice
@@ -126,5 +118,6 @@ func (r *Referee) Status() Status {
 	}
 	s.Position = b.PositionID()
 	s.Checkers = engine.LayoutOf(&b, r.onRoll)
+	r.book.status(&s, b)
 	return s
 }

@@ -7,11 +7,11 @@ import (
 )
 
 // Roll tells the referee that side rolled d. Between games, with the board
-// set up, it is the opening roll: side opens with both dice. An opponent's
-// roll on a flagged play accepts that play.
+// set up, it starts the game with side first (the standard game's opener
+// plays both dice). An opponent's roll on a flagged play accepts that play.
 func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
-		r.concede(true)
+		r.book.abandoned(true)
 	}
 	if side != r.onRoll {
 		r.endGrace() // the opponent's roll ends the wait for a checker in hand: the play is judged first
@@ -21,11 +21,13 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		return
 	}
 	switch {
-	case r.phase == settingUp:
-		r.startGame(side)
+	case r.phase == settingUp && !r.startGame(side, d):
+		return
 	case r.phase == flagged && side != r.onRoll:
 		r.early = nil // rolled again: this roll is the one
-		r.accept()
+		if !r.accept() {
+			return
+		}
 	case r.phase == moving && side != r.onRoll:
 		r.holdEarlyRoll(side, d)
 		return
@@ -34,35 +36,53 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		r.irregular(side, fmt.Sprintf("%v rolled %s out of turn", side, Roll(d)))
 		return
 	}
-	if r.turn > 0 {
-		r.matchErr(side, r.match.Roll(side))
+	t, err := r.book.throw(side, d, r.turn)
+	if err != nil {
+		r.irregular(side, err.Error())
+		return
 	}
 	r.turn++
 	r.checkSetupDeadline()
-	r.dice = d
+	r.send(Event{Kind: Rolled, Side: side, Dice: t.dice})
+	switch {
+	case t.void != "":
+		r.send(Event{Kind: ThrowVoid, Side: side, Dice: t.dice, Reason: t.void})
+		return
+	case t.end.over:
+		r.gameOver(t.end)
+		return
+	}
+	r.dice, r.rolledOn = t.dice, r.board
 	for i := range r.lines {
-		r.lines[i].matcher.Start(r.lines[i].board, r.onRoll, d)
+		r.book.startTurn(&r.lines[i].matcher, r.lines[i].board, r.onRoll, r.dice)
 	}
 	r.phase = moving
-	r.send(Event{Kind: Rolled, Side: side, Dice: d})
+	if t.note != "" {
+		r.note(side, t.note)
+	}
 }
 
-// startGame begins a game with side opening. The starting position is
-// official whatever the board shows; a wrong set-up is reported.
-func (r *Referee) startGame(opener engine.Side) {
+// startGame begins a game with side first, unless the game's rules refuse
+// it. The starting position is official whatever the board shows; a wrong
+// set-up is reported.
+func (r *Referee) startGame(opener engine.Side, d engine.Dice) bool {
+	if err := r.book.startGame(opener, d); err != nil {
+		r.irregular(opener, err.Error())
+		return false
+	}
 	r.setupWrongAtStart = !r.haveBoard || len(r.setupWrong) > 0
 	r.setupOfficial, r.outOfPlay = !r.setupWrongAtStart, [2]int{}
 	if r.setupWrongAtStart {
-		r.irregular(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v): %s", r.setupWrong, r.setupDeadlineText()))
+		r.notice(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v): %s", r.setupWrong, r.setupDeadlineText()))
 	}
 	r.game++
 	r.turn, r.lastGame = 0, nil
 	r.onRoll = opener
 	r.oneLine(engine.StartingBoard)
-	r.startMatchGame()
 	r.phase = awaitingRoll
 	r.clockStart(opener)
-	r.send(Event{Kind: GameStarted, Side: opener, Board: engine.StartingBoard, OnRoll: opener})
+	r.send(Event{Kind: GameStarted, Side: opener, Board: engine.StartingBoard, OnRoll: opener, Cube: r.book.cube()})
+	return true
 }
 
 // Done tells the referee that side pressed DONE: its turn is over. The play
@@ -76,11 +96,11 @@ func (r *Referee) Done(side engine.Side) {
 		r.irregular(side, fmt.Sprintf("%v pressed DONE out of turn", side))
 		return
 	}
-	if r.awaitingChecker {
+	if r.awaitingChecker() {
 		return // already waiting for the checker in hand
 	}
 	if r.unsettled || !r.haveBoard {
-		r.pendingDone = true
+		r.wait = doneSettling
 		return
 	}
 	r.judgeAtDone()
@@ -89,7 +109,7 @@ func (r *Referee) Done(side engine.Side) {
 // judgeNow judges the play on the last settled board, settled or not: the
 // turn is over whatever the board is doing.
 func (r *Referee) judgeNow() {
-	r.pendingDone = false
+	r.wait = doneNone
 	r.judge()
 }
 
@@ -135,36 +155,47 @@ func (r *Referee) flag(inProgress bool) {
 }
 
 // advance records the legal play (or the surviving hypotheses) and passes
-// the turn, or ends the game when the mover has borne off its last checker.
-// The lines it leaves reuse the matchers of the spare ones, and keep the
-// plays since the ambiguity began only while there is one.
+// the turn, or ends the game. The play the rules record is the first that
+// fits; a game that keeps no hypotheses reports the play ambiguous when
+// another fits too. The lines it leaves reuse the matchers of the spare
+// ones, and keep the plays since the ambiguity began only while there is
+// one.
 //
 // Allocation budget: none for a turn with one line and one fit, once the
 // matchers have met their largest roll (TestSteadyTurnAllocatesNothing).
 func (r *Referee) advance(fits []fit) {
+	first := &r.lines[fits[0].line]
+	current := TurnPlay{Turn: r.turn, Side: r.onRoll, Dice: r.dice, Before: first.matcher.Before(), Play: first.matcher.Plays()[fits[0].play]}
+	te, err := r.book.endTurn(current.Side, current.Before, current.Play.After, false)
+	if err != nil {
+		r.irregular(current.Side, err.Error())
+		return
+	}
+	hidden := r.fitsOnMasked(fits) || len(fits) > 1 && !r.book.hypotheses()
+	if !r.book.hypotheses() {
+		fits = fits[:1]
+	}
 	ambiguous := len(r.lines) > 1 || len(fits) > 1
-	hidden := r.fitsOnMasked(fits)
 	next := r.spare[:0]
-	var current TurnPlay
 	for _, f := range fits {
 		l := &r.lines[f.line]
 		p := l.matcher.Plays()[f.play]
-		if containsBoard(next, p.After) {
+		board := p.After
+		if te.again {
+			board = board.Swap() // the mover throws again
+		}
+		if containsBoard(next, board) {
 			continue // two hypotheses meet again: either history leads here
 		}
-		current = TurnPlay{Turn: r.turn, Side: r.onRoll, Dice: r.dice, Before: l.matcher.Before(), Play: p}
 		next = growLines(next)
 		n := &next[len(next)-1]
-		n.board, n.plays = p.After, nil
+		n.board, n.plays = board, nil
 		if ambiguous {
-			n.plays = append(append([]TurnPlay(nil), l.plays...), current)
+			n.plays = append(append([]TurnPlay(nil), l.plays...), TurnPlay{Turn: r.turn, Side: r.onRoll, Dice: r.dice, Before: l.matcher.Before(), Play: p})
 		}
 	}
 	r.lines, r.spare = next, r.lines
 	survivor := &r.lines[0]
-	if ambiguous {
-		current = survivor.plays[len(survivor.plays)-1]
-	}
 	if len(r.lines) == 1 {
 		if r.ambiguousFrom > 0 {
 			r.send(Event{Kind: Resolved, Side: current.Side, Plays: survivor.plays[:len(survivor.plays)-1]})
@@ -174,13 +205,35 @@ func (r *Referee) advance(fits []fit) {
 	} else if r.ambiguousFrom == 0 {
 		r.ambiguousFrom = r.turn
 	}
-	r.onRoll = current.Side.Other()
+	r.onRoll = r.nextOnRoll(current.Side, te)
 	r.phase = awaitingRoll
-	after := current.Play.After
 	r.send(Event{Kind: PlayMade, Side: current.Side, Dice: r.dice, Before: current.Before, Play: current.Play,
-		Board: after, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1 || hidden})
-	r.endTurn(current.Side, after)
+		Board: survivor.board, OnRoll: r.onRoll, Ambiguous: len(r.lines) > 1 || hidden, Notation: r.book.notation(current.Play)})
+	r.turnOver(current.Side, te)
 	r.releaseEarlyRoll()
+}
+
+// nextOnRoll is the side on roll after mover's turn ended with te.
+func (r *Referee) nextOnRoll(mover engine.Side, te turnEnd) engine.Side {
+	if te.again {
+		return mover
+	}
+	return mover.Other()
+}
+
+// turnOver ends mover's turn once its play is reported: the game's end,
+// or the clock passed to the next on roll and what the turn brought about.
+func (r *Referee) turnOver(mover engine.Side, te turnEnd) {
+	if te.over {
+		r.gameOver(te)
+		return
+	}
+	if r.onRoll != mover {
+		r.clockPress(mover)
+	}
+	for _, e := range te.events {
+		r.send(e)
+	}
 }
 
 // fitsOnMasked reports whether a play fits the board only thanks to its
@@ -227,25 +280,64 @@ func containsBoard(lines []line, b engine.Board) bool {
 }
 
 // accept lets an illegal play stand because the opponent began its turn:
-// play goes on from the position on the board.
-func (r *Referee) accept() {
+// play goes on from the position on the board. It reports false when the
+// game's rules cannot let it stand.
+func (r *Referee) accept() bool {
 	m := &r.lines[0].matcher
 	before := m.Before()
-	nearest, _ := m.Nearest(&r.board, nil)
-	shown := reconstruct(&r.board, nearest.After.Swap(), r.onRoll)
 	mover := r.onRoll
-	r.onRoll = mover.Other()
-	r.oneLine(shown.Swap())
-	r.phase = awaitingRoll
-	r.matchErr(mover, r.match.EndTurn(mover))
-	r.clockPress(mover)
-	moves, err := deriveMoves(&before, &shown, mover, r.dice)
-	reason := ""
-	if err != nil {
-		reason = err.Error()
+	st, err := r.book.standing(&r.board, before, r.nearest(m), mover, r.dice)
+	var te turnEnd
+	if err == nil {
+		te, err = r.book.endTurn(mover, before, st.after, true)
 	}
+	if err != nil {
+		r.irregular(mover, fmt.Sprintf("the flagged play cannot stand: %v", err))
+		return false
+	}
+	after := st.after
+	if te.again {
+		after = after.Swap()
+	}
+	r.onRoll = r.nextOnRoll(mover, te)
+	r.oneLine(after)
+	r.phase = awaitingRoll
 	r.send(Event{Kind: IllegalAccepted, Side: mover, Dice: r.dice, Before: before,
-		Moves: moves, Board: shown.Swap(), OnRoll: r.onRoll, Reason: reason})
+		Moves: st.moves, Board: after, OnRoll: r.onRoll, Reason: st.reason, Notation: st.notation})
+	r.turnOver(mover, te)
+	return true
+}
+
+// nearest returns the legal result of m (the mover in Mover) the board
+// shows but for a checker not seen, or else the one it differs from on
+// the fewest points: what to read the counts the sensors leave open by.
+func (r *Referee) nearest(m *engine.Matcher) engine.Board {
+	if i := m.ShortOf(&r.board); i >= 0 {
+		return m.Plays()[i].After.Swap()
+	}
+	p, _ := m.Nearest(&r.board, nil)
+	return p.After.Swap()
+}
+
+// opponentBegins ends the mover's turn when side, the opponent, begins
+// its own: a play waiting for a checker in the hand is judged, a flagged
+// one stands. It reports false when a flagged play cannot stand.
+func (r *Referee) opponentBegins(side engine.Side) bool {
+	if side == r.onRoll {
+		return true
+	}
+	r.endGrace()
+	return r.phase != flagged || r.accept()
+}
+
+// unmovedSinceRoll reports whether no checker has moved since the roll:
+// the board shows the position before the turn, or reads as it did at
+// the roll (a sensor that does not read may hide a checker of it).
+func (r *Referee) unmovedSinceRoll() bool {
+	if r.shows(r.lines[0].matcher.Before()) {
+		return true
+	}
+	return r.haveBoard && r.board.Points == r.rolledOn.Points && r.board.Bar == r.rolledOn.Bar
 }
 
 // LetStand is the director's ruling on a flagged play: it stands, and play
@@ -255,8 +347,9 @@ func (r *Referee) LetStand() {
 		r.irregular(r.onRoll, "the director let a play stand with none flagged")
 		return
 	}
-	r.accept()
-	r.releaseEarlyRoll()
+	if r.accept() {
+		r.releaseEarlyRoll()
+	}
 }
 
 // SetScore is the director's correction of the score.
@@ -265,7 +358,7 @@ func (r *Referee) SetScore(score [2]int) {
 		r.irregular(r.onRoll, fmt.Sprintf("score correction: %v", err))
 		return
 	}
-	r.irregular(r.onRoll, fmt.Sprintf("the director set the score to %d-%d", score[0], score[1]))
+	r.notice(r.onRoll, fmt.Sprintf("the director set the score to %d-%d", score[0], score[1]))
 	if r.phase == settingUp {
 		r.announceCrawford() // the corrected score may make the next game the Crawford game (Danish 4.7)
 	}

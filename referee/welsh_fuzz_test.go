@@ -22,7 +22,8 @@ func FuzzWelshInputs(f *testing.F) {
 	f.Add([]byte{0, 1, 1, 1, 0, 2, 0, 0, 1, 1, 9, 2, 3, 4, 5, 6})
 	f.Fuzz(func(t *testing.T, data []byte) {
 		clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
-		w := NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), clock, func(Event) {})
+		rec := welsh.NewRecorder("Ann", "Bob", 0)
+		w := NewWelsh(rec, clock, func(Event) {})
 		settle := func(b engine.Board, onRoll engine.Side) {
 			o := engine.OccupancyOf(&b, onRoll, 6, 4)
 			w.Apply(Input{Kind: InputSettled, Board: &o})
@@ -43,13 +44,17 @@ func FuzzWelshInputs(f *testing.F) {
 			case 0:
 				w.Apply(Input{Kind: InputRoll, Side: side, Dice: d})
 			case 1: // a legal play's result, shown, then DONE
-				if len(w.plays) > 0 {
-					p := w.plays[next()%len(w.plays)]
+				if w.phase == moving || w.phase == flagged {
+					plays := w.lines[0].matcher.Plays()
+					p := plays[next()%len(plays)]
 					settle(p.After.Swap(), w.onRoll)
 				}
 				w.Apply(Input{Kind: InputDone, Side: side})
 			case 2: // the board before, a man moved one point on
-				b := w.before
+				var b engine.Board
+				if len(w.lines) > 0 {
+					b = w.lines[0].matcher.Before()
+				}
 				if moved, err := welsh.Apply(b, []engine.Move{{From: int8(1 + next()%24), To: int8(next() % 24)}}); err == nil {
 					settle(moved, w.onRoll)
 				}
@@ -57,22 +62,22 @@ func FuzzWelshInputs(f *testing.F) {
 			case 3:
 				w.Apply(Input{Kind: InputCube, Side: side, Long: next()%2 == 0})
 			case 4:
-				w.Apply(Input{Kind: InputOption, Side: side, Option: OptionNominate, Dice: d})
+				w.Apply(Input{Kind: InputNominate, Side: side, Dice: d})
 			case 5:
-				w.Apply(Input{Kind: InputOption, Side: side, Option: OptionOffer, Points: next() % 4, Long: next()%2 == 0})
+				w.Apply(Input{Kind: InputConcede, Side: side, Games: next() % 4, Fiver: next()%2 == 0})
 			case 6:
 				w.Apply(Input{Kind: [...]InputKind{InputAccept, InputReject, InputForceAccept, InputLetStand}[next()%4], Side: side})
 			case 7:
-				w.Apply(Input{Kind: InputOption, Side: side, Option: OptionAceyDeucey})
+				w.Apply(Input{Kind: InputAceyDeucey, Side: side})
 			case 8:
 				settle(engine.StartingBoard, engine.White)
 			case 9:
-				w.Apply(Input{Kind: InputOption, Side: side, Option: OptionOddsEvens, Dice: d, Points: next() % 2})
+				w.Apply(Input{Kind: InputOddsEvens, Side: side, Dice: d, Odds: next()%2 == 1})
 			}
 			_ = w.Status()
 		}
 		var first bytes.Buffer
-		if _, err := w.Record().WriteTo(&first); err != nil {
+		if _, err := rec.Record().WriteTo(&first); err != nil {
 			t.Fatal(err)
 		}
 		read, err := welsh.ReadRecord(bytes.NewReader(first.Bytes()))

@@ -2,7 +2,9 @@ package referee
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"gammond/engine"
@@ -125,6 +127,59 @@ func countWelshFeatures(rec *welsh.Record, seen map[string]int) {
 					seen["crossing"]++
 				}
 			}
+		}
+	}
+}
+
+// TestWelshSimulateBehaviours: random Welsh matches with a real board's
+// and a real hand's habits (simulate_behaviour_test.go's behaviours:
+// drift, checkers set down off-centre or held hovering, DONE pressed with
+// the last man in the hand, dead sensors under the starting position's
+// men) replay through the one referee to the record the players made.
+// A play the dead sensors leave in doubt is reported ambiguous; no other
+// play differs.
+func TestWelshSimulateBehaviours(t *testing.T) {
+	t.Parallel()
+	bs := []behaviour{drift, offCentre, hover, lateDone, deadOnThem,
+		all(drift, offCentre, hover, lateDone), all(drift, deadOnThem), all(drift, lateDone, deadOnThem)}
+	seeds := []uint64{1, 2, 3, 4, 5, 6}
+	if testmain.Trimmed() {
+		bs, seeds = bs[len(bs)-3:], seeds[:1]
+	}
+	for _, b := range bs {
+		for _, seed := range seeds {
+			t.Run(fmt.Sprintf("%s/seed=%d", b.name, seed), func(t *testing.T) {
+				t.Parallel()
+				opts := sim.DefaultOpts
+				opts.Seed = seed
+				b.set(&opts)
+				var trace bytes.Buffer
+				played, err := sim.SimulateWelsh(&trace, [2]string{"Ann", "Bob"}, 3, &opts)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var ambiguous int
+				p, rec, _, err := OpenWelshTrace(bytes.NewReader(trace.Bytes()), func(e Event) {
+					if e.Kind == PlayMade && e.Ambiguous {
+						ambiguous++
+					}
+				})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := p.Run(); err != nil {
+					t.Fatal(err)
+				}
+				var got, want bytes.Buffer
+				rec.Record().WriteTo(&got)
+				played.WriteTo(&want)
+				if got.String() != want.String() {
+					t.Fatalf("%d plays ambiguous; transcribed:\n%s\n--- played:\n%s", ambiguous, got.String(), want.String())
+				}
+				if b.name != deadOnThem.name && !strings.Contains(b.name, deadOnThem.name) && ambiguous > 0 {
+					t.Errorf("%d plays ambiguous with no dead sensor", ambiguous)
+				}
+			})
 		}
 	}
 }

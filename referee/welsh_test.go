@@ -21,7 +21,8 @@ import (
 // input kept as the journal keeps it.
 type welshFixture struct {
 	t       *testing.T
-	w       *Welsh
+	w       *Referee
+	rec     *welsh.Recorder
 	clock   *sensing.VirtualClock
 	events  []Event
 	journal [][]byte
@@ -30,7 +31,8 @@ type welshFixture struct {
 func newWelshFixture(t *testing.T) *welshFixture {
 	t.Helper()
 	f := &welshFixture{t: t, clock: sensing.NewVirtualClock(time.Unix(0, 0).UTC())}
-	f.w = NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), f.clock, func(e Event) { f.events = append(f.events, e) })
+	f.rec = welsh.NewRecorder("Ann", "Bob", 0)
+	f.w = NewWelsh(f.rec, f.clock, func(e Event) { f.events = append(f.events, e) })
 	f.settle(engine.StartingBoard, engine.White)
 	return f
 }
@@ -61,7 +63,7 @@ func (f *welshFixture) settle(b engine.Board, onRoll engine.Side) {
 // presses DONE.
 func (f *welshFixture) play(side engine.Side, moves ...engine.Move) {
 	f.t.Helper()
-	b, _, err := f.w.rec.Match().Board()
+	b, _, err := f.rec.Match().Board()
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -83,7 +85,7 @@ func (f *welshFixture) since(n int) []Event { return f.events[n:] }
 // record is the match record as written.
 func (f *welshFixture) record() string {
 	var buf bytes.Buffer
-	if _, err := f.w.Record().WriteTo(&buf); err != nil {
+	if _, err := f.rec.Record().WriteTo(&buf); err != nil {
 		f.t.Fatal(err)
 	}
 	return buf.String()
@@ -173,7 +175,7 @@ func TestWelshIllegalStandsWhenTheOpponentThrows(t *testing.T) {
 	if got[0].Notation != "8/5 6/2" || !strings.Contains(f.record(), "White play 8/5 6/2\n") {
 		t.Fatalf("accepted play written %q, want 8/5 6/2 (welsh.DiffMoves) as in the record:\n%s", got[0].Notation, f.record())
 	}
-	findings := welsh.Check(f.w.Record())
+	findings := welsh.Check(f.rec.Record())
 	if len(findings) != 1 || !strings.Contains(findings[0].What, "illegal play") {
 		t.Fatalf("Check finds %v, want the one illegal play", findings)
 	}
@@ -215,7 +217,7 @@ func TestWelshAceyDeucey(t *testing.T) {
 		t.Fatalf("events %v, want the 2-1 void, then the new throw", k)
 	}
 	n = len(f.events)
-	f.apply(Input{Kind: InputOption, Side: engine.White, Option: OptionAceyDeucey})
+	f.apply(Input{Kind: InputAceyDeucey, Side: engine.White})
 	if k := kinds(f.since(n)); !reflect.DeepEqual(k, []Kind{Irregularity}) {
 		t.Fatalf("events %v, want the option refused on a 5-3", k)
 	}
@@ -230,7 +232,7 @@ func TestWelshNominate(t *testing.T) {
 	f := newWelshFixture(t)
 	f.roll(engine.White, 6, 4)
 	f.play(engine.White, mv(13, 12), mv(12, 8))
-	f.apply(Input{Kind: InputOption, Side: engine.White, Option: OptionNominate, Dice: engine.Dice{5, 5}})
+	f.apply(Input{Kind: InputNominate, Side: engine.White, Dice: engine.Dice{5, 5}})
 	if st := f.w.Status(); st.Welsh.Nominee == nil || *st.Welsh.Nominee != (engine.Dice{5, 5}) || !st.Welsh.Nominated[engine.White] {
 		t.Fatalf("status %+v, want 5-5 nominated by White", st.Welsh)
 	}
@@ -240,7 +242,7 @@ func TestWelshNominate(t *testing.T) {
 		t.Fatalf("events %+v, want Black's throw to be the 5-5 nominated", got)
 	}
 	n = len(f.events)
-	f.apply(Input{Kind: InputOption, Side: engine.White, Option: OptionNominate, Dice: engine.Dice{6, 6}})
+	f.apply(Input{Kind: InputNominate, Side: engine.White, Dice: engine.Dice{6, 6}})
 	if k := kinds(f.since(n)); !reflect.DeepEqual(k, []Kind{Irregularity}) {
 		t.Fatalf("events %v, want White's second nominate refused", k)
 	}
@@ -263,7 +265,7 @@ func TestWelshWashBySnakesAndOddsEvens(t *testing.T) {
 		t.Fatalf("events %+v, want the wash scoring 1-1", got)
 	}
 	f.settle(engine.StartingBoard, engine.White)
-	f.apply(Input{Kind: InputOption, Side: engine.Black, Option: OptionOddsEvens, Points: 1, Dice: engine.Dice{3, 4}})
+	f.apply(Input{Kind: InputOddsEvens, Side: engine.Black, Odds: true, Dice: engine.Dice{3, 4}})
 	if st := f.w.Status(); st.Welsh.Chooser == nil || *st.Welsh.Chooser != engine.Black {
 		t.Fatalf("status %+v, want Black, calling odds on 3-4, to choose", st.Welsh)
 	}
@@ -322,10 +324,10 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 	direct := welsh.NewRecorder("Ann", "Bob", 0)
 	turns := 0
 	for turns < 400 {
-		if over, _ := f.w.Over(); over {
+		if over, _, _ := f.rec.Match().Over(); over {
 			break
 		}
-		m := f.w.rec.Match()
+		m := f.rec.Match()
 		b, side, err := m.Board()
 		if err != nil { // between games
 			first, ok := m.Starter()
@@ -344,9 +346,9 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 			turns++
 			continue
 		}
-		if by := f.w.offerBy; by != nil && f.w.phase == awaitingRoll {
+		if by := f.w.Status().Welsh.OfferBy; by != nil && f.w.phase == awaitingRoll {
 			if o, err := direct.OfferConcession(*by, 1, r.IntN(2) == 0); err == nil {
-				f.apply(Input{Kind: InputOption, Side: *by, Option: OptionOffer, Points: 1, Long: o.Mandatory})
+				f.apply(Input{Kind: InputConcede, Side: *by, Games: 1, Fiver: o.Mandatory})
 				accept := o.Mandatory || r.IntN(2) == 0
 				if err := direct.AnswerConcession(o, accept); err != nil {
 					t.Fatal(err)
@@ -372,7 +374,7 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 			turns++
 			continue
 		}
-		if f.w.mayRethrow && r.IntN(2) == 0 {
+		if f.w.Status().Welsh.AceyDeucey && r.IntN(2) == 0 {
 			d := engine.Dice{1 + r.IntN(6), 1 + r.IntN(6)}
 			f.roll(side, d[0], d[1])
 			if err := direct.ThrowAgainAceyDeucey(side); err != nil {
@@ -383,7 +385,7 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 			}
 			continue
 		}
-		p := f.w.plays[r.IntN(len(f.w.plays))]
+		p := f.w.lines[0].matcher.Plays()[r.IntN(len(f.w.lines[0].matcher.Plays()))]
 		shown := p.After.Swap()
 		f.settle(shown, side)
 		f.apply(Input{Kind: InputDone, Side: side})
@@ -401,7 +403,7 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 			seen[strings.Fields(e.Reason)[1]]++
 		}
 	}
-	if findings := welsh.Check(f.w.Record()); len(findings) > 0 {
+	if findings := welsh.Check(f.rec.Record()); len(findings) > 0 {
 		t.Fatalf("seed %d: Check finds %v", seed, findings)
 	}
 	var want bytes.Buffer
@@ -411,7 +413,8 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 	}
 	clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
 	var events []Event
-	again := NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), clock, func(e Event) { events = append(events, e) })
+	againRec := welsh.NewRecorder("Ann", "Bob", 0)
+	again := NewWelsh(againRec, clock, func(e Event) { events = append(events, e) })
 	for i, raw := range f.journal {
 		in, err := ParseInput(raw)
 		if err != nil {
@@ -421,7 +424,7 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 		again.Apply(in)
 	}
 	var replayed bytes.Buffer
-	again.Record().WriteTo(&replayed)
+	againRec.Record().WriteTo(&replayed)
 	if !reflect.DeepEqual(summaries(f.events), summaries(events)) || replayed.String() != f.record() {
 		t.Fatalf("seed %d: the journal replays to other events or another record", seed)
 	}

@@ -17,8 +17,10 @@ import (
 type Action interface {
 	// Check reports whether the action is well formed and fits the match
 	// in s, with an error wrapping ErrInvalid, ErrConflict or
-	// ErrNotSimulated. The server checks every action before Act; the
-	// Board checks again against the state it applies the action to.
+	// ErrNotSimulated; whether the referee would take it now is the
+	// referee's answer (Status.Referee). The server checks every action
+	// before Act; the Board checks again against the state it applies the
+	// action to, asking its referee.
 	Check(s *Status) error
 }
 
@@ -35,6 +37,22 @@ func invalid(format string, a ...any) error {
 
 func conflict(format string, a ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrConflict}, a...)...)
+}
+
+// refereeTakes checks the referee's input for an action: its own fields
+// (referee.Input.Validate, ErrInvalid), then whether the referee would
+// take it now (Status.Referee, ErrConflict with the referee's reason).
+func refereeTakes(s *Status, in referee.Input) error {
+	if err := in.Validate(); err != nil {
+		return invalid("%v", err)
+	}
+	if s.Referee == nil {
+		return nil
+	}
+	if err := s.Referee(in); err != nil {
+		return conflict("%v", err)
+	}
+	return nil
 }
 
 // invalidSide is the error for an action's side that is neither White nor
@@ -93,18 +111,13 @@ type SetScore struct {
 	Score [2]int `json:"score"`
 }
 
-// Check implements Action.
+// Check implements Action: the referee says which scores the match
+// allows; a money session's the page shows up to MaxMoneyScore.
 func (a SetScore) Check(s *Status) error {
-	most, match := MaxMoneyScore, "money play"
-	if s.Length > 0 {
-		most, match = s.Length-1, fmt.Sprintf("a %d-point match", s.Length)
+	if a.Score[0] > MaxMoneyScore || a.Score[1] > MaxMoneyScore {
+		return invalid("score %d and %d: the page shows at most %d", a.Score[0], a.Score[1], MaxMoneyScore)
 	}
-	for _, n := range a.Score {
-		if n < 0 || n > most {
-			return invalid("score %d and %d: each side has 0 to %d in %s", a.Score[0], a.Score[1], most, match)
-		}
-	}
-	return nil
+	return refereeTakes(s, referee.Input{Kind: referee.InputScore, Score: a.Score})
 }
 
 // Rule is the director's ruling on a flagged play: undo it (the players
@@ -114,12 +127,9 @@ type Rule struct {
 	LetStand bool `json:"let_stand"`
 }
 
-// Check implements Action.
+// Check implements Action: a play must be flagged, to undo or let stand.
 func (a Rule) Check(s *Status) error {
-	if s.Phase != referee.PhaseFlagged {
-		return conflict("no play is flagged")
-	}
-	return nil
+	return refereeTakes(s, referee.Input{Kind: referee.InputLetStand})
 }
 
 // The penalties the director can give.
@@ -138,17 +148,10 @@ type Penalty struct {
 
 // Check implements Action.
 func (a Penalty) Check(s *Status) error {
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case a.Kind != PenaltyPickup:
+	if a.Kind != PenaltyPickup {
 		return invalid("penalty %q: want %q", a.Kind, PenaltyPickup)
-	case s.Clocks == nil:
-		return conflict("the match has no clock")
-	case !s.Clocks.Running:
-		return conflict("no turn is on the clock")
 	}
-	return nil
+	return refereeTakes(s, referee.Input{Kind: referee.InputPenalty, Side: a.Side})
 }
 
 // PauseClocks pauses (Paused) or resumes the match clock.
@@ -158,17 +161,7 @@ type PauseClocks struct {
 
 // Check implements Action.
 func (a PauseClocks) Check(s *Status) error {
-	switch {
-	case s.Clocks == nil:
-		return conflict("the match has no clock")
-	case !s.Clocks.Running:
-		return conflict("no turn is on the clock")
-	case a.Paused && s.Clocks.Paused:
-		return conflict("the clocks are already paused")
-	case !a.Paused && !s.Clocks.Paused:
-		return conflict("the clocks are not paused")
-	}
-	return nil
+	return refereeTakes(s, referee.Input{Kind: referee.InputPause, Paused: a.Paused})
 }
 
 // EnterDice enters a roll of physical dice for Side: before a game the
@@ -181,23 +174,7 @@ type EnterDice struct {
 
 // Check implements Action.
 func (a EnterDice) Check(s *Status) error {
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case !a.Dice.Valid():
-		return invalid("dice %d and %d: want 1 to 6 each", a.Dice[0], a.Dice[1])
-	case s.Welsh != nil:
-		return a.checkWelsh(s)
-	case s.Phase == referee.PhaseSettingUp && a.Dice[0] == a.Dice[1]:
-		return conflict("an opening roll of %v: each player throws one die, and a tie is thrown again (US 9.3)", a.Dice)
-	case s.Phase == referee.PhaseSettingUp:
-		return nil
-	case s.Phase == referee.PhaseRolling && a.Side == s.OnRoll:
-		return nil
-	case s.Phase == referee.PhaseFlagged && a.Side != s.OnRoll:
-		return nil
-	}
-	return conflict("no roll of %v is due (%s, %v on roll)", a.Side, s.Phase, s.OnRoll)
+	return refereeTakes(s, referee.Input{Kind: referee.InputRoll, Side: a.Side, Dice: a.Dice})
 }
 
 // SimMove moves one of Side's checkers on a simulated board, as a hand

@@ -58,10 +58,11 @@ var directorEndpoints = []endpoint{
 		ok:   `{"score":[4,3]}`,
 		want: SetScore{Score: [2]int{4, 3}},
 		invalid: []string{
-			`{"score":[5,0]}`, `{"score":[0,9]}`, `{"score":[-1,0]}`, `{"score":[1]}`,
+			`{"score":[10000,0]}`, `{"score":[1]}`,
 			`{"score":[1,2,3]}`, `{"score":"1-2"}`, `{"score":[1.5,0]}`,
 			`{"score":[4,3],"score":[0,0]}`, // a name twice: neither value is taken
 		},
+		unfit: refuses("5-0 in a 5-point match"),
 	},
 	{
 		path: "/api/td/rule",
@@ -71,21 +72,21 @@ var directorEndpoints = []endpoint{
 		invalid: []string{
 			`{"let_stand":"yes"}`, `{"let_stand":1}`,
 		},
-		unfit: func(s *Status) { s.Phase = referee.PhaseMoving },
+		unfit: refuses("the director let a play stand with none flagged"),
 	},
 	{
 		path:    "/api/td/penalty",
 		ok:      `{"side":1,"kind":"premature-pickup"}`,
 		want:    Penalty{Side: engine.Black, Kind: PenaltyPickup},
 		invalid: []string{`{"side":2,"kind":"premature-pickup"}`, `{"side":-1,"kind":"premature-pickup"}`, `{"side":0,"kind":"slow play"}`},
-		unfit:   func(s *Status) { s.Clocks = nil },
+		unfit:   refuses("no clock to penalize on"),
 	},
 	{
 		path:    "/api/td/clocks",
 		ok:      `{"paused":true}`,
 		want:    PauseClocks{Paused: true},
 		invalid: []string{`{"paused":"true"}`, `{"paused":0}`},
-		unfit:   func(s *Status) { s.Clocks.Paused = true },
+		unfit:   refuses("clock: the clock is paused"),
 	},
 	{
 		path: "/api/td/dice",
@@ -96,14 +97,14 @@ var directorEndpoints = []endpoint{
 			`{"side":0,"dice":[7,1]}`, `{"side":0,"dice":[0,1]}`, `{"side":0,"dice":[1]}`,
 			`{"side":0,"dice":[1,2,3]}`, `{"side":2,"dice":[1,2]}`, `{"side":0,"dice":"61"}`,
 		},
-		unfit: func(s *Status) { s.Phase = referee.PhaseMoving },
+		unfit: refuses("White rolled 65 out of turn"),
 	},
 	{
 		path:    "/api/td/resign",
 		ok:      `{"side":1,"points":2}`,
 		want:    Resign{Side: engine.Black, Points: 2},
-		invalid: []string{`{"side":1,"points":0}`, `{"side":1,"points":4}`, `{"side":2,"points":1}`, `{"side":1,"points":"gammon"}`},
-		unfit:   func(s *Status) { s.Phase = referee.PhaseSettingUp },
+		invalid: []string{`{"side":1,"points":4}`, `{"side":2,"points":1}`, `{"side":1,"points":"gammon"}`},
+		unfit:   refuses("Black's resignation refused: no game is in progress"),
 	},
 	{
 		path:    "/api/td/resignation",
@@ -111,7 +112,7 @@ var directorEndpoints = []endpoint{
 		fits:    func(s *Status) { s.Resignation = &referee.Offer{Side: engine.Black, Points: 1, Worth: 1} },
 		want:    AnswerResignation{Side: engine.White, Accept: true},
 		invalid: []string{`{"side":2,"accept":true}`, `{"side":0,"accept":"yes"}`},
-		unfit:   func(s *Status) { s.Resignation = nil },
+		unfit:   refuses("White cannot accept: no resignation is on offer"),
 	},
 	{
 		path:    "/api/td/early-roll",
@@ -119,7 +120,7 @@ var directorEndpoints = []endpoint{
 		fits:    func(s *Status) { s.EarlyRoll = &referee.HeldRoll{Side: engine.Black, Dice: engine.Dice{6, 5}} },
 		want:    ChooseEarlyRoll{Side: engine.White, Reroll: true},
 		invalid: []string{`{"side":2,"reroll":true}`, `{"side":0,"reroll":"yes"}`},
-		unfit:   func(s *Status) { s.EarlyRoll = nil },
+		unfit:   refuses("White's choice on an early roll refused: no early roll is held"),
 	},
 	{
 		path:    "/api/td/clock",
@@ -127,14 +128,14 @@ var directorEndpoints = []endpoint{
 		fits:    func(s *Status) { s.Phase, s.Clocks = referee.PhaseSettingUp, nil },
 		want:    IntroduceClock{Clock: engine.ClockDanish},
 		invalid: []string{`{"clock":"none"}`, `{"clock":"fast"}`, `{"clock":1}`},
-		unfit:   func(s *Status) { s.Phase, s.Clocks = referee.PhaseRolling, nil },
+		unfit:   refuses("the clock cannot be introduced: only at the start of a game"),
 	},
 	{
 		path:    "/api/td/clock-adjust",
 		ok:      `{"side":1,"seconds":-30}`,
 		want:    AdjustClock{Side: engine.Black, Seconds: -30},
 		invalid: []string{`{"side":1,"seconds":0}`, `{"side":1,"seconds":3601}`, `{"side":2,"seconds":30}`, `{"side":1,"seconds":1.5}`},
-		unfit:   func(s *Status) { s.Clocks = nil },
+		unfit:   refuses("the clock cannot be adjusted: the match has no clock"),
 	},
 }
 

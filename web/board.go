@@ -78,6 +78,12 @@ type Status struct {
 	// Session is a money session's ledger and a chouette's standings; nil
 	// in a match.
 	Session *Session `json:"session,omitempty"`
+	// Referee answers whether the referee would take an input now
+	// (referee.Referee.Check): what an action may do is the referee's to
+	// say. Nil in a status taken off the board's goroutine (the server's
+	// first look): an action is then checked for its own fields, and the
+	// board asks the referee as it applies it.
+	Referee func(referee.Input) error `json:"-"`
 }
 
 // LED is what one of the board's LEDs shows. Its fields are those of the

@@ -109,7 +109,10 @@ func testDirectorActions(t *testing.T, b *browser) {
 	fb.setStatus(func(s *Status) { s.EarlyRoll = &referee.HeldRoll{Side: engine.Black, Dice: engine.Dice{6, 5}} })
 	srv.poke()
 	b.waitFor(t, "the early-roll form", offered("early-roll"))
-	fb.setStatus(func(s *Status) { s.EarlyRoll, s.Phase = nil, referee.PhaseRolling })
+	fb.setStatus(func(s *Status) {
+		s.EarlyRoll, s.Phase = nil, referee.PhaseRolling
+		refuses("White's choice on an early roll refused: no early roll is held")(s)
+	})
 	value[any](t, b, `document.getElementById("td-msg").textContent = ""`)
 	b.click(t, "Reroll with no early roll", buttonOf("early-roll", "true"))
 	b.waitFor(t, "the refusal", `document.getElementById("td-msg").textContent.endsWith("no early roll is held")`)

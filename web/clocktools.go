@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"gammond/engine"
-	"gammond/referee"
 )
 
 // IntroduceClock puts an unclocked match on the clock named from the next
@@ -16,17 +15,10 @@ type IntroduceClock struct {
 
 // Check implements Action.
 func (a IntroduceClock) Check(s *Status) error {
-	switch {
-	case a.Clock.Validate() != nil || !a.Clock.Clocked():
+	if a.Clock.Validate() != nil || !a.Clock.Clocked() {
 		return invalid("clock %q: want one of %q but %q", a.Clock, engine.ClockNames, engine.ClockNone)
-	case s.Length == 0:
-		return conflict("money play has no clock")
-	case s.Clocks != nil:
-		return conflict("the match has a clock")
-	case s.Phase != referee.PhaseSettingUp:
-		return conflict("a clock is introduced at the start of a game, not %s", s.Phase)
 	}
-	return nil
+	return checkInput(s, a)
 }
 
 // MaxClockAdjust bounds an adjustment of a player's time.
@@ -41,16 +33,8 @@ type AdjustClock struct {
 
 // Check implements Action.
 func (a AdjustClock) Check(s *Status) error {
-	d := time.Duration(a.Seconds) * time.Second
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case a.Seconds == 0 || d > MaxClockAdjust || d < -MaxClockAdjust:
+	if d := time.Duration(a.Seconds) * time.Second; a.Seconds == 0 || d > MaxClockAdjust || d < -MaxClockAdjust {
 		return invalid("seconds %d: want a change of 1 to %d seconds, either way", a.Seconds, int(MaxClockAdjust/time.Second))
-	case s.Clocks == nil:
-		return conflict("the match has no clock")
-	case s.Phase == referee.PhaseMatchOver:
-		return conflict("the match is over")
 	}
-	return nil
+	return checkInput(s, a)
 }

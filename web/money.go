@@ -2,7 +2,6 @@ package web
 
 import (
 	"gammond/engine"
-	"gammond/referee"
 )
 
 // Beaver is a money session's beaver, entered on the page: Side, doubled,
@@ -13,18 +12,8 @@ type Beaver struct {
 	Side engine.Side `json:"side"`
 }
 
-// Check implements Action.
-func (a Beaver) Check(s *Status) error {
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case s.Length > 0:
-		return conflict("beavers are for money play, and this is a %d-point match", s.Length)
-	case a.Side == s.OnRoll || s.Phase != referee.PhaseDoubled && s.Phase != referee.PhaseRolling:
-		return conflict("%v has no double to beaver", a.Side)
-	}
-	return nil
-}
+// Check implements Action: the referee says.
+func (a Beaver) Check(s *Status) error { return checkInput(s, a) }
 
 // Raccoon is a money session's raccoon, entered on the page: Side, whose
 // double was beavered, redoubles before rolling, keeping the cube.
@@ -32,15 +21,5 @@ type Raccoon struct {
 	Side engine.Side `json:"side"`
 }
 
-// Check implements Action.
-func (a Raccoon) Check(s *Status) error {
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case s.Length > 0:
-		return conflict("raccoons are for money play, and this is a %d-point match", s.Length)
-	case a.Side != s.OnRoll || s.Phase != referee.PhaseRolling:
-		return conflict("%v has no beaver to raccoon", a.Side)
-	}
-	return nil
-}
+// Check implements Action: the referee says.
+func (a Raccoon) Check(s *Status) error { return checkInput(s, a) }

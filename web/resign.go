@@ -15,23 +15,8 @@ type Resign struct {
 	Points int         `json:"points"`
 }
 
-// Check implements Action.
-func (a Resign) Check(s *Status) error {
-	o := s.Resignation
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case a.Points < 1 || a.Points > 3:
-		return invalid("points %d: want 1 (single), 2 (gammon) or 3 (backgammon)", a.Points)
-	case !inGame(s):
-		return conflict("no game is in progress (%s)", s.Phase)
-	case o != nil && o.Side != a.Side:
-		return conflict("%v's resignation waits for %v's answer", o.Side, a.Side)
-	case o != nil && a.Points <= o.Points:
-		return conflict("%v has offered %d already: an offer can only be raised", a.Side, o.Points)
-	}
-	return nil
-}
+// Check implements Action: the referee says.
+func (a Resign) Check(s *Status) error { return checkInput(s, a) }
 
 // AnswerResignation is Side's answer to the resignation offered to it:
 // Accept ends the game, else play goes on.
@@ -40,40 +25,22 @@ type AnswerResignation struct {
 	Accept bool        `json:"accept"`
 }
 
-// Check implements Action.
-func (a AnswerResignation) Check(s *Status) error {
-	o := s.Resignation
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case o == nil:
-		return conflict("no resignation is on offer")
-	case o.Side == a.Side:
-		return conflict("the resignation on offer is %v's own", a.Side)
-	}
-	return nil
-}
+// Check implements Action: the referee says.
+func (a AnswerResignation) Check(s *Status) error { return checkInput(s, a) }
 
 // ForceResignation is the director's ruling that the resignation on offer
 // is accepted, where the opponent can do no better (US 11.1, clock rules
 // 5.1).
 type ForceResignation struct{}
 
-// Check implements Action.
-func (ForceResignation) Check(s *Status) error {
-	o := s.Resignation
-	switch {
-	case o == nil:
-		return conflict("no resignation is on offer")
-	case !o.Forced:
-		return conflict("%v may still do better than %v's offer: it cannot be forced", o.Side.Other(), o.Side)
-	}
-	return nil
-}
+// Check implements Action: the referee says.
+func (a ForceResignation) Check(s *Status) error { return checkInput(s, a) }
 
-// inGame reports whether a game is in progress.
-func inGame(s *Status) bool {
-	return s.Phase != referee.PhaseSettingUp && s.Phase != referee.PhaseMatchOver
+// checkInput is Check for an action the referee takes as it is
+// (RefereeInput).
+func checkInput(s *Status, a Action) error {
+	in, _ := RefereeInput(a)
+	return refereeTakes(s, in)
 }
 
 // RefereeInput returns the referee's input for an action the referee
@@ -120,15 +87,5 @@ type ChooseEarlyRoll struct {
 	Reroll bool        `json:"reroll"`
 }
 
-// Check implements Action.
-func (a ChooseEarlyRoll) Check(s *Status) error {
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case s.EarlyRoll == nil:
-		return conflict("no early roll is held")
-	case s.EarlyRoll.Side == a.Side:
-		return conflict("the early roll is %v's own: the choice is %v's", a.Side, a.Side.Other())
-	}
-	return nil
-}
+// Check implements Action: the referee says.
+func (a ChooseEarlyRoll) Check(s *Status) error { return checkInput(s, a) }

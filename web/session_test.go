@@ -24,11 +24,8 @@ func TestMoneyAndChouetteActionsCheck(t *testing.T) {
 		s      Status
 		wantIs error
 	}{
-		{"a beaver in a match", Beaver{Side: engine.White}, match, ErrConflict},
 		{"a beaver of the doubled side", Beaver{Side: engine.White}, money, nil},
-		{"a beaver by the doubler", Beaver{Side: engine.Black}, money, ErrConflict},
 		{"a beaver by no side", Beaver{Side: 2}, money, ErrInvalid},
-		{"a raccoon before the beaver is answered", Raccoon{Side: engine.Black}, money, ErrConflict},
 		{"a chouette of two", ChouetteStart{Members: []string{"Ann", "Bob"}}, setUp, ErrInvalid},
 		{"a chouette in a match", ChouetteStart{Members: []string{"Ann", "Bob", "Cy"}}, match, ErrConflict},
 		{"a chouette between games", ChouetteStart{Members: []string{"Ann", "Bob", "Cy"}}, setUp, nil},

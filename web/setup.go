@@ -12,17 +12,5 @@ type RuleOutOfPlay struct {
 	Checkers int         `json:"checkers"`
 }
 
-// Check implements Action.
-func (a RuleOutOfPlay) Check(s *Status) error {
-	switch {
-	case a.Side > engine.Black:
-		return invalidSide(a.Side)
-	case a.Checkers < 1 || a.Checkers >= engine.CheckersPerSide:
-		return invalid("checkers %d: want 1 to %d", a.Checkers, engine.CheckersPerSide-1)
-	case s.Rules == engine.RulesWelsh:
-		return conflict("Welsh backgammon has no set-up deadline (US 4.7, Danish 4.2.4) nor checkers out of play")
-	case !inGame(s):
-		return conflict("no game in progress")
-	}
-	return nil
-}
+// Check implements Action: the referee says.
+func (a RuleOutOfPlay) Check(s *Status) error { return checkInput(s, a) }

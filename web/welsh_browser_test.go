@@ -42,7 +42,7 @@ func TestWelshPageInBrowser(t *testing.T) {
 	}
 	fb.mu.Lock()
 	defer fb.mu.Unlock()
-	want := WelshOption{Side: engine.Black, Option: referee.OptionNominate, Dice: engine.Dice{5, 4}}
+	want := WelshOption{Side: engine.Black, Option: referee.InputNominate, Dice: engine.Dice{5, 4}}
 	if len(fb.acts) != 1 || fb.acts[0] != Action(want) {
 		t.Fatalf("actions %+v, want %+v", fb.acts, want)
 	}
@@ -74,10 +74,10 @@ func TestWelshOptionButtonsInBrowser(t *testing.T) {
 		f.die0.value = "6"; f.die1.value = "2"; f.games.value = "2";
 		document.getElementById("td-token").value = "`+testToken+`"; })()`)
 	want := []Action{
-		WelshOption{Side: engine.White, Option: referee.OptionAceyDeucey},
-		WelshOption{Side: engine.White, Option: referee.OptionOneDie},
-		WelshOption{Side: engine.Black, Option: referee.OptionOffer, Games: 2},
-		WelshOption{Side: engine.Black, Option: referee.OptionNominate, Dice: engine.Dice{6, 2}},
+		WelshOption{Side: engine.White, Option: referee.InputAceyDeucey},
+		WelshOption{Side: engine.White, Option: referee.InputOneDie},
+		WelshOption{Side: engine.Black, Option: referee.InputConcede, Games: 2},
+		WelshOption{Side: engine.Black, Option: referee.InputNominate, Dice: engine.Dice{6, 2}},
 	}
 	for i, label := range wantLabels {
 		b.click(t, label, fmt.Sprintf(`document.querySelectorAll("#welsh-buttons button")[%d]`, i))
@@ -110,7 +110,7 @@ func TestWelshOddsEvensButtonsInBrowser(t *testing.T) {
 		document.getElementById("td-token").value = "`+testToken+`"; })()`)
 	b.click(t, "Bob calls odds and evens", `document.querySelectorAll("#welsh-buttons button")[1]`)
 	b.waitFor(t, "the answer", `document.getElementById("welsh-msg").textContent === "done: odds-evens"`)
-	want := WelshOption{Side: engine.Black, Option: referee.OptionOddsEvens, Dice: engine.Dice{3, 4}, Odds: true}
+	want := WelshOption{Side: engine.Black, Option: referee.InputOddsEvens, Dice: engine.Dice{3, 4}, Odds: true}
 	if got := fb.applied(); len(got) != 1 || got[0] != Action(want) {
 		t.Fatalf("actions %+v, want %+v", got, want)
 	}

@@ -129,3 +129,34 @@ func allHome(h *engine.Half) bool {
 	}
 	return true
 }
+
+// Read returns the position an occupancy shows, the side of colour onRoll
+// in Board[Mover]: a Welsh spike never holds more than six men, so on six
+// slots a point every count is read. A man the board does not show (on a
+// sensor that does not read, or in the hand) stands where near, a
+// position by colour, has more men than the board shows; the others not
+// on the board are checked out. It is an error if that is no Welsh
+// position (Validate).
+func Read(o *engine.Occupancy, onRoll engine.Side, near *engine.Layout) (engine.Board, error) {
+	var l engine.Layout
+	for _, s := range []engine.Side{engine.White, engine.Black} {
+		on := 0
+		for p := 1; p <= 24; p++ {
+			l[s][p] = int(o.Points[p-1][s])
+			on += l[s][p]
+		}
+		l[s][engine.Bar] = int(o.Bar[0][s]) + int(o.Bar[1][s])
+		on += l[s][engine.Bar]
+		unseen := engine.CheckersPerSide - near[s][engine.Off] - on
+		for p := 1; p <= engine.Bar && unseen > 0; p++ {
+			add := min(unseen, max(0, near[s][p]-l[s][p]))
+			l[s][p], on, unseen = l[s][p]+add, on+add, unseen-add
+		}
+		l[s][engine.Off] = max(0, engine.CheckersPerSide-on)
+	}
+	b, err := l.Board(onRoll)
+	if err == nil {
+		err = Validate(&b)
+	}
+	return b, err
+}

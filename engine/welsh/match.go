@@ -146,6 +146,7 @@ type Match struct {
 	over       bool
 	winner     engine.Side
 	ending     Ending
+	chooser    *engine.Side // who won odds and evens for the next game
 
 	game *game
 }
@@ -174,6 +175,7 @@ type game struct {
 	started   bool   // a player has started checking out
 	offerUsed bool   // the one-throw-win occasion has come (rule 18)
 	offerBy   *engine.Side
+	oneDie    bool // the player to throw chose one die (rule 11)
 }
 
 // NewMatch returns a match at 0-0 before its first game. scoopTally is the
@@ -211,6 +213,27 @@ func (m *Match) Cube() (value int, centred bool, right engine.Side) {
 	return m.game.cube, m.game.centred, m.game.right
 }
 
+// Nominee returns the next throw, if nominated (rule 21); Nominated says
+// whose nominate is spent, by engine.Side.
+func (m *Match) Nominee() (Throw, bool) {
+	if m.game == nil || m.game.nominee == nil {
+		return Throw{}, false
+	}
+	return *m.game.nominee, true
+}
+
+// Nominated says whose nominate is spent, by engine.Side (rule 21).
+func (m *Match) Nominated() [2]bool { return m.nominated }
+
+// OfferBy returns who may offer to concede now: the one-throw-win
+// occasion is open (rule 18).
+func (m *Match) OfferBy() (engine.Side, bool) {
+	if m.game == nil || m.game.offerBy == nil {
+		return 0, false
+	}
+	return *m.game.offerBy, true
+}
+
 // Starter returns who goes first in the next game: the loser of the last
 // one ("mugs away", rule 7). ok is false before the first game and after
 // a wash: then odds and evens decide (OddsEvens).
@@ -237,6 +260,7 @@ func (m *Match) StartGame(first engine.Side, left [2]time.Duration) error {
 	case ok && first != starter:
 		return fmt.Errorf("%v to start: %w", first, ErrWrongStarter)
 	}
+	m.chooser = nil
 	g := &game{board: engine.StartingBoard, turn: first, cube: 1, centred: true}
 	if TenForTwo(left) {
 		g.cube = 2
@@ -375,7 +399,7 @@ func (m *Match) Throw(side engine.Side, t Throw) (ThrowOutcome, error) {
 		m.endGame(Result{Ending: WashBySnakes})
 		return ThrowWashesSnake, nil
 	}
-	g.nominee, g.offerBy = nil, nil // a throw closes the occasion to offer
+	g.nominee, g.offerBy, g.oneDie = nil, nil, false // a throw closes the occasion to offer
 	g.throw = &t
 	if !t.OneDie && (t.Dice == engine.Dice{2, 1} || t.Dice == engine.Dice{1, 2}) {
 		return ThrowMayRethrow, nil
@@ -612,4 +636,27 @@ func (m *Match) AnswerConcession(o Offer, accept bool) error {
 		m.endGame(Result{Ending: Conceded, Winner: o.By.Other(), Games: o.Games})
 	}
 	return nil
+}
+
+// clone returns a copy of the match that shares no memory with m.
+func (m *Match) clone() *Match {
+	c := *m
+	c.results, c.scoops = slices.Clone(m.results), slices.Clone(m.scoops)
+	c.chooser = clonePtr(m.chooser)
+	if g := m.game; g != nil {
+		cg := *g
+		cg.history = [2][]Throw{slices.Clone(g.history[0]), slices.Clone(g.history[1])}
+		cg.throw, cg.last, cg.nominee, cg.offerBy = clonePtr(g.throw), clonePtr(g.last), clonePtr(g.nominee), clonePtr(g.offerBy)
+		c.game = &cg
+	}
+	return &c
+}
+
+// clonePtr returns a pointer to a copy of *p, nil for nil.
+func clonePtr[T any](p *T) *T {
+	if p == nil {
+		return nil
+	}
+	v := *p
+	return &v
 }

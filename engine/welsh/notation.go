@@ -39,3 +39,12 @@ func pointName(p int8) string {
 	}
 	return strconv.Itoa(int(p))
 }
+
+// PlayText writes moves as FormatPlay does, or "no move" for none: a play
+// as the players are told it.
+func PlayText(moves []engine.Move) string {
+	if len(moves) == 0 {
+		return "no move"
+	}
+	return FormatPlay(moves)
+}

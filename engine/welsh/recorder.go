@@ -154,3 +154,13 @@ func (r *Recorder) do(a Action, act func() error) error {
 	}
 	return nil
 }
+
+// Clone returns a recorder of the same match and record that shares no
+// memory with r: what it records leaves r as it is.
+func (r *Recorder) Clone() *Recorder {
+	c := &Recorder{m: r.m.clone(), rec: *r.Record()}
+	for i := range c.rec.Games {
+		c.rec.Games[i].Actions = slices.Clone(c.rec.Games[i].Actions)
+	}
+	return c
+}
