@@ -31,6 +31,15 @@ func (r *Referee) setupDeadline() (roll int, rule string) {
 
 // setupDeadlineText says until when a set-up wrong at the game's start
 // may be put right.
+// setupFault says what is wrong with the set-up, the points as side
+// numbers them.
+func (r *Referee) setupFault(side engine.Side) string {
+	if !r.haveBoard {
+		return "the board not yet read"
+	}
+	return "the board not in the starting position at " + PointsText(side, r.setupWrong)
+}
+
 func (r *Referee) setupDeadlineText() string {
 	roll, rule := r.setupDeadline()
 	return fmt.Sprintf("it may be put right before roll %d (%s), then it is official", roll, rule)
@@ -51,8 +60,8 @@ func (r *Referee) checkSetupDeadline() {
 		r.notice(r.onRoll, fmt.Sprintf("%s: from roll %d the set-up is official, as the board shows it", rule, roll))
 		return
 	}
-	r.notice(r.onRoll, fmt.Sprintf("%s: from roll %d the set-up is official; the board does not see White %d, Black %d of its checkers (points %v): "+
-		"missing, or on sensors that do not read, so none counts out of play until the director rules it", rule, roll, unseen[engine.White], unseen[engine.Black], r.unseenPoints()))
+	r.notice(r.onRoll, fmt.Sprintf("%s: from roll %d the set-up is official; the board does not see White %d, Black %d of its checkers (%s): "+
+		"missing, or on sensors that do not read, so none counts out of play until the director rules it", rule, roll, unseen[engine.White], unseen[engine.Black], PointsText(r.onRoll, r.unseenPoints())))
 }
 
 // unseenCheckers counts, per colour, the checkers of the official
@@ -121,7 +130,7 @@ func (r *Referee) RuleOutOfPlay(side engine.Side, n int) {
 	points := r.takeUnseen(side, n)
 	r.outOfPlay[side] += n
 	r.matchErr(side, r.match.OutOfPlay(side, r.outOfPlay[side]))
-	r.notice(side, fmt.Sprintf("%s: the director rules %d of %v's checkers (points %v) out of play: %d in all, counted for a gammon or backgammon", rule, n, side, points, r.outOfPlay[side]))
+	r.notice(side, fmt.Sprintf("%s: the director rules %d of %v's checkers (%s) out of play: %d in all, counted for a gammon or backgammon", rule, n, side, PointsText(side, points), r.outOfPlay[side]))
 }
 
 // takeUnseen removes n of side's checkers the board does not see from the

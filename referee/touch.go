@@ -68,7 +68,7 @@ func touchedText(side engine.Side, points []int) string {
 	if len(points) == 0 {
 		return "the board is back in the position after DONE"
 	}
-	return fmt.Sprintf("US 4.3: %v moved checkers after DONE (points %v): put them back before the roll", side, points)
+	return fmt.Sprintf("US 4.3: %v moved checkers after DONE (%s): put them back before the roll", side, PointsText(side, points))
 }
 
 // touchRefusal says why a roll must wait for the board to be restored,
@@ -77,5 +77,5 @@ func (r *Referee) touchRefusal(side engine.Side) string {
 	if r.phase != awaitingRoll || len(r.touched) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%v's roll refused: the board differs from the position after DONE at points %v (US 4.3)", side, r.touched)
+	return fmt.Sprintf("%v's roll refused: the board differs from the position after DONE at %s (US 4.3)", side, PointsText(side, r.touched))
 }

@@ -73,7 +73,7 @@ func (r *Referee) startGame(opener engine.Side, d engine.Dice) bool {
 	r.setupWrongAtStart = !r.haveBoard || len(r.setupWrong) > 0
 	r.setupOfficial, r.outOfPlay = !r.setupWrongAtStart, [2]int{}
 	if r.setupWrongAtStart {
-		r.notice(opener, fmt.Sprintf("the game starts with the board not in the starting position (points %v): %s", r.setupWrong, r.setupDeadlineText()))
+		r.notice(opener, fmt.Sprintf("the game starts with %s: %s", r.setupFault(opener), r.setupDeadlineText()))
 	}
 	r.game++
 	r.turn, r.lastGame = 0, nil

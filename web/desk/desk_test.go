@@ -328,7 +328,7 @@ func TestPage(t *testing.T) {
 		"&lt;script&gt;x&lt;/script&gt;",
 		`<td class="player onroll">Bob</td>`,
 		"2–1", "5-point", "game 1, turn 7", "4, White", "Bob&#39;s play is illegal: to be corrected",
-		`class="alert"`, "turn 7: Black, miscount, points [3 8]",
+		`class="alert"`, "turn 7: Bob, miscount, points 22 and 17",
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("page lacks %q", want)

@@ -319,7 +319,7 @@ func newRow(b Board) row {
 		}
 	}
 	for _, f := range b.Flags {
-		l := flagLine{Text: fmt.Sprintf("turn %d: %s, %s, points %v", f.Turn, f.Side, f.Fault, f.Points), Settled: f.Outcome != ""}
+		l := flagLine{Text: fmt.Sprintf("turn %d: %s, %s, %s", f.Turn, referee.Name(b.Players, f.Side), f.Fault, referee.PointsText(f.Side, f.Points)), Settled: f.Outcome != ""}
 		if l.Settled {
 			l.Text += " (" + f.Outcome + ")"
 		} else {
