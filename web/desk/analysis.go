@@ -113,6 +113,18 @@ func (a *analyst) on() bool { return a.opts.Gnubg != "" }
 // analysisDir holds the analyses and gnubg's SGFs.
 func (a *analyst) analysisDir() string { return a.opts.Dir }
 
+// wrote says whether name is the SGF of an analysis the analyst holds.
+func (a *analyst) wrote(name string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, j := range a.order {
+		if j.SGF == name && j.State == jobDone {
+			return true
+		}
+	}
+	return false
+}
+
 // add takes a match the desk collected as file name: it audits its dice
 // and queues its analysis, once per record content, and returns at once.
 // The record is read, and an earlier run's analysis looked for, outside

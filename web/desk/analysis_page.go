@@ -188,7 +188,19 @@ func (d *Desk) analysisRoutes(mux *http.ServeMux) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(out)
 	})
-	mux.Handle("GET /analysis/files/", http.StripPrefix("/analysis/files/", http.FileServer(http.Dir(d.analyst.analysisDir()))))
+	mux.HandleFunc("GET /analysis/files/{name}", d.serveAnalysisFile)
+}
+
+// serveAnalysisFile serves an SGF gnubg saved for an analysis of this
+// desk, as a record is served: only a file the analyst wrote, plain text
+// to save.
+func (d *Desk) serveAnalysisFile(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !d.analyst.wrote(name) {
+		http.NotFound(w, r)
+		return
+	}
+	d.serveAttachment(w, r, d.analyst.analysisDir(), name)
 }
 
 //go:embed analysis.html

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -292,5 +295,70 @@ func TestAnalysisOffStillAuditsDice(t *testing.T) {
 	d.handle("gammond/t9/event", payload(t, event("t9", 1, referee.DiceInferred, 1, 1)), false)
 	if dice := d.Analyses().Dice[0]; dice.Flagged || !dice.Inferred {
 		t.Errorf("inferred dice: flagged %v, inferred %v", dice.Flagged, dice.Inferred)
+	}
+}
+
+// TestAnalysisFilesServed: gnubg's SGFs are served as records are: only
+// one of an analysis the desk holds, as plain text to save under the
+// sandbox policy, never through a symbolic link planted in the directory
+// of analyses, never another file there.
+func TestAnalysisFilesServed(t *testing.T) {
+	d := offlineDesk(t, Opts{})
+	dir := d.analyst.analysisDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	const hostile = "(;FF[4]GM[6]C[<html><script>fetch('/api/boards')</script>])"
+	secret := filepath.Join(t.TempDir(), "secret")
+	for name, data := range map[string]string{filepath.Join(dir, "t1-a.sgf"): hostile, filepath.Join(dir, "t1-other.sgf"): "(;FF[4])", secret: "secret"} {
+		if err := os.WriteFile(name, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(secret, filepath.Join(dir, "t2-planted.sgf")); err != nil {
+		t.Fatal(err)
+	}
+	d.analyst.mu.Lock()
+	for _, j := range []*job{
+		{Hash: "a", Board: "t1", Record: "t1-a.mat", State: jobDone, SGF: "t1-a.sgf"},
+		{Hash: "p", Board: "t2", Record: "t2-planted.mat", State: jobDone, SGF: "t2-planted.sgf"},
+		{Hash: "f", Board: "t1", Record: "t1-other.mat", State: jobFailed, SGF: "t1-other.sgf"},
+	} {
+		d.analyst.jobs[j.Hash] = j
+		d.analyst.order = append(d.analyst.order, j)
+	}
+	d.analyst.mu.Unlock()
+
+	srv := httptest.NewServer(d.Handler())
+	defer srv.Close()
+	resp, err := srv.Client().Get(srv.URL + "/analysis/files/t1-a.sgf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for header, want := range map[string]string{
+		"Content-Type":            "text/plain; charset=utf-8",
+		"X-Content-Type-Options":  "nosniff",
+		"Content-Disposition":     `attachment; filename="t1-a.sgf"`,
+		"Content-Security-Policy": recordPolicy,
+	} {
+		if got := resp.Header.Get(header); got != want {
+			t.Errorf("%s: %q, want %q", header, got, want)
+		}
+	}
+	if string(body) != hostile {
+		t.Errorf("SGF served as %q", body)
+	}
+	for _, path := range []string{"t2-planted.sgf", "t1-other.sgf", "secret", "..%2fsecret", ""} {
+		resp, err := srv.Client().Get(srv.URL + "/analysis/files/" + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound || strings.Contains(string(got), "secret") || strings.Contains(string(got), "FF[4]") {
+			t.Errorf("GET /analysis/files/%s: %s %q, want 404", path, resp.Status, got)
+		}
 	}
 }
