@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -361,4 +362,50 @@ func TestAnalysisFilesServed(t *testing.T) {
 			t.Errorf("GET /analysis/files/%s: %s %q, want 404", path, resp.Status, got)
 		}
 	}
+}
+
+// TestAnalysisStream: the analysis page runs nothing inline, under the
+// page policy, and its stream sends its figures as they change: a match collected, its analysis begun, dice found inferred; and
+// an analysis under way's running time with no change at all.
+func TestAnalysisStream(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	d := offlineDesk(t, Opts{Now: clock, Analysis: AnalysisOpts{Gnubg: "gnubg never run"}})
+	srv := httptest.NewServer(d.Handler())
+	t.Cleanup(srv.Close) // after the stream's body is closed
+	resp, err := srv.Client().Get(srv.URL + "/analysis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if got := resp.Header.Get("Content-Security-Policy"); got != pagePolicy {
+		t.Errorf("the analysis page's policy: %q", got)
+	}
+	for _, inline := range []string{"<style", "style=", "http-equiv", "<script>"} {
+		if strings.Contains(string(page), inline) {
+			t.Errorf("the analysis page holds %q", inline)
+		}
+	}
+	s := openStream(t, srv.URL+"/api/analysis/events")
+	s.await(t, "analyses", "No match collected yet")
+
+	players := [2]string{"Ann", "Bob"}
+	rec := loadedMatch(t, rand.New(rand.NewPCG(1, 1)), players)
+	d.handle("gammond/t9/match", payload(t, mqtt.Match{Board: "t9", Players: players, Mat: string(rec), Finished: true}), false)
+	name := d.Records("t9")[0]
+	s.await(t, "analyses", name, "queued", "1 waiting")
+
+	if j := d.analyst.next(); j == nil {
+		t.Fatal("no job queued")
+	}
+	s.await(t, "analyses", name, "analysing", "for 0s", "0 waiting")
+	mu.Lock()
+	now = now.Add(3 * time.Second)
+	mu.Unlock()
+	s.await(t, "analyses", name, "analysing", "for 3s")
+
+	d.handle("gammond/t9/event", payload(t, event("t9", 1, referee.DiceInferred, 1, 1)), false)
+	s.await(t, "analyses", "dice inferred from the plays")
 }
