@@ -332,23 +332,7 @@ func TestAnalysisFilesServed(t *testing.T) {
 
 	srv := httptest.NewServer(d.Handler())
 	defer srv.Close()
-	resp, err := srv.Client().Get(srv.URL + "/analysis/files/t1-a.sgf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	for header, want := range map[string]string{
-		"Content-Type":            "text/plain; charset=utf-8",
-		"X-Content-Type-Options":  "nosniff",
-		"Content-Disposition":     `attachment; filename="t1-a.sgf"`,
-		"Content-Security-Policy": recordPolicy,
-	} {
-		if got := resp.Header.Get(header); got != want {
-			t.Errorf("%s: %q, want %q", header, got, want)
-		}
-	}
-	if string(body) != hostile {
+	if body := getSaved(t, srv, "/analysis/files/t1-a.sgf", "t1-a.sgf"); body != hostile {
 		t.Errorf("SGF served as %q", body)
 	}
 	for _, path := range []string{"t2-planted.sgf", "t1-other.sgf", "secret", "..%2fsecret", ""} {
