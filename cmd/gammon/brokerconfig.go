@@ -13,7 +13,7 @@ import (
 	"gammond/web/mqtt/brokerconf"
 )
 
-const brokerConfigUsage = "td broker-config --dir DIR --boards ID,ID,... [--port N] [--tls CERT,KEY] [--host NAME]   write the room's mosquitto configuration: an account per board, a read-only desk"
+const brokerConfigUsage = "td broker-config --dir DIR --boards ID,ID,... [--port N] [--tls CERT,KEY] [--host NAME]   write the room's mosquitto configuration: an account per board, one for the desk"
 
 // brokerConfig writes a room's broker configuration and says what to do
 // with it.

@@ -91,6 +91,30 @@ type analyst struct {
 	// inferred are the boards whose dice are inferred from the plays:
 	// not rolls but the smallest that fits each play, no fair sample.
 	inferred map[string]bool
+	// version counts the changes the page shows, for its event streams;
+	// changed is closed at the next one.
+	version uint64
+	changed chan struct{}
+}
+
+// touch notes a change the page shows. The caller holds a.mu.
+func (a *analyst) touch() {
+	a.version++
+	if a.changed != nil {
+		close(a.changed)
+		a.changed = nil
+	}
+}
+
+// changes returns a channel closed at the next change, and the count of
+// changes so far.
+func (a *analyst) changes() (<-chan struct{}, uint64) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.changed == nil {
+		a.changed = make(chan struct{})
+	}
+	return a.changed, a.version
 }
 
 func newAnalyst(opts AnalysisOpts, dir string, log *slog.Logger, now func() time.Time) *analyst {
@@ -112,6 +136,18 @@ func (a *analyst) on() bool { return a.opts.Gnubg != "" }
 
 // analysisDir holds the analyses and gnubg's SGFs.
 func (a *analyst) analysisDir() string { return a.opts.Dir }
+
+// wrote says whether name is the SGF of an analysis the analyst holds.
+func (a *analyst) wrote(name string) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, j := range a.order {
+		if j.SGF == name && j.State == jobDone {
+			return true
+		}
+	}
+	return false
+}
 
 // add takes a match the desk collected as file name: it audits its dice
 // and queues its analysis, once per record content, and returns at once.
@@ -147,6 +183,7 @@ func (a *analyst) add(board, name, record string, players [2]string) {
 	}
 	a.jobs[hash] = j
 	a.order = append(a.order, j)
+	defer a.touch()
 	if a.audits[board] == nil {
 		a.audits[board] = new(diceaudit.Audit)
 	}
@@ -171,8 +208,11 @@ func (a *analyst) noteEvent(board string, e *mqtt.Event) {
 		return
 	}
 	a.mu.Lock()
-	a.inferred[board] = true
-	a.mu.Unlock()
+	defer a.mu.Unlock()
+	if !a.inferred[board] {
+		a.inferred[board] = true
+		a.touch()
+	}
 }
 
 // loadDone fills j, not yet shared, from the analysis an earlier run of
@@ -239,6 +279,7 @@ func (a *analyst) next() *job {
 	j := a.pending[0]
 	a.pending = a.pending[1:]
 	j.State, j.Started = jobAnalysing, a.now()
+	a.touch()
 	return j
 }
 
@@ -260,6 +301,7 @@ func (a *analyst) analyse(ctx context.Context, j *job) {
 		j.State, j.Report, j.SGF = jobDone, r, r.SGF
 	}
 	data, _ := json.Marshal(j)
+	a.touch()
 	a.mu.Unlock()
 	if err != nil {
 		return

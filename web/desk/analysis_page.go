@@ -175,10 +175,13 @@ func (r *Running) add(p analysis.Player, mistakes []analysis.Mistake) {
 // figures and the dice audits.
 func (d *Desk) Analyses() Analyses { return d.analyst.view(d.opts.Now()) }
 
-// analysisRoutes serves the analysis page at /analysis, its figures at
-// /api/analysis and gnubg's files under /analysis/files/.
+// analysisRoutes serves the analysis page at /analysis (its script
+// beside it), its changes as server-sent events at /api/analysis/events,
+// its figures at /api/analysis and gnubg's SGFs under /analysis/files/.
 func (d *Desk) analysisRoutes(mux *http.ServeMux) {
 	mux.HandleFunc("GET /analysis", d.serveAnalysisPage)
+	mux.HandleFunc("GET /analysis.js", serveAsset("analysis.js", "text/javascript; charset=utf-8"))
+	mux.HandleFunc("GET /api/analysis/events", d.serveAnalysisEvents)
 	mux.HandleFunc("GET /api/analysis", func(w http.ResponseWriter, _ *http.Request) {
 		out, err := json.Marshal(d.Analyses())
 		if err != nil {
@@ -188,7 +191,19 @@ func (d *Desk) analysisRoutes(mux *http.ServeMux) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(out)
 	})
-	mux.Handle("GET /analysis/files/", http.StripPrefix("/analysis/files/", http.FileServer(http.Dir(d.analyst.analysisDir()))))
+	mux.HandleFunc("GET /analysis/files/{name}", d.serveAnalysisFile)
+}
+
+// serveAnalysisFile serves an SGF gnubg saved for an analysis of this
+// desk, as a record is served: only a file the analyst wrote, plain text
+// to save.
+func (d *Desk) serveAnalysisFile(w http.ResponseWriter, r *http.Request) {
+	name := r.PathValue("name")
+	if !d.analyst.wrote(name) {
+		http.NotFound(w, r)
+		return
+	}
+	d.serveAttachment(w, r, d.analyst.analysisDir(), name)
 }
 
 //go:embed analysis.html
@@ -213,22 +228,56 @@ var analysisPage = template.Must(template.New("analysis").Funcs(template.FuncMap
 	"worst":  worstMistakes,
 }).Parse(analysisHTML))
 
-// analysisRefreshSeconds is how often the analyses page reloads itself:
-// an analysis takes seconds, and the page is for a glance.
-const analysisRefreshSeconds = 5
+// analysisData is what the analysis page shows at Now.
+type analysisData struct {
+	Analyses
+	Now time.Time
+}
 
 func (d *Desk) serveAnalysisPage(w http.ResponseWriter, _ *http.Request) {
-	var buf bytes.Buffer
-	if err := analysisPage.Execute(&buf, struct {
-		Analyses
-		Refresh int
-		Now     time.Time
-	}{d.Analyses(), analysisRefreshSeconds, d.opts.Now()}); err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
+	now := d.opts.Now()
+	d.render(w, analysisPage, analysisData{d.analyst.view(now), now})
+}
+
+// analysisStream is what one stream of the analysis page has sent.
+type analysisStream struct {
+	version   uint64 // the analyst's changes rendered
+	rendered  time.Time
+	analysing bool // a job was under way then
+	html      string
+}
+
+func (d *Desk) serveAnalysisEvents(w http.ResponseWriter, r *http.Request) {
+	st := &analysisStream{}
+	serveStream(w, r, func(buf *bytes.Buffer) <-chan struct{} { return d.analysisBatch(st, buf) })
+}
+
+// analysisBatch writes into buf the page's figures, an "analyses" event
+// with them in HTML, if they changed: rendered again at each change of the
+// analyst's, at each recheck while a match is analysed (its time and
+// progress run on) and every streamKeepAlive (the day's figures turn at
+// midnight). It returns a channel closed at the analyst's next change.
+func (d *Desk) analysisBatch(st *analysisStream, buf *bytes.Buffer) <-chan struct{} {
+	changed, version := d.analyst.changes()
+	now := d.opts.Now()
+	if !st.rendered.IsZero() && version == st.version && !st.analysing && now.Sub(st.rendered) < streamKeepAlive {
+		return changed
 	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Write(buf.Bytes())
+	v := d.analyst.view(now)
+	var html bytes.Buffer
+	if err := analysisPage.ExecuteTemplate(&html, "analyses", analysisData{v, now}); err != nil {
+		d.log.Error("desk: rendering the analyses", "err", err)
+		return changed
+	}
+	st.version, st.rendered = version, now
+	st.analysing = slices.ContainsFunc(v.Jobs, func(j job) bool { return j.State == jobAnalysing })
+	if html.String() != st.html {
+		st.html = html.String()
+		writeEvent(buf, "analyses", struct {
+			HTML string `json:"html"`
+		}{st.html})
+	}
+	return changed
 }
 
 // worstMistakes are a player's n biggest mistakes: blunders first, then

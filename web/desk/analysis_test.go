@@ -4,10 +4,14 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -293,4 +297,99 @@ func TestAnalysisOffStillAuditsDice(t *testing.T) {
 	if dice := d.Analyses().Dice[0]; dice.Flagged || !dice.Inferred {
 		t.Errorf("inferred dice: flagged %v, inferred %v", dice.Flagged, dice.Inferred)
 	}
+}
+
+// TestAnalysisFilesServed: gnubg's SGFs are served as records are: only
+// one of an analysis the desk holds, as plain text to save under the
+// sandbox policy, never through a symbolic link planted in the directory
+// of analyses, never another file there.
+func TestAnalysisFilesServed(t *testing.T) {
+	d := offlineDesk(t, Opts{})
+	dir := d.analyst.analysisDir()
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	const hostile = "(;FF[4]GM[6]C[<html><script>fetch('/api/boards')</script>])"
+	secret := filepath.Join(t.TempDir(), "secret")
+	for name, data := range map[string]string{filepath.Join(dir, "t1-a.sgf"): hostile, filepath.Join(dir, "t1-other.sgf"): "(;FF[4])", secret: "secret"} {
+		if err := os.WriteFile(name, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink(secret, filepath.Join(dir, "t2-planted.sgf")); err != nil {
+		t.Fatal(err)
+	}
+	d.analyst.mu.Lock()
+	for _, j := range []*job{
+		{Hash: "a", Board: "t1", Record: "t1-a.mat", State: jobDone, SGF: "t1-a.sgf"},
+		{Hash: "p", Board: "t2", Record: "t2-planted.mat", State: jobDone, SGF: "t2-planted.sgf"},
+		{Hash: "f", Board: "t1", Record: "t1-other.mat", State: jobFailed, SGF: "t1-other.sgf"},
+	} {
+		d.analyst.jobs[j.Hash] = j
+		d.analyst.order = append(d.analyst.order, j)
+	}
+	d.analyst.mu.Unlock()
+
+	srv := httptest.NewServer(d.Handler())
+	defer srv.Close()
+	if body := getSaved(t, srv, "/analysis/files/t1-a.sgf", "t1-a.sgf"); body != hostile {
+		t.Errorf("SGF served as %q", body)
+	}
+	for _, path := range []string{"t2-planted.sgf", "t1-other.sgf", "secret", "..%2fsecret", ""} {
+		resp, err := srv.Client().Get(srv.URL + "/analysis/files/" + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound || strings.Contains(string(got), "secret") || strings.Contains(string(got), "FF[4]") {
+			t.Errorf("GET /analysis/files/%s: %s %q, want 404", path, resp.Status, got)
+		}
+	}
+}
+
+// TestAnalysisStream: the analysis page runs nothing inline, under the
+// page policy, and its stream sends its figures as they change: a match collected, its analysis begun, dice found inferred; and
+// an analysis under way's running time with no change at all.
+func TestAnalysisStream(t *testing.T) {
+	var mu sync.Mutex
+	now := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	d := offlineDesk(t, Opts{Now: clock, Analysis: AnalysisOpts{Gnubg: "gnubg never run"}})
+	srv := httptest.NewServer(d.Handler())
+	t.Cleanup(srv.Close) // after the stream's body is closed
+	resp, err := srv.Client().Get(srv.URL + "/analysis")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if got := resp.Header.Get("Content-Security-Policy"); got != pagePolicy {
+		t.Errorf("the analysis page's policy: %q", got)
+	}
+	for _, inline := range []string{"<style", "style=", "http-equiv", "<script>"} {
+		if strings.Contains(string(page), inline) {
+			t.Errorf("the analysis page holds %q", inline)
+		}
+	}
+	s := openStream(t, srv.URL+"/api/analysis/events")
+	s.await(t, "analyses", "No match collected yet")
+
+	players := [2]string{"Ann", "Bob"}
+	rec := loadedMatch(t, rand.New(rand.NewPCG(1, 1)), players)
+	d.handle("gammond/t9/match", payload(t, mqtt.Match{Board: "t9", Players: players, Mat: string(rec), Finished: true}), false)
+	name := d.Records("t9")[0]
+	s.await(t, "analyses", name, "queued", "1 waiting")
+
+	if j := d.analyst.next(); j == nil {
+		t.Fatal("no job queued")
+	}
+	s.await(t, "analyses", name, "analysing", "for 0s", "0 waiting")
+	mu.Lock()
+	now = now.Add(3 * time.Second)
+	mu.Unlock()
+	s.await(t, "analyses", name, "analysing", "for 3s")
+
+	d.handle("gammond/t9/event", payload(t, event("t9", 1, referee.DiceInferred, 1, 1)), false)
+	s.await(t, "analyses", "dice inferred from the plays")
 }

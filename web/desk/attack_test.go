@@ -300,23 +300,7 @@ func TestHostileRecordServed(t *testing.T) {
 
 	srv := httptest.NewServer(d.Handler())
 	defer srv.Close()
-	resp, err := srv.Client().Get(srv.URL + "/records/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	for header, want := range map[string]string{
-		"Content-Type":            "text/plain; charset=utf-8",
-		"X-Content-Type-Options":  "nosniff",
-		"Content-Disposition":     `attachment; filename="` + name + `"`,
-		"Content-Security-Policy": recordPolicy,
-	} {
-		if got := resp.Header.Get(header); got != want {
-			t.Errorf("%s: %q, want %q", header, got, want)
-		}
-	}
-	if string(body) != hostile {
+	if body := getSaved(t, srv, "/records/"+name, name); body != hostile {
 		t.Errorf("record served as %q", body)
 	}
 	for _, path := range []string{"/records/" + planted, "/records/secret", "/records/..%2fsecret"} {
@@ -334,7 +318,7 @@ func TestHostileRecordServed(t *testing.T) {
 	if strings.Contains(list, planted) || !strings.Contains(list, name) {
 		t.Errorf("the records' list:\n%s", list)
 	}
-	resp, err = srv.Client().Get(srv.URL + "/")
+	resp, err := srv.Client().Get(srv.URL + "/")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -342,4 +326,28 @@ func TestHostileRecordServed(t *testing.T) {
 	if got := resp.Header.Get("Content-Security-Policy"); got != pagePolicy {
 		t.Errorf("the page's policy: %q", got)
 	}
+}
+
+// getSaved gets path and checks it is served as a file to save, never as
+// a page: plain text named name, not sniffed, under the sandbox policy.
+// It returns the file.
+func getSaved(t *testing.T, srv *httptest.Server, path, name string) string {
+	t.Helper()
+	resp, err := srv.Client().Get(srv.URL + path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	for header, want := range map[string]string{
+		"Content-Type":            "text/plain; charset=utf-8",
+		"X-Content-Type-Options":  "nosniff",
+		"Content-Disposition":     `attachment; filename="` + name + `"`,
+		"Content-Security-Policy": recordPolicy,
+	} {
+		if got := resp.Header.Get(header); got != want {
+			t.Errorf("%s %s: %q, want %q", path, header, got, want)
+		}
+	}
+	return string(body)
 }

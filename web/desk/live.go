@@ -53,10 +53,11 @@ type sentRow struct {
 
 // streamState is what one stream has sent.
 type streamState struct {
-	rows     map[string]sentRow
-	order    []string // offline boards, "", online boards
-	notes    string
-	lastSent time.Time
+	rows  map[string]sentRow
+	order []string // offline boards, "", online boards
+	notes string
+	// notesSent says notes went: the first batch sends them even empty.
+	notesSent bool
 }
 
 // serveEvents streams the page's changes as server-sent events: "row"
@@ -64,16 +65,25 @@ type streamState struct {
 // order (offline first; a row not in it is gone), "notes" with the
 // limits that bit. A new stream gets everything first.
 func (d *Desk) serveEvents(w http.ResponseWriter, r *http.Request) {
+	st := &streamState{rows: map[string]sentRow{}}
+	serveStream(w, r, func(buf *bytes.Buffer) <-chan struct{} { return d.batch(st, buf) })
+}
+
+// serveStream serves server-sent events until the client leaves: next
+// writes into buf the events that bring the client up to date, and
+// returns a channel closed at the next change; next runs again then, or
+// streamRecheck later, at most once in streamBatch.
+func serveStream(w http.ResponseWriter, r *http.Request, next func(buf *bytes.Buffer) <-chan struct{}) {
 	rc := http.NewResponseController(w)
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
-	st := &streamState{rows: map[string]sentRow{}}
 	recheck := time.NewTicker(streamRecheck)
 	defer recheck.Stop()
+	var lastSent time.Time
 	for {
 		var buf bytes.Buffer
-		changed := d.batch(st, &buf)
-		if buf.Len() == 0 && time.Since(st.lastSent) >= streamKeepAlive {
+		changed := next(&buf)
+		if buf.Len() == 0 && time.Since(lastSent) >= streamKeepAlive {
 			buf.WriteString(": keep-alive\n\n")
 		}
 		if buf.Len() > 0 {
@@ -84,7 +94,7 @@ func (d *Desk) serveEvents(w http.ResponseWriter, r *http.Request) {
 			if err := rc.Flush(); err != nil {
 				return
 			}
-			st.lastSent = time.Now()
+			lastSent = time.Now()
 		}
 		select {
 		case <-r.Context().Done():
@@ -150,8 +160,8 @@ func (d *Desk) batch(st *streamState, buf *bytes.Buffer) <-chan struct{} {
 	}
 	var html bytes.Buffer
 	page.ExecuteTemplate(&html, "notes", notes)
-	if html.String() != st.notes || st.lastSent.IsZero() {
-		st.notes = html.String()
+	if html.String() != st.notes || !st.notesSent {
+		st.notes, st.notesSent = html.String(), true
 		writeEvent(buf, "notes", struct {
 			HTML string `json:"html"`
 		}{st.notes})

@@ -89,7 +89,7 @@ func decode(topic string, payload []byte) (message, error) {
 // unmarshal decodes payload into v and checks that the board it names,
 // payloadBoard(), is the topic's.
 func unmarshal(payload []byte, v any, board string, payloadBoard func() string) error {
-	if err := checkArrays(payload); err != nil {
+	if err := mqtt.CheckArrays(payload); err != nil {
 		return err
 	}
 	if err := json.Unmarshal(payload, v); err != nil {
@@ -102,7 +102,7 @@ func unmarshal(payload []byte, v any, board string, payloadBoard func() string) 
 }
 
 func checkState(s *mqtt.State) error {
-	if err := checkPlayers(s.Players); err != nil {
+	if err := mqtt.CheckPlayers(s.Players); err != nil {
 		return err
 	}
 	if err := checkStateContent(s); err != nil {
@@ -126,22 +126,7 @@ func checkMatch(m *mqtt.Match) error {
 	if m.Mat == "" {
 		return errors.New("empty record")
 	}
-	return checkPlayers(m.Players)
-}
-
-// checkPlayers checks the players' names as the board does: a name may be
-// missing (a state before the names are known, a record of a nameless
-// player), but one given must pass engine.CheckName.
-func checkPlayers(p [2]string) error {
-	for _, name := range p {
-		if name == "" {
-			continue
-		}
-		if err := engine.CheckName(name); err != nil {
-			return err
-		}
-	}
-	return nil
+	return mqtt.CheckPlayers(m.Players)
 }
 
 // webURL says whether s is an absolute http(s) URL, a link the page can show.

@@ -185,7 +185,7 @@ func (d *Desk) Handler() http.Handler {
 	return secured(mux)
 }
 
-//go:embed desk.css desk.js
+//go:embed desk.css desk.js analysis.js
 var assets embed.FS
 
 // serveAsset serves one of the page's own files.

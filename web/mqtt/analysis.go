@@ -3,6 +3,7 @@ package mqtt
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
@@ -69,14 +70,7 @@ func (p *Publisher) receivers() []func(paho.PublishReceived) (bool, error) {
 		if pr.Packet.Topic != topic {
 			return false, nil
 		}
-		var a Analysis
-		err := json.Unmarshal(pr.Packet.Payload, &a)
-		switch {
-		case len(pr.Packet.Payload) > maxAnalysisPayload:
-			err = fmt.Errorf("%d bytes: more than %d", len(pr.Packet.Payload), maxAnalysisPayload)
-		case err == nil && (a.Board != p.opts.Board || a.Report == nil):
-			err = fmt.Errorf("for board %q, report %v", a.Board, a.Report != nil)
-		}
+		a, err := decodeAnalysis(pr.Packet.Payload, p.opts.Board)
 		if err != nil {
 			p.log.Warn("mqtt: the desk's analysis ignored", "err", err)
 			return true, nil
@@ -84,6 +78,76 @@ func (p *Publisher) receivers() []func(paho.PublishReceived) (bool, error) {
 		p.opts.OnAnalysis(a)
 		return true, nil
 	}}
+}
+
+// maxMistakes bounds the mistakes of an analysis: a long match's errors
+// and blunders are a few dozen.
+const maxMistakes = 1000
+
+var errNoReport = errors.New("no report")
+
+// decodeAnalysis decodes board's analysis within the content bounds every
+// message obeys: its size, its lists' lengths before decoding, then each
+// name and text.
+func decodeAnalysis(payload []byte, board string) (Analysis, error) {
+	var a Analysis
+	if len(payload) > maxAnalysisPayload {
+		return a, fmt.Errorf("%d bytes: more than %d", len(payload), maxAnalysisPayload)
+	}
+	if err := CheckArrays(payload); err != nil {
+		return a, err
+	}
+	if err := json.Unmarshal(payload, &a); err != nil {
+		return a, err
+	}
+	if a.Board != board {
+		return a, fmt.Errorf("for board %q on board %q's topic", a.Board, board)
+	}
+	if err := CheckPlayers(a.Players); err != nil {
+		return a, err
+	}
+	return a, checkReport(a.Report)
+}
+
+// checkReport refuses a report whose lists or texts are longer than
+// gnubg writes.
+func checkReport(r *analysis.Report) error {
+	if r == nil {
+		return errNoReport
+	}
+	if len(r.Players) > 2 || len(r.Mistakes) > maxMistakes {
+		return fmt.Errorf("%d players, %d mistakes: more than 2, %d", len(r.Players), len(r.Mistakes), maxMistakes)
+	}
+	texts := map[string]string{"file": r.File, "sgf": r.SGF}
+	for i, w := range r.Warnings {
+		texts[fmt.Sprintf("warning %d", i+1)] = w
+	}
+	for name, v := range texts {
+		if err := CheckText(name, v); err != nil {
+			return err
+		}
+	}
+	for _, p := range r.Players {
+		if err := CheckPlayers([2]string{p.Name}); err != nil {
+			return err
+		}
+		if err := CheckWords(map[string]string{"checker rating": p.CheckerRating, "luck rating": p.LuckRating,
+			"cube rating": p.CubeRating, "overall rating": p.OverallRating}); err != nil {
+			return err
+		}
+	}
+	for _, m := range r.Mistakes {
+		if err := CheckPlayers([2]string{m.Player}); err != nil {
+			return err
+		}
+		if err := CheckWords(map[string]string{"kind": m.Kind, "skill": m.Skill, "dice": m.Dice}); err != nil {
+			return err
+		}
+		if len(m.Played) > MaxPlay || len(m.Best) > MaxPlay {
+			return fmt.Errorf("game %d move %d: a play of %d or %d bytes: more than %d", m.Game, m.Move, len(m.Played), len(m.Best), MaxPlay)
+		}
+	}
+	return nil
 }
 
 // ForPage is the analysis as the board's page shows it.

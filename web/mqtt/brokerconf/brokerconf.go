@@ -1,6 +1,7 @@
 // Package brokerconf writes the mosquitto configuration of a room: one
 // account per board, allowed to publish under its own topics only and to
-// read nothing, a read-only account for the director's desk, no anonymous
+// read its own analyses alone, an account for the director's desk that
+// reads every board and writes only the boards' analyses, no anonymous
 // access, client IDs tied to accounts, and the queues and persistence that
 // keep every finished match for a desk that is away.
 //
@@ -26,7 +27,8 @@ import (
 	"gammond/web/mqtt"
 )
 
-// DeskUser is the desk's account: it reads every board's topics.
+// DeskUser is the desk's account: it reads every board's topics and
+// publishes each board's analyses.
 const DeskUser = "desk"
 
 // Opts is a room's broker.
@@ -185,17 +187,23 @@ func passwdLine(user, password string) string {
 	return fmt.Sprintf("%s:$7$%d$%s$%s\n", user, rounds, enc.EncodeToString(salt), enc.EncodeToString(hash))
 }
 
-// acl lets the desk read every board's topics and each board publish under
-// its own, reading nothing.
+// acl lets the desk read every board's topics and write each board's
+// analysis; each board publishes under its own topics and reads its own
+// analysis, nothing else.
 func acl(ids []string) string {
 	var b strings.Builder
-	b.WriteString("# The desk reads every board; each board writes its own topics only.\n")
+	b.WriteString("# The desk reads every board and writes each one's analyses; each board\n")
+	b.WriteString("# writes its own topics and reads its own analyses only.\n")
 	fmt.Fprintf(&b, "user %s\ntopic read %s/#\n", DeskUser, mqtt.TopicRoot)
+	for _, id := range ids {
+		fmt.Fprintf(&b, "topic write %s\n", mqtt.Topic(id, mqtt.KindAnalysis))
+	}
 	for _, id := range ids {
 		fmt.Fprintf(&b, "\nuser %s\n", id)
 		for _, kind := range []string{mqtt.KindState, mqtt.KindEvent, mqtt.KindMatch} {
 			fmt.Fprintf(&b, "topic write %s\n", mqtt.Topic(id, kind))
 		}
+		fmt.Fprintf(&b, "topic read %s\n", mqtt.Topic(id, mqtt.KindAnalysis))
 	}
 	return b.String()
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -133,5 +134,58 @@ func TestWriteRefuses(t *testing.T) {
 		if _, err := Write(t.TempDir(), o); err == nil {
 			t.Errorf("%s: written", name)
 		}
+	}
+}
+
+// TestRoomAnalyses: through the configuration written, against the real
+// mosquitto: the desk publishes each board's analysis, retained, and the
+// board reads its own, even connecting after it was published; a board
+// reads no other board's analysis and cannot forge its own, and the desk
+// can publish nothing else.
+func TestRoomAnalyses(t *testing.T) {
+	r, addr := room(t)
+	desk := dial(t, addr, "gammon-td", DeskUser, password(t, r.DeskFile))
+	for _, m := range []struct{ topic, msg string }{
+		{"gammond/table-1/analysis", "table-1's analysis"},
+		{"gammond/table-2/analysis", "table-2's analysis"},
+		{"gammond/table-1/state", "a state forged by the desk"},
+	} {
+		if err := desk.Publish(m.topic, []byte(m.msg), true); err != nil {
+			t.Fatalf("the desk publishing %s: %v", m.topic, err)
+		}
+	}
+	t1 := dial(t, addr, "gammond-table-1", "table-1", password(t, r.BoardFiles["table-1"]))
+	if err := t1.Publish("gammond/table-1/analysis", []byte("forged by table-1"), true); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := t1.Subscribe("gammond/table-1/analysis"); err != nil || !ok {
+		t.Fatalf("table-1's subscription to its analysis: %v %v", ok, err)
+	}
+	topic, payload, err := t1.Next(2 * time.Second)
+	if got := topic + ": " + string(payload); err != nil || got != "gammond/table-1/analysis: table-1's analysis" {
+		t.Errorf("table-1 read %q, %v; want its analysis, retained", got, err)
+	}
+	t1.Subscribe("gammond/table-2/analysis")
+	t1.Subscribe("gammond/table-1/state")
+	if topic, payload, err := t1.Next(500 * time.Millisecond); err == nil {
+		t.Errorf("table-1 read %s: %s", topic, payload)
+	}
+
+	// The desk reads back what the broker kept: the boards' analyses alone.
+	if ok, err := desk.Subscribe("gammond/#"); err != nil || !ok {
+		t.Fatalf("the desk's subscription: %v %v", ok, err)
+	}
+	var got []string
+	for {
+		topic, payload, err := desk.Next(time.Second)
+		if err != nil {
+			break
+		}
+		got = append(got, topic+": "+string(payload))
+	}
+	slices.Sort(got)
+	want := []string{"gammond/table-1/analysis: table-1's analysis", "gammond/table-2/analysis: table-2's analysis"}
+	if !slices.Equal(got, want) {
+		t.Errorf("retained at the broker:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
