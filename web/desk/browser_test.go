@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
-
-	"gammond/internal/testmain"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -15,6 +13,7 @@ import (
 	"time"
 
 	"gammond/engine"
+	"gammond/internal/testmain"
 	"gammond/referee"
 	"gammond/web"
 	"gammond/web/mqtt"
