@@ -1,0 +1,353 @@
+package referee
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"gammond/calib"
+	"gammond/engine"
+	"gammond/sensing"
+	"gammond/sensing/sim"
+)
+
+// The side-by-side harness: every behaviour's traces through today's
+// pipeline (the classifier, the referee) and through the sensor model
+// (calib.Model) judging each DONE on the candidates the turn can leave,
+// the turns aligned with the trace's expectation. The model is not wired
+// into the referee: this compares what each would decide.
+
+// modelTurn is one turn of a trace as its expectation has it: the mover,
+// the dice, the layouts of its legal results and of the positions short of
+// them, which of the results is the play made, and what an illegal first
+// attempt left (nil for none).
+type modelTurn struct {
+	side    engine.Side
+	dice    engine.Dice
+	legal   []engine.Layout
+	short   []engine.Layout
+	play    engine.Layout
+	illegal *engine.Layout
+	first   bool // the game's first turn: the board was just set up
+}
+
+// modelFigures counts the model's judgements at DONE.
+type modelFigures struct {
+	traces, turns, exact, ambiguous, wrongPlay, falseFlags atomic.Int64
+	illegal, caught, missed                                atomic.Int64
+	exactTraces                                            atomic.Int64
+}
+
+func (f *modelFigures) log(t *testing.T, name string) {
+	t.Logf("%s: model: %d of %d traces exact; %d turns: %d exact, %d ambiguous, %d a different legal play, %d false flags; %d illegal first plays: %d flagged, %d missed",
+		name, f.exactTraces.Load(), f.traces.Load(), f.turns.Load(), f.exact.Load(), f.ambiguous.Load(), f.wrongPlay.Load(), f.falseFlags.Load(),
+		f.illegal.Load(), f.caught.Load(), f.missed.Load())
+}
+
+// expectedTurns lays out the expectation's turns, game by game, with the
+// candidates each turn can leave.
+func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
+	var gen engine.Generator
+	var turns []modelTurn
+	for g, game := range want.Games {
+		before := engine.StartingBoard
+		illegal := map[[2]int]string{}
+		for _, il := range game.Illegal {
+			illegal[[2]int{il.Turn, int(il.Side)}] = il.Played
+		}
+		for k, p := range game.Plays {
+			after, err := engine.ParsePositionID(p.After)
+			if err != nil {
+				return nil, fmt.Errorf("game %d turn %d: %w", g+1, p.Turn, err)
+			}
+			mt := modelTurn{side: p.Side, dice: p.Dice, play: engine.LayoutOf(&after, p.Side.Other()), first: k == 0}
+			beforeLayout := engine.LayoutOf(&before, p.Side)
+			mt.short = append(mt.short, beforeLayout)
+			plays := gen.Plays(before, p.Dice)
+			for i := range plays {
+				l := engine.LayoutOf(&plays[i].After, p.Side.Other())
+				mt.legal = append(mt.legal, l)
+				mt.short = append(mt.short, withOneInHand(&l, &beforeLayout, p.Side)...)
+			}
+			if len(plays) == 0 {
+				mt.legal = append(mt.legal, beforeLayout)
+				mt.short = mt.short[:0]
+			}
+			if id, ok := illegal[[2]int{p.Turn, int(p.Side)}]; ok {
+				b, err := engine.ParsePositionID(id)
+				if err != nil {
+					return nil, fmt.Errorf("game %d turn %d: %w", g+1, p.Turn, err)
+				}
+				l := engine.LayoutOf(&b, p.Side.Other())
+				mt.illegal = &l
+			}
+			turns = append(turns, mt)
+			before = after
+		}
+	}
+	return turns, nil
+}
+
+// withOneInHand returns the layouts of result with one of side's checkers it
+// moved still in the hand: one fewer on a point where side has more than
+// before the turn.
+func withOneInHand(result, before *engine.Layout, side engine.Side) []engine.Layout {
+	var out []engine.Layout
+	for p := 1; p <= engine.Bar; p++ {
+		if result[side][p] > before[side][p] {
+			l := *result
+			l[side][p]--
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// judgeWithModel replays the trace through a calib.Model and judges each
+// DONE as the turn's candidates score on the first settled frame from it
+// (a DONE whose frame reads a checker still in the hand waits up to the
+// done grace for it), learning from the start position and each play it
+// judges. It returns whether every judgement was the expectation's.
+func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFigures) bool {
+	tr, err := sensing.NewTraceReader(trace, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := tr.Header().Calibration
+	m, err := calib.NewModel(&cal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	turns, err := expectedTurns(want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const grace = 2 * time.Second
+	next := 0                 // the next turn to roll
+	last := [2]int{-1, -1}    // each side's last turn rolled
+	attempts := map[int]int{} // DONEs judged per turn
+	pending, pendingSince := -1, time.Time{}
+	exact := true
+	start := engine.LayoutOf(&engine.StartingBoard, engine.White)
+	judge := func(at time.Time, final bool) {
+		m.Evaluate(at)
+		mt := &turns[pending]
+		short := mt.short
+		if final && len(short) > 0 {
+			short = short[:1] // the hand is empty: the board before the turn is all that is short of it
+		}
+		j := m.Judge(mt.legal, short)
+		if j.Verdict != calib.Played && !final {
+			return // wait, as the referee does, for a checker still in the hand
+		}
+		attempts[pending]++
+		wantIllegal := mt.illegal != nil && attempts[pending] == 1
+		flagged := j.Verdict == calib.Illegal || j.Verdict == calib.InProgress // at the grace's end: a checker left unplayed
+		switch {
+		case wantIllegal:
+			f.illegal.Add(1)
+			if flagged {
+				f.caught.Add(1)
+			} else {
+				f.missed.Add(1)
+				exact = false
+			}
+		case j.Verdict == calib.Played && mt.legal[j.Play] == mt.play:
+			f.turns.Add(1)
+			f.exact.Add(1)
+			m.Learn(at, m.Frame(), &mt.play)
+		case j.Verdict == calib.Played:
+			f.turns.Add(1)
+			f.wrongPlay.Add(1)
+			exact = false
+		case j.Verdict == calib.Ambiguous:
+			f.turns.Add(1)
+			f.ambiguous.Add(1)
+		default:
+			f.turns.Add(1)
+			f.falseFlags.Add(1)
+			exact = false
+		}
+		if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" && (j.Verdict != calib.Played || wantIllegal) {
+			t.Logf("turn %d side %v dice %v at %v: %v lead %.1f short %.1f (want illegal %v)", pending, mt.side, mt.dice, at.Sub(time.Unix(0, 0)), j.Verdict, j.Lead, j.Short, wantIllegal)
+			best := m.Score(&mt.legal[j.Play])
+			for _, c := range append(append([]engine.Layout(nil), mt.legal...), mt.short...) {
+				if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
+					t.Logf("  rival %.1f differs on %v", s-best, layoutDiff(&c, &mt.legal[j.Play]))
+				}
+			}
+		}
+		pending = -1
+	}
+	followed := time.Time{}
+	for {
+		it, err := tr.Next()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pending >= 0 && m.Settled(it.At) {
+			judge(it.At, it.At.Sub(pendingSince) >= grace || it.Kind == sensing.EventItem)
+		}
+		if it.Kind == sensing.FrameItem {
+			if settled := m.Observe(it.At, it.Frame); settled && it.At.Sub(followed) > time.Second {
+				m.Evaluate(it.At)
+				m.Follow(it.At)
+				followed = it.At
+			}
+			continue
+		}
+		switch it.Event.Kind {
+		case sensing.Roll:
+			if next < len(turns) && turns[next].side == it.Event.Side && turns[next].dice == it.Event.Dice {
+				if turns[next].first && m.Settled(it.At) {
+					m.Learn(it.At, m.Frame(), &start)
+				}
+				last[it.Event.Side] = next
+				next++
+			}
+		case sensing.Done:
+			if k := last[it.Event.Side]; k >= 0 {
+				pending, pendingSince = k, it.At
+				if m.Settled(it.At) {
+					judge(it.At, false)
+				}
+			}
+		}
+	}
+	if pending >= 0 {
+		judge(pendingSince.Add(grace), true)
+	}
+	f.traces.Add(1)
+	if exact {
+		f.exactTraces.Add(1)
+	}
+	return exact
+}
+
+// sideBySide replays one trace through both and adds to the figures.
+func sideBySide(t *testing.T, trace []byte, want *sim.Expect, old *exactness, model *modelFigures) {
+	events := replay(t, bytes.NewReader(trace))
+	old.add(events)
+	if exactReplay(events, want) {
+		old.exact.Add(1)
+	}
+	judgeWithModel(t, bytes.NewReader(trace), want, model)
+}
+
+// TestSideBySide replays every behaviour, simulated on the shared
+// matches and turned from the recorded traces, through today's pipeline
+// and the sensor model, and logs both's figures. A measurement:
+// GAMMOND_SIDE_BY_SIDE=1 runs it (=all: every shared match, else two).
+func TestSideBySide(t *testing.T) {
+	mode := os.Getenv("GAMMOND_SIDE_BY_SIDE")
+	if mode == "" {
+		t.Skip("a measurement: GAMMOND_SIDE_BY_SIDE=1 runs it")
+	}
+	sims := append([]behaviour{{"clean", func(*sim.Opts) {}}, drift, offCentre, hover, baselines, noCalib, lateDone, deadOnThem}, physicsBehaviours...)
+	recs := append([]recordedBehaviour{{"as recorded", nil}}, recordedBehaviours...)
+	recs = append(recs, physicsRecorded...)
+	if f := os.Getenv("GAMMOND_SIDE_BY_SIDE_ONLY"); f != "" {
+		sims = filterBehaviours(sims, f, func(b behaviour) string { return b.name })
+		recs = filterBehaviours(recs, f, func(b recordedBehaviour) string { return b.name })
+	}
+	t.Run("simulated", func(t *testing.T) {
+		files, err := filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no match records: %v", err)
+		}
+		if mode != "all" {
+			files = []string{files[3], files[10]}
+		}
+		old, model := make([]exactness, len(sims)), make([]modelFigures, len(sims))
+		t.Cleanup(func() {
+			for k, b := range sims {
+				old[k].log(t, "simulated "+b.name+": today")
+				model[k].log(t, "simulated "+b.name)
+			}
+		})
+		for k, b := range sims {
+			for _, file := range files {
+				script, err := readScript(file)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, rate := range []float64{0, 0.15} {
+					t.Run(fmt.Sprintf("%s/%s/illegal=%v", b.name, filepath.Base(file), rate), func(t *testing.T) {
+						t.Parallel()
+						opts := sim.DefaultOpts
+						opts.Seed, opts.IllegalRate = 11, rate
+						b.set(&opts)
+						var trace bytes.Buffer
+						want, err := sim.Simulate(&trace, script, &opts)
+						if err != nil {
+							t.Fatal(err)
+						}
+						sideBySide(t, trace.Bytes(), want, &old[k], &model[k])
+					})
+				}
+			}
+		}
+	})
+	t.Run("recorded", func(t *testing.T) {
+		old, model := make([]exactness, len(recs)), make([]modelFigures, len(recs))
+		t.Cleanup(func() {
+			for k, b := range recs {
+				old[k].log(t, "recorded "+b.name+": today")
+				model[k].log(t, "recorded "+b.name)
+			}
+		})
+		for k, b := range recs {
+			for _, name := range recordedNames {
+				for _, seed := range []uint64{1, 2, 3} {
+					if len(b.transforms) == 0 && seed > 1 {
+						continue
+					}
+					t.Run(fmt.Sprintf("%s/%s/seed=%d", b.name, name, seed), func(t *testing.T) {
+						t.Parallel()
+						want, trace := transformRecorded(t, name, seed, b.transforms)
+						sideBySide(t, trace.Bytes(), want, &old[k], &model[k])
+					})
+				}
+			}
+		}
+	})
+}
+
+// filterBehaviours keeps the behaviours whose name contains one of the
+// comma-separated words.
+func filterBehaviours[B any](bs []B, words string, name func(B) string) []B {
+	var kept []B
+	for _, b := range bs {
+		for _, w := range strings.Split(words, ",") {
+			if strings.Contains(name(b), w) {
+				kept = append(kept, b)
+				break
+			}
+		}
+	}
+	return kept
+}
+
+// layoutDiff returns the points where two layouts differ, with both
+// counts.
+func layoutDiff(a, b *engine.Layout) string {
+	var d []string
+	for side := range 2 {
+		for p := range 26 {
+			if a[side][p] != b[side][p] {
+				d = append(d, fmt.Sprintf("%v@%d:%d/%d", engine.Side(side), p, a[side][p], b[side][p]))
+			}
+		}
+	}
+	return strings.Join(d, " ")
+}
