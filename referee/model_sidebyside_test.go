@@ -144,7 +144,7 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			short = short[:1] // the hand is empty: the board before the turn is all that is short of it
 		}
 		j := m.Judge(mt.legal, short)
-		if j.Verdict != calib.Played && !final {
+		if (j.Verdict == calib.InProgress || j.Verdict == calib.Ambiguous) && !final {
 			return // wait, as the referee does, for a checker still in the hand
 		}
 		attempts[pending]++
