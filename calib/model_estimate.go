@@ -31,10 +31,9 @@ type estimate struct {
 	// while that checker has not moved: a change of it is drift.
 	rest      float64
 	restValid bool
-	// masked: no evidence (Mask); dead: shown dead under a known checker,
-	// deadVotes times in a row.
+	// masked: no evidence (Mask); dead: reading its baseline under a
+	// known checker, until it reads one there again.
 	masked, dead bool
-	deadVotes    uint8
 }
 
 // The estimate's states.
@@ -148,12 +147,10 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	x := sign * (r - e.x[stBase]) / g
 	switch {
 	case x < 0.2 && gains:
-		if e.deadVotes++; e.deadVotes >= 2 {
-			e.dead = true
-		}
+		e.dead = true // no magnet, weak or set down off-centre, reads so little
 		return
 	case x > 0.5:
-		e.deadVotes, e.dead = 0, false
+		e.dead = false
 	}
 	if e.restValid && math.Abs(r-e.rest) < 0.1*g {
 		e.x[stBase] += r - e.rest // the same checker: what moved is the baseline

@@ -113,7 +113,10 @@ const (
 	// decisively better than every legal result.
 	InProgress
 	// Illegal: the frame's own best reading explains it decisively better
-	// than every candidate: no legal play leaves what the board shows.
+	// than every candidate, legal or short: no legal play leaves what the
+	// board shows, nor is one under way. At the end of the grace for a
+	// checker in the hand, a frame still InProgress is judged with the
+	// board before the turn alone as short: a play left short is illegal.
 	Illegal
 )
 
@@ -156,10 +159,10 @@ func (m *Model) Judge(legal, short []engine.Layout) Judgement {
 	}
 	j.Lead, j.Short = best-max(second, other), read-best
 	switch {
+	case read-max(best, other) > FitMargin:
+		j.Verdict = Illegal
 	case other-best > FitMargin:
 		j.Verdict = InProgress
-	case j.Short > FitMargin:
-		j.Verdict = Illegal
 	case j.Lead < FitMargin:
 		j.Verdict = Ambiguous
 	default:

@@ -74,7 +74,7 @@ func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 			for i := range plays {
 				l := engine.LayoutOf(&plays[i].After, p.Side.Other())
 				mt.legal = append(mt.legal, l)
-				mt.short = append(mt.short, withOneInHand(&l, &beforeLayout, p.Side)...)
+				mt.short = append(mt.short, withOneInHand(&l, &beforeLayout, &plays[i], p.Side)...)
 			}
 			if len(plays) == 0 {
 				mt.legal = append(mt.legal, beforeLayout)
@@ -95,17 +95,28 @@ func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 	return turns, nil
 }
 
-// withOneInHand returns the layouts of result with one of side's checkers it
-// moved still in the hand: one fewer on a point where side has more than
-// before the turn.
-func withOneInHand(result, before *engine.Layout, side engine.Side) []engine.Layout {
+// withOneInHand returns the layouts of result with one of side's
+// checkers still in the hand: one fewer on a point the play moved a
+// checker to (the hand may take another checker than the one the play
+// names, so a point whose count the play did not change is one), or a
+// blot it hit not yet on the bar.
+func withOneInHand(result, before *engine.Layout, play *engine.Play, side engine.Side) []engine.Layout {
 	var out []engine.Layout
-	for p := 1; p <= engine.Bar; p++ {
-		if result[side][p] > before[side][p] {
-			l := *result
-			l[side][p]--
-			out = append(out, l)
+	if opp := side.Other(); result[opp][engine.Bar] > before[opp][engine.Bar] {
+		l := *result // a blot hit, on its way to the bar
+		l[opp][engine.Bar]--
+		out = append(out, l)
+	}
+	seen := map[int]bool{}
+	for _, mv := range play.Steps() {
+		p := engine.BoardPoint(side, int(mv.To))
+		if mv.To == engine.Off || seen[p] || result[side][p] == 0 {
+			continue
 		}
+		seen[p] = true
+		l := *result
+		l[side][p]--
+		out = append(out, l)
 	}
 	return out
 }
@@ -177,6 +188,10 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		}
 		if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" && (j.Verdict != calib.Played || wantIllegal) {
 			t.Logf("turn %d side %v dice %v at %v: %v lead %.1f short %.1f (want illegal %v)", pending, mt.side, mt.dice, at.Sub(time.Unix(0, 0)), j.Verdict, j.Lead, j.Short, wantIllegal)
+			var o engine.Occupancy
+			m.Best(&o)
+			t.Logf("  DONE at %v; result %v; short %v", pendingSince.Sub(time.Unix(0, 0)), layoutDiff(&mt.legal[j.Play], &start), layoutDiff(&short[0], &start))
+			t.Logf("  departs from the legal result on %v; from the first short one on %v; reads %v", m.Departures(nil, &mt.legal[j.Play]), m.Departures(nil, &short[min(1, len(short)-1)]), o.Points)
 			best := m.Score(&mt.legal[j.Play])
 			for _, c := range append(append([]engine.Layout(nil), mt.legal...), mt.short...) {
 				if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
