@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -74,7 +75,7 @@ func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 			for i := range plays {
 				l := engine.LayoutOf(&plays[i].After, p.Side.Other())
 				mt.legal = append(mt.legal, l)
-				mt.short = append(mt.short, withOneInHand(&l, &beforeLayout, &plays[i], p.Side)...)
+				mt.short = append(mt.short, withOneInHand(&l, &beforeLayout, p.Side)...)
 			}
 			if len(plays) == 0 {
 				mt.legal = append(mt.legal, beforeLayout)
@@ -96,27 +97,22 @@ func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 }
 
 // withOneInHand returns the layouts of result with one of side's
-// checkers still in the hand: one fewer on a point the play moved a
-// checker to (the hand may take another checker than the one the play
-// names, so a point whose count the play did not change is one), or a
-// blot it hit not yet on the bar.
-func withOneInHand(result, before *engine.Layout, play *engine.Play, side engine.Side) []engine.Layout {
+// checkers still in the hand, from any point where side has one (a
+// checker tried elsewhere comes back to where it stood), or a blot hit
+// not yet on the bar.
+func withOneInHand(result, before *engine.Layout, side engine.Side) []engine.Layout {
 	var out []engine.Layout
 	if opp := side.Other(); result[opp][engine.Bar] > before[opp][engine.Bar] {
-		l := *result // a blot hit, on its way to the bar
+		l := *result
 		l[opp][engine.Bar]--
 		out = append(out, l)
 	}
-	seen := map[int]bool{}
-	for _, mv := range play.Steps() {
-		p := engine.BoardPoint(side, int(mv.To))
-		if mv.To == engine.Off || seen[p] || result[side][p] == 0 {
-			continue
+	for p := 1; p <= engine.Bar; p++ {
+		if result[side][p] > 0 {
+			l := *result
+			l[side][p]--
+			out = append(out, l)
 		}
-		seen[p] = true
-		l := *result
-		l[side][p]--
-		out = append(out, l)
 	}
 	return out
 }
@@ -192,6 +188,10 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			m.Best(&o)
 			t.Logf("  DONE at %v; result %v; short %v", pendingSince.Sub(time.Unix(0, 0)), layoutDiff(&mt.legal[j.Play], &start), layoutDiff(&short[0], &start))
 			t.Logf("  departs from the legal result on %v; from the first short one on %v; reads %v", m.Departures(nil, &mt.legal[j.Play]), m.Departures(nil, &short[min(1, len(short)-1)]), o.Points)
+			t.Logf("  true play is legal %v; %d legal, %d short", slices.Index(mt.legal, mt.play), len(mt.legal), len(short))
+			for _, c := range short {
+				t.Logf("  short %.1f vs read, departs on %v: %v", m.Score(&c)-m.Best(&o), m.Departures(nil, &c), layoutDiff(&c, &mt.legal[j.Play]))
+			}
 			best := m.Score(&mt.legal[j.Play])
 			for _, c := range append(append([]engine.Layout(nil), mt.legal...), mt.short...) {
 				if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
