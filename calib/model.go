@@ -115,7 +115,8 @@ func (m *Model) Masked(i int) bool { return m.est[i].masked }
 
 // Observe takes the frame read at at and reports whether the board has
 // held still for SettleWindow: every reading within six of its noise's
-// sigmas of what it read when the stillness began. A bus glitch (two
+// sigmas (NominalNoise at least) of what it read when the stillness
+// began. A bus glitch (two
 // readings or more at the ADC's rails in one frame) is no evidence: the
 // frame is dropped. The model keeps its own copy. Allocation budget:
 // none.
@@ -124,9 +125,10 @@ func (m *Model) Observe(at time.Time, frame []uint16) bool {
 		return m.Settled(at)
 	}
 	moved := !m.seen
+	floor := NominalNoise * m.scale
 	for i, r := range frame {
 		e := &m.est[i]
-		if math.Abs(float64(r)-float64(m.anchor[i])) > 6*math.Sqrt(e.noise) {
+		if math.Abs(float64(r)-float64(m.anchor[i])) > 6*max(math.Sqrt(e.noise), floor) {
 			moved = true
 		}
 		e.notice(r, m.scale)
@@ -145,6 +147,12 @@ func (m *Model) Settled(at time.Time) bool {
 	return m.seen && at.Sub(m.stillAt) >= SettleWindow
 }
 
+// SettledAt returns when the board is, or will be if nothing moves
+// before, settled: SettleWindow after the readings last moved. Frames
+// come only as readings change in a trace, so a judgement due when the
+// board settles is due at this time, not at the next frame's.
+func (m *Model) SettledAt() time.Time { return m.stillAt.Add(SettleWindow) }
+
 // Frame returns the last frame observed (glitches dropped): the model's
 // own, valid until the next Observe.
 func (m *Model) Frame() []uint16 { return m.last }
@@ -160,3 +168,4 @@ func (m *Model) glitch(frame []uint16) bool {
 	}
 	return rails >= 2
 }
+

@@ -43,6 +43,14 @@ const (
 	stBlack
 )
 
+// A sensor's noise is held to HARDWARE.md's range, 2-6 counts, with
+// room: a few readings of drift or a hand nearby must not make it look
+// noisier, nor a quiet spell quieter, than sensors are.
+const (
+	noiseFloor   = 2 * 2
+	noiseCeiling = 8 * 8
+)
+
 // magnetVar is the variance of a checker's strength, uniform in 1 ±
 // MagnetSpread.
 const magnetVar = MagnetSpread * MagnetSpread / 3
@@ -130,6 +138,7 @@ func (e *estimate) learnEmpty(r float64) {
 	innov := r - e.x[stBase]
 	if e.update([3]float64{1, 0, 0}, r, e.noise, 5) {
 		e.noise += 0.05 * (max(innov*innov-e.p[stBase][stBase], 0) - e.noise)
+		e.noise = min(max(e.noise, noiseFloor), noiseCeiling)
 	}
 }
 
@@ -231,17 +240,28 @@ func (m *Model) part(frame []uint16, i int) bool {
 // a point, is that point's known layout. Allocation budget: none.
 func (m *Model) Follow(at time.Time) {
 	for p := 1; p <= m.geo.Points; p++ {
-		scores := m.points[p-1]
-		best, second := top2(scores)
-		if scores[best]-second < FitMargin {
-			continue
-		}
-		side, n := m.pointState(best)
-		if n == m.geo.Slots {
-			n++ // "Slots or more": maybe stacked, no drift to read
-		}
-		m.learnPile(at, m.last, m.geo.Sensor(Place{Point: p}), m.geo.Slots, side, n, false)
+		m.followPile(at, m.points[p-1], m.geo.Sensor(Place{Point: p}), m.geo.Slots)
 	}
+	for h := range m.bar {
+		m.followPile(at, m.bar[h], m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots)
+	}
+}
+
+// followPile learns from the pile of sensors first..first+slots-1 the
+// state its scores make decisive, if any.
+func (m *Model) followPile(at time.Time, scores []float64, first, slots int) {
+	if slots == 0 {
+		return
+	}
+	best, second := top2(scores)
+	if scores[best]-second < FitMargin {
+		return
+	}
+	side, n := pileState(best, slots)
+	if n == slots {
+		n++ // "slots or more": maybe stacked, no drift to read
+	}
+	m.learnPile(at, m.last, first, slots, side, n, false)
 }
 
 // top2 returns the index of the highest of scores and the second

@@ -187,7 +187,7 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			var o engine.Occupancy
 			m.Best(&o)
 			t.Logf("  DONE at %v; result %v; short %v", pendingSince.Sub(time.Unix(0, 0)), layoutDiff(&mt.legal[j.Play], &start), layoutDiff(&short[0], &start))
-			t.Logf("  departs from the legal result on %v; from the first short one on %v; reads %v", m.Departures(nil, &mt.legal[j.Play]), m.Departures(nil, &short[min(1, len(short)-1)]), o.Points)
+			t.Logf("  departs from the legal result on %v; from the first short one on %v; reads %v bar %v", m.Departures(nil, &mt.legal[j.Play]), m.Departures(nil, &short[min(1, len(short)-1)]), o.Points, o.Bar)
 			t.Logf("  true play is legal %v; %d legal, %d short", slices.Index(mt.legal, mt.play), len(mt.legal), len(short))
 			for _, c := range short {
 				t.Logf("  short %.1f vs read, departs on %v: %v", m.Score(&c)-m.Best(&o), m.Departures(nil, &c), layoutDiff(&c, &mt.legal[j.Play]))
@@ -211,7 +211,19 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			t.Fatal(err)
 		}
 		if pending >= 0 && m.Settled(it.At) {
-			judge(it.At, it.At.Sub(pendingSince) >= grace || it.Kind == sensing.EventItem)
+			// The held frame, judged when it settled (or at DONE), and
+			// again at the grace's end if it was short then.
+			at := m.SettledAt()
+			if at.Before(pendingSince) {
+				at = pendingSince
+			}
+			judge(at, at.Sub(pendingSince) >= grace)
+			if end := pendingSince.Add(grace); pending >= 0 && (!it.At.Before(end) || it.Kind == sensing.EventItem) {
+				if it.At.Before(end) {
+					end = it.At
+				}
+				judge(end, true) // the grace is over, or a press ends the turn
+			}
 		}
 		if it.Kind == sensing.FrameItem {
 			if settled := m.Observe(it.At, it.Frame); settled && it.At.Sub(followed) > time.Second {
