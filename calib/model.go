@@ -168,4 +168,3 @@ func (m *Model) glitch(frame []uint16) bool {
 	}
 	return rails >= 2
 }
-
