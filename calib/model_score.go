@@ -82,13 +82,19 @@ func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
 	return -d*d/(2*v) - math.Log((hi-lo)*g+math.Sqrt(2*math.Pi*v))
 }
 
-// offCentre returns the log-likelihood of slots a and a+1 (sensors i and
-// i+1) reading one checker of side's colour set down between them:
-// 30-70% of its field on each, its strength 1 ± MagnetSpread.
+// offCentre returns the log-likelihood of sensors i and i+1 reading one
+// checker of side's colour set down between their slots: 30-70% of its
+// field on each, its strength 1 ± MagnetSpread. Where one of the two is
+// silent, the other's part is all there is to read.
 func (m *Model) offCentre(i int, side engine.Side) float64 {
 	lo, hi := &m.est[i], &m.est[i+1]
-	if lo.silent() || hi.silent() {
-		return math.Inf(-1) // a silent slot's own state says it all
+	switch {
+	case lo.silent() && hi.silent():
+		return math.Inf(-1) // the slots' own states say it all
+	case lo.silent():
+		return hi.band(side, float64(m.last[i+1]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
+	case hi.silent():
+		return lo.band(side, float64(m.last[i]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
 	}
 	sign := 1.0
 	if side == engine.Black {
