@@ -161,7 +161,7 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	case x > 0.5:
 		e.dead = false
 	}
-	if e.restValid && math.Abs(r-e.rest) < 0.1*g {
+	if e.restValid && math.Abs(r-e.rest) < 0.1*g+4*math.Sqrt(e.drifted) {
 		e.x[stBase] += r - e.rest // the same checker: what moved is the baseline
 		e.p[stBase][stBase] -= e.drifted
 		e.drifted = 0

@@ -141,6 +141,11 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 	last := [2]int{-1, -1}    // each side's last turn rolled
 	attempts := map[int]int{} // DONEs judged per turn
 	pending, pendingSince := -1, time.Time{}
+	// tentative is the verdict, with no checker in the hand, of the last
+	// settled frame judged while waiting: a legal result that explains
+	// the board at rest after DONE is the play, unless a checker lands
+	// within the grace; what moves after that is the next turn's.
+	var tentative *calib.Judgement
 	exact := true
 	start := engine.LayoutOf(&engine.StartingBoard, engine.White)
 	judge := func(at time.Time, final bool) {
@@ -151,9 +156,26 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			short = short[:1] // the hand is empty: the board before the turn is all that is short of it
 		}
 		j := m.Judge(mt.legal, short)
+		if final && tentative != nil && tentative.Verdict == calib.Played && j.Verdict != calib.Played {
+			j = *tentative
+		}
+		if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" && !final && j.Verdict != calib.Played {
+			t.Logf("turn %d at %v (DONE %v): %v lead %.1f short %.1f, waiting", pending, at.Sub(time.Unix(0, 0)), pendingSince.Sub(time.Unix(0, 0)), j.Verdict, j.Lead, j.Short)
+			best := m.Score(&mt.legal[j.Play])
+			for _, c := range append(append([]engine.Layout(nil), mt.legal...), short...) {
+				if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
+					t.Logf("  rival %.1f differs on %v; departs on %v", s-best, layoutDiff(&c, &mt.legal[j.Play]), m.Departures(nil, &c))
+				}
+			}
+		}
 		if (j.Verdict == calib.InProgress || j.Verdict == calib.Ambiguous) && !final {
+			if len(short) > 0 {
+				jt := m.Judge(mt.legal, short[:1])
+				tentative = &jt
+			}
 			return // wait, as the referee does, for a checker still in the hand
 		}
+		tentative = nil
 		attempts[pending]++
 		wantIllegal := mt.illegal != nil && attempts[pending] == 1
 		flagged := j.Verdict == calib.Illegal || j.Verdict == calib.InProgress // at the grace's end: a checker left unplayed
