@@ -396,17 +396,23 @@ func TestModelProperty(t *testing.T) {
 	}
 }
 
-// BenchmarkModelFrame is the per-frame cost: a frame observed and
-// evaluated, as a settled frame is.
-func BenchmarkModelFrame(b *testing.B) {
-	pb := newPhysBoard(7)
+// benchModel returns a model of a board drawn from seed, and two frames
+// of the start on it, for a benchmark.
+func benchModel(b *testing.B, seed uint64) (*Model, *physBoard, [2][]uint16) {
+	pb := newPhysBoard(seed)
 	m, err := NewModel(pb.calibration())
 	if err != nil {
 		b.Fatal(err)
 	}
-	frames := [][]uint16{pb.frame(&start), pb.frame(&start)}
-	at := time.Unix(0, 0)
 	b.ReportAllocs()
+	return m, pb, [2][]uint16{pb.frame(&start), pb.frame(&start)}
+}
+
+// BenchmarkModelFrame is the cost of a frame observed and evaluated, as
+// a settled frame is.
+func BenchmarkModelFrame(b *testing.B) {
+	m, _, frames := benchModel(b, 7)
+	at := time.Unix(0, 0)
 	for k := 0; b.Loop(); k++ {
 		at = at.Add(10 * time.Millisecond)
 		m.Observe(at, frames[k%2])
@@ -414,16 +420,11 @@ func BenchmarkModelFrame(b *testing.B) {
 	}
 }
 
-// BenchmarkModelObserve is the cost of a frame that is not evaluated.
+// BenchmarkModelObserve is the per-frame cost: a frame observed, not
+// evaluated.
 func BenchmarkModelObserve(b *testing.B) {
-	pb := newPhysBoard(7)
-	m, err := NewModel(pb.calibration())
-	if err != nil {
-		b.Fatal(err)
-	}
-	frames := [][]uint16{pb.frame(&start), pb.frame(&start)}
+	m, _, frames := benchModel(b, 7)
 	at := time.Unix(0, 0)
-	b.ReportAllocs()
 	for k := 0; b.Loop(); k++ {
 		at = at.Add(10 * time.Millisecond)
 		m.Observe(at, frames[k%2])
@@ -431,19 +432,14 @@ func BenchmarkModelObserve(b *testing.B) {
 }
 
 // BenchmarkModelJudge is the decision at DONE: a settled frame evaluated
-// and every legal result of a double (6-6 from the start, the most there
-// are for a roll there) and the board before scored.
+// and every legal result of 1-1 from the start and the board before
+// scored.
 func BenchmarkModelJudge(b *testing.B) {
-	pb := newPhysBoard(8)
-	m, err := NewModel(pb.calibration())
-	if err != nil {
-		b.Fatal(err)
-	}
+	m, pb, _ := benchModel(b, 8)
 	legal, _, before := turnCandidates(engine.StartingBoard, engine.Dice{1, 1})
 	at := time.Unix(0, 0)
 	show(m, &at, pb.frame(&legal[0]))
 	short := []engine.Layout{before}
-	b.ReportAllocs()
 	b.ReportMetric(float64(len(legal)), "candidates")
 	for b.Loop() {
 		m.Evaluate(at)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -283,16 +282,6 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 	return exact
 }
 
-// sideBySide replays one trace through both and adds to the figures.
-func sideBySide(t *testing.T, trace []byte, want *sim.Expect, old *exactness, model *modelFigures) {
-	events := replay(t, bytes.NewReader(trace))
-	old.add(events)
-	if exactReplay(events, want) {
-		old.exact.Add(1)
-	}
-	judgeWithModel(t, bytes.NewReader(trace), want, model)
-}
-
 // TestSideBySide replays every behaviour, simulated on the shared
 // matches and turned from the recorded traces, through today's pipeline
 // and the sensor model, and logs both's figures. A measurement:
@@ -310,65 +299,34 @@ func TestSideBySide(t *testing.T) {
 		recs = filterBehaviours(recs, f, func(b recordedBehaviour) string { return b.name })
 	}
 	t.Run("simulated", func(t *testing.T) {
-		files, err := filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
-		if err != nil || len(files) == 0 {
-			t.Fatalf("no match records: %v", err)
-		}
+		files := sharedMatches(t)
 		if mode != "all" {
 			files = []string{files[3], files[10]}
 		}
-		old, model := make([]exactness, len(sims)), make([]modelFigures, len(sims))
-		t.Cleanup(func() {
-			for k, b := range sims {
-				old[k].log(t, "simulated "+b.name+": today")
-				model[k].log(t, "simulated "+b.name)
-			}
+		sideBySide(t, "simulated", len(sims), func(k int) string { return sims[k].name }, func(use func(t *testing.T, k int, trace []byte, want *sim.Expect)) {
+			eachSimulated(t, sims, files, use)
 		})
-		for k, b := range sims {
-			for _, file := range files {
-				script, err := readScript(file)
-				if err != nil {
-					t.Fatal(err)
-				}
-				for _, rate := range []float64{0, 0.15} {
-					t.Run(fmt.Sprintf("%s/%s/illegal=%v", b.name, filepath.Base(file), rate), func(t *testing.T) {
-						t.Parallel()
-						opts := sim.DefaultOpts
-						opts.Seed, opts.IllegalRate = 11, rate
-						b.set(&opts)
-						var trace bytes.Buffer
-						want, err := sim.Simulate(&trace, script, &opts)
-						if err != nil {
-							t.Fatal(err)
-						}
-						sideBySide(t, trace.Bytes(), want, &old[k], &model[k])
-					})
-				}
-			}
-		}
 	})
 	t.Run("recorded", func(t *testing.T) {
-		old, model := make([]exactness, len(recs)), make([]modelFigures, len(recs))
-		t.Cleanup(func() {
-			for k, b := range recs {
-				old[k].log(t, "recorded "+b.name+": today")
-				model[k].log(t, "recorded "+b.name)
-			}
+		sideBySide(t, "recorded", len(recs), func(k int) string { return recs[k].name }, func(use func(t *testing.T, k int, trace []byte, want *sim.Expect)) {
+			eachRecorded(t, recs, use)
 		})
-		for k, b := range recs {
-			for _, name := range recordedNames {
-				for _, seed := range []uint64{1, 2, 3} {
-					if len(b.transforms) == 0 && seed > 1 {
-						continue
-					}
-					t.Run(fmt.Sprintf("%s/%s/seed=%d", b.name, name, seed), func(t *testing.T) {
-						t.Parallel()
-						want, trace := transformRecorded(t, name, seed, b.transforms)
-						sideBySide(t, trace.Bytes(), want, &old[k], &model[k])
-					})
-				}
-			}
+	})
+}
+
+// sideBySide replays each of n behaviours' traces, as each hands them,
+// through today's pipeline and the model, and logs both's figures.
+func sideBySide(t *testing.T, kind string, n int, name func(k int) string, each func(use func(t *testing.T, k int, trace []byte, want *sim.Expect))) {
+	old, model := make([]exactness, n), make([]modelFigures, n)
+	t.Cleanup(func() {
+		for k := range n {
+			old[k].log(t, kind+" "+name(k)+": today")
+			model[k].log(t, kind+" "+name(k))
 		}
+	})
+	each(func(t *testing.T, k int, trace []byte, want *sim.Expect) {
+		old[k].replay(t, trace, want)
+		judgeWithModel(t, bytes.NewReader(trace), want, &model[k])
 	})
 }
 

@@ -371,22 +371,34 @@ func holdOver(rate float64) transform {
 }
 
 // holdAbove inserts before line start the frames of a checker held above
-// sensor s, which reads level once it is down; it returns how many lines
-// it inserted.
+// sensor s, which reads level once it is down, for 0.3-1.5 s at 10-55%
+// of its field; it returns how many lines it inserted.
 func holdAbove(rec *recording, rng *rand.Rand, start, s int, level uint16) int {
 	held := rec.heldBefore(start)
 	if held == nil {
 		return 0
 	}
-	span := 300 + int64(rng.IntN(1201))
+	return rec.holdAboveFor(rng, start, s, float64(level)-float64(held[s]), 0.55, 1500)
+}
+
+// holdAboveFor inserts before line start the frames of a checker held
+// above sensor s, whose whole field there is field counts (signed), for
+// 0.3 s to longest ms at 10% to most of it, coming and going every 20-80
+// ms; it returns how many lines it inserted.
+func (rec *recording) holdAboveFor(rng *rand.Rand, start, s int, field, most float64, longest int) int {
+	held := rec.heldBefore(start)
+	if held == nil {
+		return 0
+	}
+	span := 300 + int64(rng.IntN(longest-300+1))
 	t0 := rec.lines[start-1].at + 50 // the hand reaches the point
 	var frames []traceLine
 	empty := float64(held[s])
 	for t := int64(0); t < span; t += 20 + int64(rng.IntN(61)) {
 		f := slices.Clone(held)
 		if rng.IntN(4) > 0 { // else the hand has moved away for a moment
-			share := 0.10 + 0.45*rng.Float64()
-			f[s] = uint16(math.Round(empty + share*(float64(level)-empty)))
+			share := 0.10 + (most-0.10)*rng.Float64()
+			f[s] = uint16(math.Round(empty + share*field))
 		}
 		frames = append(frames, traceLine{at: t0 + t, frame: f})
 	}
