@@ -231,17 +231,25 @@ func turnCandidates(before engine.Board, d engine.Dice) (legal []engine.Layout, 
 	return legal, plays, engine.LayoutOf(&before, engine.White)
 }
 
-func TestModelJudge(t *testing.T) {
-	b := newPhysBoard(4)
+// opening31 returns a model of a board drawn from seed that has learnt
+// the start, with the legal results of 3-1 from it, the index of 8/5 6/5
+// among them, and the start.
+func opening31(t *testing.T, seed uint64) (b *physBoard, m *Model, at time.Time, legal []engine.Layout, played int, before engine.Layout) {
+	b = newPhysBoard(seed)
 	m, err := NewModel(b.calibration())
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := time.Unix(0, 0)
+	at = time.Unix(0, 0)
 	show(m, &at, b.frame(&start))
 	m.Learn(at, m.Frame(), &start)
-	legal, _, before := turnCandidates(engine.StartingBoard, engine.Dice{3, 1})
-	played := slices.IndexFunc(legal, func(l engine.Layout) bool { return l[engine.White][5] == 2 && l[engine.White][8] == 2 }) // 8/5 6/5
+	legal, _, before = turnCandidates(engine.StartingBoard, engine.Dice{3, 1})
+	played = slices.IndexFunc(legal, func(l engine.Layout) bool { return l[engine.White][5] == 2 && l[engine.White][8] == 2 })
+	return b, m, at, legal, played, before
+}
+
+func TestModelJudge(t *testing.T) {
+	b, m, at, legal, played, before := opening31(t, 4)
 	short := []engine.Layout{before}
 
 	show(m, &at, b.frame(&legal[played]))
@@ -275,16 +283,7 @@ func TestModelJudge(t *testing.T) {
 // TestModelOffCentre: a checker set down between two slots reads as one
 // checker, not two nor none.
 func TestModelOffCentre(t *testing.T) {
-	b := newPhysBoard(5)
-	m, err := NewModel(b.calibration())
-	if err != nil {
-		t.Fatal(err)
-	}
-	at := time.Unix(0, 0)
-	show(m, &at, b.frame(&start))
-	m.Learn(at, m.Frame(), &start)
-	legal, _, before := turnCandidates(engine.StartingBoard, engine.Dice{3, 1})
-	played := slices.IndexFunc(legal, func(l engine.Layout) bool { return l[engine.White][5] == 2 && l[engine.White][8] == 2 }) // 8/5 6/5
+	b, m, at, legal, played, before := opening31(t, 5)
 	for _, share := range []float64{0.3, 0.5, 0.7} {
 		b.offCentre[5] = share
 		show(m, &at, b.frame(&legal[played]))

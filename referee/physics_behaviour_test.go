@@ -155,12 +155,12 @@ func eachSimulated(t *testing.T, bs []behaviour, files []string, use func(t *tes
 // physics, alone and together.
 var physicsRecorded = []recordedBehaviour{
 	{"magnets ±25%", []transform{spreadMagnets(0.25)}},
-	{"hover 70% 3 s", []transform{holdOverFar(0.3, 0)}},
-	{"hover astray", []transform{holdOverFar(0.3, 0.5)}},
+	{"hover 70% 3 s", []transform{holdOverWith(0.3, 0, 0.7, 3000)}},
+	{"hover astray", []transform{holdOverWith(0.3, 0.5, 0.7, 3000)}},
 	{"dead low slots", []transform{deadSensors(deadLowSlots...)}},
 	{"bus glitches", []transform{glitchBus(6)}},
 	{"scan stalls", []transform{stallScan(0.3)}},
-	{"all physics", []transform{spreadMagnets(0.25), holdOverFar(0.3, 0.5), setOffCentre(0.3), stallScan(0.3), deadSensors(deadLowSlots...), glitchBus(6), slowDrift}},
+	{"all physics", []transform{spreadMagnets(0.25), holdOverWith(0.3, 0.5, 0.7, 3000), setOffCentre(0.3), stallScan(0.3), deadSensors(deadLowSlots...), glitchBus(6), slowDrift}},
 }
 
 // measureRecorded turns each recorded trace into each behaviour with
@@ -258,56 +258,14 @@ func spreadMagnets(spread float64) transform {
 	}
 }
 
-// holdOverFar holds, at the given rate, a checker above a point before
-// it is set down, for 0.3-3 s on a still board: the point's next free
-// slot reads 10-70% of a checker of the mover's colour, coming and going
-// every 20-80 ms. At the rate astray the point is another one with a free
-// slot, a lone opposing checker's included. It counts the checkers held.
-func holdOverFar(rate, astray float64) transform {
-	return func(rec *recording, rng *rand.Rand) int {
-		held := 0
-		for m := 0; m < len(rec.lines); m++ {
-			if rec.lines[m].frame == nil {
-				continue
-			}
-			c := rec.changeAt(m)
-			if len(c.landed) != 1 || len(c.lifted) > 0 || rng.Float64() >= rate {
-				continue
-			}
-			s := c.landed[0]
-			if rec.header.Board.Place(s).Point == 0 {
-				continue
-			}
-			start := rec.landingStart(m, s)
-			if prev := rec.lines[start-1]; prev.frame == nil {
-				continue // after a press: not within a turn's motion
-			}
-			white := float64(rec.lines[m].frame[s]) > float64(rec.header.Calibration.Baseline[s])
-			over := s
-			if rng.Float64() < astray {
-				over = rec.freeSlot(rec.heldBefore(start), white, rng)
-			}
-			if over < 0 {
-				continue
-			}
-			cal := &rec.header.Calibration
-			field := float64(cal.Black[over]) - float64(cal.Baseline[over])
-			if white {
-				field = float64(cal.White[over]) - float64(cal.Baseline[over])
-			}
-			m += rec.holdAboveFor(rng, start, over, field, 0.7, 3000)
-			held++
-		}
-		return held
-	}
-}
-
 // freeSlot returns the sensor of a random point's next free slot on which
 // a checker of the colour (White or not) could be set, the frame as it
-// reads: a point with no checker, with the colour's checkers and a free
-// slot, or with one opposing checker. -1 when there is none.
-func (rec *recording) freeSlot(frame []uint16, white bool, rng *rand.Rand) int {
+// reads (a point with no checker, with the colour's checkers and a free
+// slot, or with one opposing checker), and that colour's field there by
+// the header's calibration; -1 when there is none.
+func (rec *recording) freeSlot(frame []uint16, white bool, rng *rand.Rand) (int, float64) {
 	g := rec.header.Board
+	cal := &rec.header.Calibration
 	var free []int
 	for p := 1; p <= g.Points; p++ {
 		covered, same := 0, 0
@@ -315,7 +273,7 @@ func (rec *recording) freeSlot(frame []uint16, white bool, rng *rand.Rand) int {
 			s := g.Sensor(calib.Place{Point: p, Slot: k})
 			if rec.covered(s, frame[s]) {
 				covered++
-				if (float64(frame[s]) > float64(rec.header.Calibration.Baseline[s])) == white {
+				if (frame[s] > cal.Baseline[s]) == white {
 					same++
 				}
 			}
@@ -325,9 +283,13 @@ func (rec *recording) freeSlot(frame []uint16, white bool, rng *rand.Rand) int {
 		}
 	}
 	if len(free) == 0 {
-		return -1
+		return -1, 0
 	}
-	return free[rng.IntN(len(free))]
+	s := free[rng.IntN(len(free))]
+	if white {
+		return s, float64(cal.White[s]) - float64(cal.Baseline[s])
+	}
+	return s, float64(cal.Black[s]) - float64(cal.Baseline[s])
 }
 
 // glitchBus inserts perMinute bus glitches a minute of trace, at random

@@ -344,7 +344,15 @@ func lastLanding(rec *recording, from, to int) (landing, lift int) {
 // down on, for 0.3-1.5 s on a still board: the empty slot it lands in
 // reads 10-55% of a checker, coming and going, every 20-80 ms. It counts
 // the checkers held so.
-func holdOver(rate float64) transform {
+func holdOver(rate float64) transform { return holdOverWith(rate, 0, 0.55, 1500) }
+
+// holdOverWith holds, at the given rate, a checker above a point before
+// it is set down, for 0.3 s to longest ms on a still board: the point's
+// next free slot reads 10% to most of a checker of the mover's colour,
+// coming and going every 20-80 ms. At the rate astray the point is
+// another one with a free slot, a lone opposing checker's included. It
+// counts the checkers held.
+func holdOverWith(rate, astray, most float64, longest int) transform {
 	return func(rec *recording, rng *rand.Rand) int {
 		held := 0
 		for m := 0; m < len(rec.lines); m++ {
@@ -363,22 +371,22 @@ func holdOver(rate float64) transform {
 			if prev := rec.lines[start-1]; prev.frame == nil && prev.event.Kind == sensing.Done {
 				continue // after DONE: not a turn's set-down
 			}
-			m += holdAbove(rec, rng, start, s, rec.lines[m].frame[s])
+			before := rec.heldBefore(start)
+			if before == nil {
+				continue
+			}
+			over, field := s, float64(rec.lines[m].frame[s])-float64(before[s])
+			if astray > 0 && rng.Float64() < astray {
+				over, field = rec.freeSlot(before, field > 0, rng)
+			}
+			if over < 0 {
+				continue
+			}
+			m += rec.holdAboveFor(rng, start, over, field, most, longest)
 			held++
 		}
 		return held
 	}
-}
-
-// holdAbove inserts before line start the frames of a checker held above
-// sensor s, which reads level once it is down, for 0.3-1.5 s at 10-55%
-// of its field; it returns how many lines it inserted.
-func holdAbove(rec *recording, rng *rand.Rand, start, s int, level uint16) int {
-	held := rec.heldBefore(start)
-	if held == nil {
-		return 0
-	}
-	return rec.holdAboveFor(rng, start, s, float64(level)-float64(held[s]), 0.55, 1500)
 }
 
 // holdAboveFor inserts before line start the frames of a checker held
