@@ -304,7 +304,7 @@ func TestSideBySide(t *testing.T) {
 			files = []string{files[3], files[10]}
 		}
 		sideBySide(t, "simulated", len(sims), func(k int) string { return sims[k].name }, func(use func(t *testing.T, k int, trace []byte, want *sim.Expect)) {
-			eachSimulated(t, sims, files, use)
+			eachSimulated(t, sims, files, []float64{0, 0.15}, use)
 		})
 	})
 	t.Run("recorded", func(t *testing.T) {

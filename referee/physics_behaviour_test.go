@@ -99,7 +99,7 @@ func measureSimulated(t *testing.T, bs []behaviour) {
 			figures[k].log(t, b.name)
 		}
 	})
-	eachSimulated(t, bs, sharedMatches(t), func(t *testing.T, k int, trace []byte, want *sim.Expect) {
+	eachSimulated(t, bs, sharedMatches(t), []float64{0, 0.15}, func(t *testing.T, k int, trace []byte, want *sim.Expect) {
 		figures[k].replay(t, trace, want)
 	})
 }
@@ -123,9 +123,9 @@ func sharedMatches(t *testing.T) []string {
 }
 
 // eachSimulated simulates each match of files with each behaviour (its
-// index k) at illegal rates 0 and 0.15, seed 11, and hands each trace and
-// its expectation to use, in parallel subtests.
-func eachSimulated(t *testing.T, bs []behaviour, files []string, use func(t *testing.T, k int, trace []byte, want *sim.Expect)) {
+// index k) at each illegal rate, seed 11, and hands each trace and its
+// expectation to use, in parallel subtests.
+func eachSimulated(t *testing.T, bs []behaviour, files []string, rates []float64, use func(t *testing.T, k int, trace []byte, want *sim.Expect)) {
 	for k, b := range bs {
 		for _, file := range files {
 			script, err := readScript(file)
@@ -133,7 +133,7 @@ func eachSimulated(t *testing.T, bs []behaviour, files []string, use func(t *tes
 				t.Fatal(err)
 			}
 			name := strings.TrimSuffix(filepath.Base(file), ".mat")
-			for _, rate := range []float64{0, 0.15} {
+			for _, rate := range rates {
 				t.Run(fmt.Sprintf("%s/%s/illegal=%v", b.name, name, rate), func(t *testing.T) {
 					t.Parallel()
 					opts := sim.DefaultOpts
@@ -190,7 +190,7 @@ func eachRecorded(t *testing.T, bs []recordedBehaviour, use func(t *testing.T, k
 				}
 				t.Run(fmt.Sprintf("%s/%s/seed=%d", b.name, name, seed), func(t *testing.T) {
 					t.Parallel()
-					want, trace := transformRecorded(t, name, seed, b.transforms)
+					want, trace, _ := transformRecorded(t, name, seed, b.transforms)
 					use(t, k, trace.Bytes(), want)
 				})
 			}
@@ -200,8 +200,9 @@ func eachRecorded(t *testing.T, bs []recordedBehaviour, use func(t *testing.T, k
 
 // transformRecorded reads the recorded trace name and its expectation,
 // applies the transforms with a generator seeded seed and returns the
-// expectation and the trace written.
-func transformRecorded(t testing.TB, name string, seed uint64, transforms []transform) (*sim.Expect, *bytes.Buffer) {
+// expectation, the trace written and how many places the first
+// transform changed. A transform that changes nothing fails the test.
+func transformRecorded(t testing.TB, name string, seed uint64, transforms []transform) (*sim.Expect, *bytes.Buffer, int) {
 	want, err := sim.ReadExpect(openTestdata(t, name+".expect.json"))
 	if err != nil {
 		t.Fatal(err)
@@ -211,16 +212,21 @@ func transformRecorded(t testing.TB, name string, seed uint64, transforms []tran
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(seed, 10))
+	first := 0
 	for i, tf := range transforms {
-		if tf(rec, rng) == 0 {
+		n := tf(rec, rng)
+		if n == 0 {
 			t.Fatalf("transform %d changed nothing", i+1)
+		}
+		if i == 0 {
+			first = n
 		}
 	}
 	var trace bytes.Buffer
 	if err := rec.write(&trace); err != nil {
 		t.Fatal(err)
 	}
-	return want, &trace
+	return want, &trace, first
 }
 
 // spreadMagnets gives each checker set down its own magnet strength,

@@ -14,7 +14,6 @@ import (
 
 	"gammond/internal/testmain"
 	"gammond/sensing"
-	"gammond/sensing/sim"
 )
 
 // The board traces recorded by hand are the only sample we have of a hand
@@ -582,29 +581,9 @@ func TestReplayRecordedBehaviours(t *testing.T) {
 			for _, seed := range seeds {
 				t.Run(fmt.Sprintf("%s/%s/seed=%d", b.name, name, seed), func(t *testing.T) {
 					t.Parallel()
-					want, err := sim.ReadExpect(openTestdata(t, name+".expect.json"))
-					if err != nil {
-						t.Fatal(err)
-					}
-					rec, err := readRecording(openTestdata(t, name+".trace.jsonl"))
-					if err != nil {
-						t.Fatal(err)
-					}
-					rng := rand.New(rand.NewPCG(seed, 10))
-					for i, tf := range b.transforms {
-						n := tf(rec, rng)
-						if n == 0 {
-							t.Fatalf("transform %d of %s changed nothing", i+1, b.name)
-						}
-						if i == 0 {
-							changed[k].Add(int64(n))
-						}
-					}
-					var trace bytes.Buffer
-					if err := rec.write(&trace); err != nil {
-						t.Fatal(err)
-					}
-					events := replay(t, &trace)
+					want, trace, n := transformRecorded(t, name, seed, b.transforms)
+					changed[k].Add(int64(n))
+					events := replay(t, trace)
 					checkReplay(t, events, want)
 					figures[k].add(events)
 					if t.Failed() && testing.Verbose() {
