@@ -110,8 +110,9 @@ func (m *Model) Mask(i int) error {
 	return nil
 }
 
-// Masked reports whether sensor i gives no evidence.
-func (m *Model) Masked(i int) bool { return m.est[i].masked }
+// Silent reports whether sensor i gives no evidence: masked, or found
+// dead under a known checker.
+func (m *Model) Silent(i int) bool { return m.est[i].silent() }
 
 // Observe takes the frame read at at and reports whether the board has
 // held still for SettleWindow: every reading within six of its noise's

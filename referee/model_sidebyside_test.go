@@ -160,8 +160,9 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			short = short[:1] // the hand is empty: the board before the turn is all that is short of it
 		}
 		j := m.Judge(mt.legal, short)
-		if final && tentative != nil && tentative.Verdict == calib.Played && j.Verdict != calib.Played {
-			j = *tentative
+		atRest := final && tentative != nil && tentative.Verdict == calib.Played && j.Verdict != calib.Played
+		if atRest {
+			j = *tentative // the frame now is not the one judged: nothing to learn from it
 		}
 		if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" && !final && j.Verdict != calib.Played {
 			t.Logf("turn %d at %v (DONE %v): %v lead %.1f short %.1f, waiting", pending, at.Sub(time.Unix(0, 0)), pendingSince.Sub(time.Unix(0, 0)), j.Verdict, j.Lead, j.Short)
@@ -172,12 +173,12 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 				}
 			}
 		}
-		if (j.Verdict == calib.InProgress || j.Verdict == calib.Ambiguous) && !final {
-			if len(short) > 0 {
+		if !final && (j.Verdict == calib.InProgress || j.Verdict == calib.Ambiguous || tentative != nil && j.Verdict != calib.Played) {
+			if len(short) > 0 && tentative == nil {
 				jt := m.Judge(mt.legal, short[:1])
 				tentative = &jt
 			}
-			return // wait, as the referee does, for a checker still in the hand
+			return // wait, as the referee does, for a checker still in the hand: only its landing decides before the grace ends
 		}
 		tentative = nil
 		attempts[pending]++
@@ -195,7 +196,9 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		case j.Verdict == calib.Played && mt.legal[j.Play] == mt.play:
 			f.turns.Add(1)
 			f.exact.Add(1)
-			m.Learn(at, m.Frame(), &mt.play)
+			if !atRest {
+				m.Learn(at, m.Frame(), &mt.play)
+			}
 		case j.Verdict == calib.Played:
 			f.turns.Add(1)
 			f.wrongPlay.Add(1)
@@ -278,6 +281,13 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 	}
 	if pending >= 0 {
 		judge(pendingSince.Add(grace), true)
+	}
+	if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" {
+		for i := range m.Geometry().Sensors() {
+			if m.Silent(i) {
+				t.Logf("silent at the end: sensor %d (%v)", i, m.Geometry().Place(i))
+			}
+		}
 	}
 	f.traces.Add(1)
 	if exact {
