@@ -156,7 +156,7 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	x := sign * (r - e.x[stBase]) / g
 	switch {
 	case x < 0.2 && gains:
-		e.dead = true // no magnet, weak or set down off-centre, reads so little
+		e.dead = true // no magnet reads so little: the weakest, off-centre, reads 0.75 × 0.3
 		return
 	case x > 0.5:
 		e.dead = false

@@ -16,9 +16,11 @@ type slotLL struct {
 	part         [2]float64
 }
 
-// Prior log-odds of the readings the hand leaves: a checker set down
-// between two slots (the recorded hands: one in five), a part of a field
-// over a free slot in a settled frame (a hand held still above a point).
+// Prior log-odds of the readings the hand leaves, priors rather than
+// measurements: a checker set down between two slots (the behaviours the
+// board is tested on set one checker in three so), a part of a field
+// over a free slot in a settled frame (a hand held still above a point:
+// a held hand wobbles, so it rarely settles).
 var (
 	logOffCentre = math.Log(0.2)
 	logPart      = math.Log(1e-3)
