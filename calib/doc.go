@@ -59,6 +59,31 @@
 // checker together. As no frame may come when that while is up, Wake says
 // when it will be, and ReclassifyAt reads the last frame again then.
 //
+// # The sensor model
+//
+// Model reads frames through a measurement model (docs/SENSING.md): a
+// reading is the sensor's baseline, plus for the checker on its slot the
+// sensor's gain for that colour times the checker's own strength (1 ±
+// MagnetSpread), plus up to StackShare for each checker stacked on it,
+// plus up to PartShare of a field from a checker set down between two
+// slots or held above, plus noise. Each sensor's baseline, gains and
+// noise are a small Kalman filter learnt from frames of known positions
+// (Learn) and from the board at rest (Follow); a gain learns once per
+// checker set on its slot, so one weak magnet cannot become the sensor's
+// level. Observe settles frames and drops bus glitches; Evaluate,
+// Score, Best, Departures and Judge score a settled frame against the
+// positions a turn can leave. A dead or masked sensor gives no evidence.
+//
+//	m, err := calib.NewModel(cal) // cal may be partial
+//	for each frame {
+//		if m.Observe(at, frame) { // settled
+//			m.Evaluate(at)
+//			m.Follow(at)
+//		}
+//	}
+//	j := m.Judge(legalResults, shortOfThem) // at DONE, on a settled frame
+//	m.Learn(at, m.Frame(), &played)           // the position now known
+//
 // # Calibrating a board
 //
 // Plan lists the arrangements of checkers that cover every slot with each

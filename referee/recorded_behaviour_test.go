@@ -14,7 +14,6 @@ import (
 
 	"gammond/internal/testmain"
 	"gammond/sensing"
-	"gammond/sensing/sim"
 )
 
 // The board traces recorded by hand are the only sample we have of a hand
@@ -344,7 +343,15 @@ func lastLanding(rec *recording, from, to int) (landing, lift int) {
 // down on, for 0.3-1.5 s on a still board: the empty slot it lands in
 // reads 10-55% of a checker, coming and going, every 20-80 ms. It counts
 // the checkers held so.
-func holdOver(rate float64) transform {
+func holdOver(rate float64) transform { return holdOverWith(rate, 0, 0.55, 1500) }
+
+// holdOverWith holds, at the given rate, a checker above a point before
+// it is set down, for 0.3 s to longest ms on a still board: the point's
+// next free slot reads 10% to most of a checker of the mover's colour,
+// coming and going every 20-80 ms. At the rate astray the point is
+// another one with a free slot, a lone opposing checker's included. It
+// counts the checkers held.
+func holdOverWith(rate, astray, most float64, longest int) transform {
 	return func(rec *recording, rng *rand.Rand) int {
 		held := 0
 		for m := 0; m < len(rec.lines); m++ {
@@ -363,30 +370,42 @@ func holdOver(rate float64) transform {
 			if prev := rec.lines[start-1]; prev.frame == nil && prev.event.Kind == sensing.Done {
 				continue // after DONE: not a turn's set-down
 			}
-			m += holdAbove(rec, rng, start, s, rec.lines[m].frame[s])
+			before := rec.heldBefore(start)
+			if before == nil {
+				continue
+			}
+			over, field := s, float64(rec.lines[m].frame[s])-float64(before[s])
+			if astray > 0 && rng.Float64() < astray {
+				over, field = rec.freeSlot(before, field > 0, rng)
+			}
+			if over < 0 {
+				continue
+			}
+			m += rec.holdAboveFor(rng, start, over, field, most, longest)
 			held++
 		}
 		return held
 	}
 }
 
-// holdAbove inserts before line start the frames of a checker held above
-// sensor s, which reads level once it is down; it returns how many lines
-// it inserted.
-func holdAbove(rec *recording, rng *rand.Rand, start, s int, level uint16) int {
+// holdAboveFor inserts before line start the frames of a checker held
+// above sensor s, whose whole field there is field counts (signed), for
+// 0.3 s to longest ms at 10% to most of it, coming and going every 20-80
+// ms; it returns how many lines it inserted.
+func (rec *recording) holdAboveFor(rng *rand.Rand, start, s int, field, most float64, longest int) int {
 	held := rec.heldBefore(start)
 	if held == nil {
 		return 0
 	}
-	span := 300 + int64(rng.IntN(1201))
+	span := 300 + int64(rng.IntN(longest-300+1))
 	t0 := rec.lines[start-1].at + 50 // the hand reaches the point
 	var frames []traceLine
 	empty := float64(held[s])
 	for t := int64(0); t < span; t += 20 + int64(rng.IntN(61)) {
 		f := slices.Clone(held)
 		if rng.IntN(4) > 0 { // else the hand has moved away for a moment
-			share := 0.10 + 0.45*rng.Float64()
-			f[s] = uint16(math.Round(empty + share*(float64(level)-empty)))
+			share := 0.10 + (most-0.10)*rng.Float64()
+			f[s] = uint16(math.Round(empty + share*field))
 		}
 		frames = append(frames, traceLine{at: t0 + t, frame: f})
 	}
@@ -562,29 +581,9 @@ func TestReplayRecordedBehaviours(t *testing.T) {
 			for _, seed := range seeds {
 				t.Run(fmt.Sprintf("%s/%s/seed=%d", b.name, name, seed), func(t *testing.T) {
 					t.Parallel()
-					want, err := sim.ReadExpect(openTestdata(t, name+".expect.json"))
-					if err != nil {
-						t.Fatal(err)
-					}
-					rec, err := readRecording(openTestdata(t, name+".trace.jsonl"))
-					if err != nil {
-						t.Fatal(err)
-					}
-					rng := rand.New(rand.NewPCG(seed, 10))
-					for i, tf := range b.transforms {
-						n := tf(rec, rng)
-						if n == 0 {
-							t.Fatalf("transform %d of %s changed nothing", i+1, b.name)
-						}
-						if i == 0 {
-							changed[k].Add(int64(n))
-						}
-					}
-					var trace bytes.Buffer
-					if err := rec.write(&trace); err != nil {
-						t.Fatal(err)
-					}
-					events := replay(t, &trace)
+					want, trace, n := transformRecorded(t, name, seed, b.transforms)
+					changed[k].Add(int64(n))
+					events := replay(t, trace)
 					checkReplay(t, events, want)
 					figures[k].add(events)
 					if t.Failed() && testing.Verbose() {

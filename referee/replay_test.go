@@ -90,7 +90,7 @@ func summarize(events []Event) []gameSummary {
 	return games
 }
 
-func compare(t *testing.T, what string, got, want []string) {
+func compare(t testing.TB, what string, got, want []string) {
 	t.Helper()
 	if slices.Equal(got, want) {
 		return

@@ -3,7 +3,6 @@ package referee
 import (
 	"bytes"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -186,31 +185,11 @@ func roundTripsWith(t *testing.T, bs []behaviour, replay func(*testing.T, io.Rea
 		// twelve.
 		files = []string{files[3], files[10]}
 	}
-	for k, b := range bs {
-		for _, file := range files {
-			script, err := readScript(file)
-			if err != nil {
-				t.Fatal(err)
-			}
-			name := strings.TrimSuffix(filepath.Base(file), ".mat")
-			for _, rate := range rates {
-				t.Run(fmt.Sprintf("%s/%s/illegal=%v", b.name, name, rate), func(t *testing.T) {
-					t.Parallel()
-					opts := sim.DefaultOpts
-					opts.Seed, opts.IllegalRate = 11, rate
-					b.set(&opts)
-					var trace bytes.Buffer
-					want, err := sim.Simulate(&trace, script, &opts)
-					if err != nil {
-						t.Fatal(err)
-					}
-					events := replay(t, &trace)
-					checkReplay(t, events, want)
-					figures[k].add(events)
-				})
-			}
-		}
-	}
+	eachSimulated(t, bs, files, rates, func(t *testing.T, k int, trace []byte, want *sim.Expect) {
+		events := replay(t, bytes.NewReader(trace))
+		checkReplay(t, events, want)
+		figures[k].add(events)
+	})
 }
 
 // TestReplayRecordedSelfCalibrating replays the board traces recorded by

@@ -128,7 +128,7 @@ func standsLater(events []Event, early Event) bool {
 
 // checkReplay compares a replay's events with what the simulator says a
 // correct replay gives.
-func checkReplay(t *testing.T, events []Event, want *sim.Expect) {
+func checkReplay(t testing.TB, events []Event, want *sim.Expect) {
 	t.Helper()
 	got := summarizeResolved(events)
 	if len(got) != len(want.Games) {

@@ -13,7 +13,7 @@ import (
 	"gammond/sensing/sim"
 )
 
-const simulateUsage = "simulate MATCH.mat [--rules us|danish] | --rules welsh [--games N]  [--seed N] [--illegal RATE] [--early-roll RATE] [--drift COUNTS] [--drift-minutes M] [--dead S1,S2,...] [--off-centre RATE] [--hover RATE] [--late-done RATE] [--calibration full|baselines|none] [--expect FILE]   the board trace of a match, played by hand"
+const simulateUsage = "simulate MATCH.mat [--rules us|danish] | --rules welsh [--games N]  [--seed N] [--illegal RATE] [--early-roll RATE] [--drift COUNTS] [--drift-minutes M] [--dead S1,S2,...] [--off-centre RATE] [--hover RATE] [--hover-share S] [--hover-seconds S] [--hover-astray RATE] [--magnet-spread S] [--stall RATE] [--glitches N] [--late-done RATE] [--calibration full|baselines|none] [--expect FILE]   the board trace of a match, played by hand"
 
 // runSimulate writes the board trace of players playing a recorded match
 // to stdout, and with --expect what a correct replay of it gives.
@@ -28,6 +28,12 @@ func runSimulate(args []string, stdout, stderr io.Writer) int {
 	fs.Float64Var(&opts.DriftMinutes, "drift-minutes", opts.DriftMinutes, "the drift's time constant, in minutes")
 	fs.Float64Var(&opts.OffCentreRate, "off-centre", 0, "chance (0..1) that a checker is set down between two slots")
 	fs.Float64Var(&opts.HoverRate, "hover", 0, "chance (0..1) that a checker is held above its point before it is set down")
+	fs.Float64Var(&opts.HoverShare, "hover-share", opts.HoverShare, "the most of a checker's field (0.1..0.7) a checker held above a point gives its next slot")
+	fs.Float64Var(&opts.HoverSeconds, "hover-seconds", opts.HoverSeconds, "the longest (0.3..3 s) a checker is held above a point")
+	fs.Float64Var(&opts.HoverAstrayRate, "hover-astray", 0, "chance (0..1) that a checker held is held above another point with a free slot, a lone opposing checker's included")
+	fs.Float64Var(&opts.MagnetSpread, "magnet-spread", 0, "how far (0..0.25) each checker's magnet is from the nominal field, either way")
+	fs.Float64Var(&opts.StallRate, "stall", 0, "chance (0..1) that the scan stalls 30-250 ms while a checker is set down or lifted")
+	fs.Float64Var(&opts.GlitchesPerMinute, "glitches", 0, "bus glitches a minute (0..60): one ADC's channels read 0 or 4095 for a frame")
 	fs.Float64Var(&opts.LateDoneRate, "late-done", 0, "chance (0..1) that DONE is pressed with the turn's last checker still in hand")
 	dead := fs.String("dead", "", "sensors (comma-separated indexes) dead from the start")
 	header := fs.String("calibration", "full", "the calibration the trace header carries: full, baselines or none")

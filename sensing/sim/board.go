@@ -22,6 +22,9 @@ type checker struct {
 	// off is the share of its field the slot above reads: a checker set
 	// down off-centre, between its slot and the next.
 	off float64
+	// strength is its magnet's field against the nominal one (1): magnet
+	// grade and glue depth differ from checker to checker.
+	strength float64
 }
 
 // Stacked magnets add only a few percent to a slot's field.
@@ -53,11 +56,13 @@ type Board struct {
 	gain  [][2]float64 // each sensor's White gain and Black gain
 	scale float64      // counts of this ADC per count of a 12-bit one
 	// points[p-1] is board point p's pile, bottom first; bar[side] is
-	// side's half of the bar; trays[side] counts side's checkers off the
-	// board (borne off, or not set up yet).
+	// side's half of the bar; trays[side] holds the magnet strengths of
+	// side's checkers off the board (borne off, or not set up yet), and
+	// hand[side] that of side's checker last taken up.
 	points  [24][]checker
 	bar     [2][]checker
-	trays   [2]int
+	trays   [2][]float64
+	hand    [2]float64
 	noise   []float64 // each sensor's noise, in counts
 	level   []float64 // scratch: each sensor's field, in checker levels
 	reading []uint16  // what each sensor reads now
@@ -158,7 +163,8 @@ func newBoard(g calib.Geometry, rng *rand.Rand) *Board {
 		held:    make([]uint16, n),
 		changed: make([]int, 0, n),
 		spike:   -1,
-		trays:   [2]int{engine.CheckersPerSide, engine.CheckersPerSide},
+		trays:   [2][]float64{nominalCheckers(), nominalCheckers()},
+		hand:    [2]float64{1, 1},
 		drift:   make([]float64, n),
 		fault:   make([]Fault, n),
 	}
@@ -226,14 +232,32 @@ func (b *Board) PlaceBar(half, side engine.Side, n int) error {
 		return fmt.Errorf("sim: %d %v checkers on bar half %d: want 0..%d, from the tray", n, side, half, b.geo.BarSlots)
 	}
 	for _, c := range b.bar[half] {
-		b.trays[c.side]++
+		b.trays[c.side] = append(b.trays[c.side], c.strength)
 	}
 	b.bar[half] = b.bar[half][:0]
 	for range n {
-		b.trays[side]--
-		b.bar[half] = append(b.bar[half], checker{side: side, seat: 1})
+		b.bar[half] = append(b.bar[half], checker{side: side, seat: 1, strength: b.fromTray(side)})
 	}
 	return nil
+}
+
+// nominalCheckers returns the magnet strengths of one side's checkers,
+// every one nominal.
+func nominalCheckers() []float64 {
+	s := make([]float64, engine.CheckersPerSide)
+	for i := range s {
+		s[i] = 1
+	}
+	return s
+}
+
+// fromTray takes one of side's checkers out of its tray and returns its
+// magnet strength; the caller has checked the tray has one.
+func (b *Board) fromTray(side engine.Side) float64 {
+	t := b.trays[side]
+	s := t[len(t)-1]
+	b.trays[side] = t[:len(t)-1]
+	return s
 }
 
 func countOf(pile []checker, side engine.Side) int {
@@ -280,22 +304,36 @@ func clone(s []uint16) []uint16 { return append([]uint16(nil), s...) }
 // counts converts counts of a 12-bit ADC to this board's.
 func (b *Board) counts(c float64) uint16 { return uint16(math.Round(c * b.scale)) }
 
-// place empties the board and puts the checkers where l says.
+// place empties the board and puts the checkers where l says, each
+// side's magnets among them as they come.
 func (b *Board) place(l *engine.Layout) {
 	for p := range b.points {
+		for _, c := range b.points[p] {
+			b.trays[c.side] = append(b.trays[c.side], c.strength)
+		}
 		b.points[p] = b.points[p][:0]
 	}
 	for s := range b.bar {
+		for _, c := range b.bar[s] {
+			b.trays[c.side] = append(b.trays[c.side], c.strength)
+		}
 		b.bar[s] = b.bar[s][:0]
 	}
 	for s := range l {
 		side := engine.Side(s)
 		for p := 1; p <= engine.Bar; p++ {
 			for range checkers(l[s][p]) {
+				b.hand[s] = 1 // a checker the layout adds to the side's
+				if len(b.trays[s]) > 0 {
+					b.hand[s] = b.fromTray(side)
+				}
 				b.put(side, p)
 			}
 		}
-		b.trays[s] = checkers(l[s][engine.Off])
+		b.trays[s] = b.trays[s][:min(len(b.trays[s]), checkers(l[s][engine.Off]))]
+		for len(b.trays[s]) < checkers(l[s][engine.Off]) {
+			b.trays[s] = append(b.trays[s], 1)
+		}
 	}
 }
 
@@ -335,7 +373,7 @@ func (b *Board) layout() engine.Layout {
 			l[c.side][engine.Bar]++
 		}
 	}
-	l[engine.White][engine.Off], l[engine.Black][engine.Off] = b.trays[engine.White], b.trays[engine.Black]
+	l[engine.White][engine.Off], l[engine.Black][engine.Off] = len(b.trays[engine.White]), len(b.trays[engine.Black])
 	return l
 }
 
@@ -351,24 +389,25 @@ func (b *Board) top(side engine.Side, p int) (int, error) {
 	return 0, fmt.Errorf("no %v checker on %s", side, engine.PointName(p))
 }
 
-// remove takes the i-th checker off side's pile on p; the pile's top
-// checker drops into its slot.
+// remove takes the i-th checker off side's pile on p into side's hand;
+// the pile's top checker drops into its slot.
 func (b *Board) remove(side engine.Side, p, i int) {
 	pile := b.pile(side, p)
 	last := len(*pile) - 1
+	b.hand[side] = (*pile)[i].strength
 	(*pile)[i] = (*pile)[last]
 	(*pile)[i].off = 0 // it drops into the slot, centred
 	*pile = (*pile)[:last]
 }
 
-// push sets a checker of side on top of its pile on p, seated that far
-// down; it returns the checker's index.
+// push sets side's checker in hand on top of its pile on p, seated that
+// far down; it returns the checker's index.
 func (b *Board) push(side engine.Side, p int, seat float64) int {
 	pile := b.pile(side, p)
 	for i := range *pile {
 		(*pile)[i].off = 0 // a hand setting a checker down nudges the pile in
 	}
-	*pile = append(*pile, checker{side: side, seat: seat})
+	*pile = append(*pile, checker{side: side, seat: seat, strength: b.hand[side]})
 	return len(*pile) - 1
 }
 
@@ -376,7 +415,7 @@ func (b *Board) push(side engine.Side, p int, seat float64) int {
 // engine.Off) at once; the caller has checked there is one.
 func (b *Board) take(side engine.Side, p int) {
 	if p == engine.Off {
-		b.trays[side]--
+		b.hand[side] = b.fromTray(side)
 		return
 	}
 	if i, err := b.top(side, p); err == nil {
@@ -387,7 +426,7 @@ func (b *Board) take(side engine.Side, p int) {
 // put sets a checker of side down on p at once.
 func (b *Board) put(side engine.Side, p int) {
 	if p == engine.Off {
-		b.trays[side]++
+		b.trays[side] = append(b.trays[side], b.hand[side])
 		return
 	}
 	b.push(side, p, 1)
@@ -441,9 +480,10 @@ func (b *Board) render() {
 }
 
 // field returns what a checker adds to its slot's reading, in checker
-// levels: White's up, Black's down, a stacked one's a few percent.
+// levels: White's up, Black's down, a stacked one's a few percent, each
+// as strong as its magnet.
 func (c checker) field(stacked bool) float64 {
-	f := c.seat
+	f := c.seat * c.strength
 	if stacked {
 		f *= stackShare
 	}

@@ -33,9 +33,13 @@
 // off draws nothing, so the others' traces do not change): sensors that
 // drift as the board warms up (DriftCounts), dead sensors (Dead),
 // checkers set down between two slots (OffCentreRate) or held above their
-// point first (HoverRate), DONE pressed with the last checker in hand
-// (LateDoneRate), and a header with baselines alone or no calibration
-// (Header). Board.SetFault gives a sensor a fault (dead, weak, swapped
+// point first (HoverRate; up to HoverShare of a field for up to
+// HoverSeconds, above another point at HoverAstrayRate, a lone opposing
+// checker's included), magnets of each checker's own strength
+// (MagnetSpread), a scan that stalls while a checker moves (StallRate),
+// bus glitches (GlitchesPerMinute), DONE pressed with the last checker in
+// hand (LateDoneRate), and a header with baselines alone or no
+// calibration (Header). Board.SetFault gives a sensor a fault (dead, weak, swapped
 // polarity, noisy, stuck) for "gammon calibrate".
 //
 //	script, err := match.Script() // match is a *mat.Match

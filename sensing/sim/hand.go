@@ -72,16 +72,21 @@ func (r *run) lift(p int, side engine.Side) {
 		return
 	}
 	if p == engine.Off {
-		if r.b.trays[side] == 0 {
+		if len(r.b.trays[side]) == 0 {
 			r.fail(fmt.Errorf("sim: no %v checker off the board to take", side))
 			return
 		}
-		r.b.trays[side]--
+		r.b.take(side, p)
 		return
 	}
 	i, err := r.b.top(side, p)
 	if err != nil {
 		r.fail(fmt.Errorf("sim: %w", err))
+		return
+	}
+	if r.maybe(r.opts.StallRate) {
+		r.b.remove(side, p, i)
+		r.stall()
 		return
 	}
 	pile := *r.b.pile(side, p)
@@ -97,6 +102,13 @@ func (r *run) lift(p int, side engine.Side) {
 	r.tick()
 }
 
+// stall lets the scan stall for 30-250 ms, as a checker moves, then
+// writes the frame it reads next: the motion's part-way frames are lost.
+func (r *run) stall() {
+	r.now += r.span(30, 250)
+	r.tick()
+}
+
 // setDown puts a checker of side on top of its pile on p, over a few
 // frames.
 func (r *run) setDown(p int, side engine.Side) {
@@ -104,11 +116,16 @@ func (r *run) setDown(p int, side engine.Side) {
 		return
 	}
 	if p == engine.Off {
-		r.b.trays[side]++
+		r.b.put(side, p)
 		return
 	}
 	if !r.dueSet && r.maybe(r.opts.HoverRate) { // not with DONE on its way: that is a late DONE
-		r.hover(p, side)
+		r.hover(r.hoverPoint(p, side), side)
+	}
+	if r.maybe(r.opts.StallRate) {
+		r.b.push(side, p, 1)
+		r.stall()
+		return
 	}
 	i := r.b.push(side, p, 0)
 	pile := *r.b.pile(side, p)
@@ -124,17 +141,40 @@ func (r *run) setDown(p int, side engine.Side) {
 	}
 }
 
-// hover holds a checker of side above p for 0.3-1.5 s: p's next slot
-// reads part of a checker, more or less as the hand moves.
+// hover holds a checker of side above p for 0.3 s to HoverSeconds: p's
+// next slot reads 10% to HoverShare of a checker, more or less as the
+// hand moves.
 func (r *run) hover(p int, side engine.Side) {
-	end := r.now + r.span(300, 1500)
+	end := r.now + r.span(300, int64(r.opts.HoverSeconds*1000))
 	i := r.b.push(side, p, 0)
 	for r.now < end && r.err == nil {
-		(*r.b.pile(side, p))[i].seat = 0.1 + 0.45*r.rng.Float64()
+		(*r.b.pile(side, p))[i].seat = 0.1 + (r.opts.HoverShare-0.1)*r.rng.Float64()
 		r.tick()
 		r.wait(r.span(20, 80))
 	}
 	r.b.remove(side, p, i)
+}
+
+// hoverPoint returns the point a checker of side going to p is held
+// above: p or, at the HoverAstrayRate, another board point with a free
+// slot that side's checker could be set on, a lone opposing checker's
+// included.
+func (r *run) hoverPoint(p int, side engine.Side) int {
+	if p == engine.Bar || !r.maybe(r.opts.HoverAstrayRate) {
+		return p
+	}
+	var free []int
+	for q := 1; q <= 24; q++ {
+		pile := r.b.points[q-1]
+		opposing := len(pile) - countOf(pile, side)
+		if q != p && len(pile) < r.b.geo.Slots && (opposing == 0 || len(pile) == 1) {
+			free = append(free, q)
+		}
+	}
+	if len(free) == 0 {
+		return p
+	}
+	return free[r.rng.IntN(len(free))]
 }
 
 // slideOver passes a checker of side low over board point p: its next slot

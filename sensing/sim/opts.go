@@ -68,9 +68,32 @@ type Opts struct {
 	// (30-70% each) until it is lifted or another checker nudges it in.
 	OffCentreRate float64
 	// HoverRate is the chance that a hand holds a checker above the point
-	// it goes to before setting it down, for 0.3-1.5 s: the point's next
-	// slot reads 10-55% of a checker, coming and going.
+	// it goes to before setting it down, for 0.3 s to HoverSeconds: the
+	// point's next slot reads 10% to HoverShare of a checker, coming and
+	// going.
 	HoverRate float64
+	// HoverShare is the most of a checker's field a checker held above a
+	// point gives its next slot (0.1..0.7: HARDWARE.md's 70%).
+	HoverShare float64
+	// HoverSeconds is the longest a hand holds a checker above a point
+	// (0.3..3 s).
+	HoverSeconds float64
+	// HoverAstrayRate is the chance that a checker held above a point is
+	// held above another point with a free slot than the one it goes to,
+	// one where a single opposing checker stands included: while it lasts
+	// that reads like a hit on the blot.
+	HoverAstrayRate float64
+	// MagnetSpread is how far (0..0.25) a checker's magnet may be from the
+	// nominal field, either way: each checker draws its strength once,
+	// uniform in 1±MagnetSpread, and keeps it wherever it goes.
+	MagnetSpread float64
+	// StallRate is the chance that the scan stalls for 30-250 ms while a
+	// checker is set down or lifted: none of its part-way frames is seen.
+	StallRate float64
+	// GlitchesPerMinute is how many bus glitches the idle board shows a
+	// minute (0..60): for one frame, one ADC's channels at one select
+	// value read 0 or its top count.
+	GlitchesPerMinute float64
 
 	// DriftCounts is how far, in counts of a 12-bit ADC (0..600), each
 	// sensor's whole output drifts over the match, as a board warming up
@@ -175,6 +198,10 @@ var DefaultOpts = Opts{
 	// Off unless asked for: the recorded board was warm, its sensors
 	// healthy, its players tidy, its calibration whole.
 	DriftMinutes: 10,
+	// A hover, when asked for, as the recorded hands' were; a real
+	// board's reach HARDWARE.md's 70% and 3 s.
+	HoverShare:   0.55,
+	HoverSeconds: 1.5,
 }
 
 // validate reports options Simulate cannot use.
@@ -198,6 +225,7 @@ func (o *Opts) validate() error {
 		{"HitterFirstRate", o.HitterFirstRate}, {"ShuffleRate", o.ShuffleRate},
 		{"ReboundRate", o.ReboundRate}, {"ClearRate", o.ClearRate}, {"NoiseShare", o.NoiseShare},
 		{"LateDoneRate", o.LateDoneRate}, {"OffCentreRate", o.OffCentreRate}, {"HoverRate", o.HoverRate},
+		{"HoverAstrayRate", o.HoverAstrayRate}, {"StallRate", o.StallRate},
 	}
 	for _, r := range rates {
 		if !(r.v >= 0 && r.v <= 1) {
@@ -209,6 +237,14 @@ func (o *Opts) validate() error {
 		return fmt.Errorf("sim: NoiseCounts %v, want 0..12", o.NoiseCounts)
 	case !(o.SpikesPerMinute >= 0 && o.SpikesPerMinute <= 60):
 		return fmt.Errorf("sim: SpikesPerMinute %v, want 0..60", o.SpikesPerMinute)
+	case o.HoverRate > 0 && !(o.HoverShare >= 0.1 && o.HoverShare <= 0.7):
+		return fmt.Errorf("sim: HoverShare %v, want 0.1..0.7", o.HoverShare)
+	case o.HoverRate > 0 && !(o.HoverSeconds >= 0.3 && o.HoverSeconds <= 3):
+		return fmt.Errorf("sim: HoverSeconds %v, want 0.3..3", o.HoverSeconds)
+	case !(o.MagnetSpread >= 0 && o.MagnetSpread <= 0.25):
+		return fmt.Errorf("sim: MagnetSpread %v, want 0..0.25", o.MagnetSpread)
+	case !(o.GlitchesPerMinute >= 0 && o.GlitchesPerMinute <= 60):
+		return fmt.Errorf("sim: GlitchesPerMinute %v, want 0..60", o.GlitchesPerMinute)
 	case !(o.FullFramesPerMinute >= 0 && o.FullFramesPerMinute <= 60):
 		return fmt.Errorf("sim: FullFramesPerMinute %v, want 0..60", o.FullFramesPerMinute)
 	case !(o.DriftCounts >= 0 && o.DriftCounts <= 600):

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"gammond/calib"
 	"gammond/engine"
 	"gammond/sensing"
 )
@@ -77,8 +78,9 @@ type run struct {
 	// (pressed by perform); rolledEarly says it went down so.
 	nextRoll, earlyRoll *sensing.Event
 	rolledEarly         bool
-	// When the next spike and full frame come, if the board is idle then.
-	nextSpike, nextFull int64
+	// When the next spike, full frame and bus glitch come, if the board is
+	// idle then.
+	nextSpike, nextFull, nextGlitch int64
 	// late: the turn's DONE goes down before its last checker lands.
 	late bool
 	// driftTo is each sensor's drift at the end of a long match, in
@@ -113,6 +115,14 @@ func newRun(w io.Writer, opts *Opts) *run {
 	for _, i := range opts.Dead {
 		r.b.fault[i] = Dead
 	}
+	if opts.MagnetSpread > 0 {
+		for _, tray := range r.b.trays {
+			for i := range tray {
+				tray[i] = 1 + opts.MagnetSpread*(2*rng.Float64()-1)
+			}
+		}
+	}
+	r.nextGlitch = r.after(opts.GlitchesPerMinute)
 	return r
 }
 
@@ -191,16 +201,23 @@ func (r *run) wait(d int64) {
 	if r.nextFull < r.now {
 		r.nextFull = r.after(r.opts.FullFramesPerMinute)
 	}
+	if r.nextGlitch < r.now {
+		r.nextGlitch = r.after(r.opts.GlitchesPerMinute)
+	}
 	for r.err == nil {
-		next := min(r.nextSpike, r.nextFull)
+		next := min(r.nextSpike, r.nextFull, r.nextGlitch)
 		if max(next, r.now) > end-2*frameMS {
 			break
 		}
 		r.now = max(next, r.now)
-		if next == r.nextSpike {
+		switch next {
+		case r.nextSpike:
 			r.spikeFrames()
 			r.nextSpike = r.after(r.opts.SpikesPerMinute)
-		} else {
+		case r.nextGlitch:
+			r.glitchFrames()
+			r.nextGlitch = r.after(r.opts.GlitchesPerMinute)
+		default:
 			r.fullFrame()
 			r.nextFull = r.after(r.opts.FullFramesPerMinute)
 		}
@@ -228,6 +245,51 @@ func (r *run) spikeFrames() {
 		r.tw.set(r.now, b.diff(), b.reading)
 		r.now += frameMS
 	}
+}
+
+// glitchFrames writes a bus glitch, one ADC's channels at one select
+// value reading 0 or the ADC's top count for a frame, and the frame after
+// it, the readings back.
+func (r *run) glitchFrames() {
+	b := r.b
+	sensors := GlitchSensors(b.geo, r.rng.IntN(adcs), r.rng.IntN(muxChannels))
+	rail := uint16(0)
+	if r.chance(0.5) {
+		rail = uint16(b.geo.MaxReading())
+	}
+	r.flushDue(r.now)
+	r.drift()
+	b.render()
+	for _, s := range sensors {
+		b.reading[s] = rail
+	}
+	r.tw.set(r.now, b.diff(), b.reading)
+	r.now += frameMS
+	b.render()
+	r.tw.set(r.now, b.diff(), b.reading)
+	r.now += frameMS
+}
+
+// The reference board's scan (HARDWARE.md): 10 multiplexers of 16
+// channels; multiplexer m feeds channel m%8 of ADC m/8, and its channel c
+// reads sensor m*16+c.
+const (
+	adcs        = 2
+	adcChannels = 8
+	muxChannels = 16
+)
+
+// GlitchSensors returns the sensors of geometry g that ADC adc reads at
+// select value sel: what one garbled SPI transfer on the reference
+// wiring corrupts.
+func GlitchSensors(g calib.Geometry, adc, sel int) []int {
+	var sensors []int
+	for k := range adcChannels {
+		if s := (adc*adcChannels+k)*muxChannels + sel; s < g.Sensors() {
+			sensors = append(sensors, s)
+		}
+	}
+	return sensors
 }
 
 // fullFrame writes every sensor's reading, each with fresh noise.

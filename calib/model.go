@@ -1,0 +1,171 @@
+package calib
+
+import (
+	"fmt"
+	"math"
+	"time"
+)
+
+// The sensor model's tunables, each a physical quantity (docs/SENSING.md
+// gives where each comes from).
+const (
+	// SettleWindow is how long every reading must hold still, within its
+	// noise, for a frame to be evidence.
+	SettleWindow = 150 * time.Millisecond
+	// MagnetSpread is how far a checker's magnet may be from the nominal
+	// field, either way, as a fraction of it.
+	MagnetSpread = 0.25
+	// StackShare is the most a checker stacked on a covered slot adds to
+	// its field, as a fraction of one checker's.
+	StackShare = 0.04
+	// PartShare is the most of a checker's field a slot reads from a
+	// checker not on it: one set down between two slots, or held above.
+	PartShare = 0.7
+	// DriftRate is how fast a baseline may wander, in counts of a 12-bit
+	// ADC a second (one sigma of a random walk).
+	DriftRate = 15.0
+	// NominalNoise is a reading's noise, one sigma in counts of a 12-bit
+	// ADC, until a sensor's own is measured.
+	NominalNoise = 4.0
+	// FitMargin is the log-likelihood, in nats, by which one position
+	// must explain a frame better than another to be told from it.
+	FitMargin = 6.0
+)
+
+// The reference board's ranges (HARDWARE.md), in counts of a 12-bit ADC:
+// what a sensor nobody has calibrated may read.
+const (
+	nominalBaseline, baselineSpread = 2050.0, 150.0
+	nominalGain, gainSpread         = 620.0, 140.0
+)
+
+// Model reads frames through a measurement model of every sensor: a
+// reading is the sensor's baseline, plus for the checker on its slot the
+// sensor's gain for that colour times the checker's own strength (1 ±
+// MagnetSpread), plus up to StackShare for each checker stacked on it,
+// plus part of a field (up to PartShare) from a checker between two slots
+// or held above, plus noise. Each sensor's baseline, gains and noise are
+// estimates with their uncertainty (Kalman filters, learnt from frames of
+// known positions and from the board at rest), and a frame is scored
+// against candidate positions by how likely they make it.
+//
+// Observe takes every frame (zero allocations); once the board has held
+// still for SettleWindow, Settled is true and Evaluate reads the frame.
+type Model struct {
+	geo   Geometry
+	scale float64 // counts of this ADC per count of a 12-bit one
+	est   []estimate
+
+	// The settle window: the readings the board has held since stillAt.
+	anchor  []uint16
+	last    []uint16
+	stillAt time.Time
+	seen    bool
+	// The frame evaluated, and per sensor its log-likelihood of each
+	// state (see evaluate.go).
+	ll     []slotLL
+	points [][]float64 // points[p-1][state]: log-likelihood of the point's state
+	bar    [2][]float64
+}
+
+// NewModel returns a model of the board cal describes; a partial
+// calibration (ValidatePartial) leaves what it lacks to be learnt, the
+// estimates starting as wide as HARDWARE.md's ranges.
+func NewModel(cal *Calibration) (*Model, error) {
+	if err := cal.ValidatePartial(); err != nil {
+		return nil, err
+	}
+	g := cal.Board
+	n := g.Sensors()
+	m := &Model{
+		geo:    g,
+		scale:  float64(g.MaxReading()) / 4095,
+		est:    make([]estimate, n),
+		anchor: make([]uint16, n),
+		last:   make([]uint16, n),
+		ll:     make([]slotLL, n),
+		points: make([][]float64, g.Points),
+	}
+	for p := range m.points {
+		m.points[p] = make([]float64, pointStates(g.Slots))
+	}
+	for h := range m.bar {
+		m.bar[h] = make([]float64, barStates(g.BarSlots))
+	}
+	for i := range m.est {
+		m.est[i] = m.prior(cal, i)
+	}
+	return m, nil
+}
+
+// Geometry returns the board's geometry.
+func (m *Model) Geometry() Geometry { return m.geo }
+
+// Mask makes sensor i give no evidence: dead, stuck or unplugged.
+func (m *Model) Mask(i int) error {
+	if i < 0 || i >= len(m.est) {
+		return fmt.Errorf("calib: no sensor %d: the board has %d", i, len(m.est))
+	}
+	m.est[i].masked = true
+	return nil
+}
+
+// Silent reports whether sensor i gives no evidence: masked, or found
+// dead under a known checker.
+func (m *Model) Silent(i int) bool { return m.est[i].silent() }
+
+// Observe takes the frame read at at and reports whether the board has
+// held still for SettleWindow: every reading within six of its noise's
+// sigmas (NominalNoise at least) of what it read when the stillness
+// began. A bus glitch (two
+// readings or more at the ADC's rails in one frame) is no evidence: the
+// frame is dropped. The model keeps its own copy. Allocation budget:
+// none.
+func (m *Model) Observe(at time.Time, frame []uint16) bool {
+	if len(frame) != len(m.last) || m.glitch(frame) {
+		return m.Settled(at)
+	}
+	moved := !m.seen
+	floor := NominalNoise * m.scale
+	for i, r := range frame {
+		e := &m.est[i]
+		if math.Abs(float64(r)-float64(m.anchor[i])) > 6*max(math.Sqrt(e.noise), floor) {
+			moved = true
+		}
+		e.notice(r, m.scale)
+	}
+	copy(m.last, frame)
+	if moved {
+		copy(m.anchor, frame)
+		m.stillAt, m.seen = at, true
+	}
+	return m.Settled(at)
+}
+
+// Settled reports whether, at at, the board has held still for
+// SettleWindow since the readings last moved.
+func (m *Model) Settled(at time.Time) bool {
+	return m.seen && at.Sub(m.stillAt) >= SettleWindow
+}
+
+// SettledAt returns when the board is, or will be if nothing moves
+// before, settled: SettleWindow after the readings last moved. Frames
+// come only as readings change in a trace, so a judgement due when the
+// board settles is due at this time, not at the next frame's.
+func (m *Model) SettledAt() time.Time { return m.stillAt.Add(SettleWindow) }
+
+// Frame returns the last frame observed (glitches dropped): the model's
+// own, valid until the next Observe.
+func (m *Model) Frame() []uint16 { return m.last }
+
+// glitch reports whether the frame reads two or more sensors at the ADC's
+// rails: one garbled transfer, not the board.
+func (m *Model) glitch(frame []uint16) bool {
+	top, rails := uint16(m.geo.MaxReading()), 0
+	for _, r := range frame {
+		if r == 0 || r == top {
+			rails++
+		}
+	}
+	return rails >= 2
+}

@@ -1,0 +1,280 @@
+package calib
+
+import (
+	"math"
+	"time"
+
+	"gammond/engine"
+)
+
+// estimate is one sensor's state: its baseline and its gain for each
+// colour (counts, each gain positive: White reads above the baseline,
+// Black below), their covariance, and its noise. It is a Kalman filter
+// over (baseline, White gain, Black gain): frames of known positions are
+// its measurements, time its process noise (the baseline's drift).
+type estimate struct {
+	x [3]float64
+	p [3][3]float64
+	// noise is the reading's noise variance, in counts².
+	noise float64
+	at    time.Time // when p was last carried forward
+	// drifted is how much the baseline's variance has grown since its
+	// last measurement: a checker resting on the slot, whose reading
+	// moves only as the baseline does, measures that growth back.
+	drifted float64
+	// fresh[c] says the slot has read empty since colour c's gain last
+	// learnt from it: the checker on it now may be another one. A gain
+	// learns once per checker, so one weak magnet sitting on a slot for
+	// the whole game is one measurement, not hundreds.
+	fresh [2]bool
+	// rest is the reading of the checker at rest on the slot, restValid
+	// while that checker has not moved: a change of it is drift.
+	rest      float64
+	restValid bool
+	// masked: no evidence (Mask); dead: reading its baseline under a
+	// known checker, until it reads one there again.
+	masked, dead bool
+}
+
+// The estimate's states.
+const (
+	stBase = iota
+	stWhite
+	stBlack
+)
+
+// A sensor's noise is held to HARDWARE.md's range, 2-6 counts, with
+// room: a few readings of drift or a hand nearby must not make it look
+// noisier, nor a quiet spell quieter, than sensors are.
+const (
+	noiseFloor   = 2 * 2
+	noiseCeiling = 8 * 8
+)
+
+// magnetVar is the variance of a checker's strength, uniform in 1 ±
+// MagnetSpread.
+const magnetVar = MagnetSpread * MagnetSpread / 3
+
+// prior returns sensor i's estimate before any frame: cal's levels where
+// it has them (a calibrated gain is one checker's, as uncertain as a
+// magnet), else HARDWARE.md's ranges.
+func (m *Model) prior(cal *Calibration, i int) estimate {
+	e := estimate{noise: sq(NominalNoise * m.scale), fresh: [2]bool{true, true}}
+	e.x = [3]float64{nominalBaseline * m.scale, nominalGain * m.scale, nominalGain * m.scale}
+	e.p[stBase][stBase] = sq(baselineSpread * m.scale)
+	e.p[stWhite][stWhite] = sq(gainSpread * m.scale)
+	e.p[stBlack][stBlack] = sq(gainSpread * m.scale)
+	if len(cal.Baseline) > 0 {
+		e.x[stBase] = float64(cal.Baseline[i])
+		e.p[stBase][stBase] = sq(2 * NominalNoise * m.scale)
+	}
+	if len(cal.White) > 0 {
+		e.x[stWhite] = float64(cal.White[i]) - e.x[stBase]
+		e.x[stBlack] = e.x[stBase] - float64(cal.Black[i])
+		e.p[stWhite][stWhite] = magnetVar * sq(e.x[stWhite])
+		e.p[stBlack][stBlack] = magnetVar * sq(e.x[stBlack])
+	}
+	return e
+}
+
+func sq(x float64) float64 { return x * x }
+
+// gain returns the sensor's gain for side's colour.
+func (e *estimate) gain(side engine.Side) float64 { return e.x[stWhite+int(side)] }
+
+// silent reports whether the sensor gives no evidence.
+func (e *estimate) silent() bool { return e.masked || e.dead }
+
+// notice marks, from every frame, a slot reading empty: the next checker
+// on it may be another one.
+func (e *estimate) notice(r uint16, scale float64) {
+	if math.Abs(float64(r)-e.x[stBase]) < 0.15*min(e.x[stWhite], e.x[stBlack]) {
+		e.fresh = [2]bool{true, true}
+		e.restValid = false
+	}
+}
+
+// carry carries the estimate forward to at: the baseline may have
+// drifted by DriftRate a second.
+func (e *estimate) carry(at time.Time, scale float64) {
+	if !e.at.IsZero() && at.After(e.at) {
+		grown := sq(DriftRate*scale) * at.Sub(e.at).Seconds()
+		e.p[stBase][stBase] += grown
+		e.drifted += grown
+	}
+	e.at = at
+}
+
+// update takes the measurement z = h·x + v, v of variance r, unless its
+// innovation is beyond gate sigmas (a part of a field, a spike): it
+// reports whether it took it.
+func (e *estimate) update(h [3]float64, z, r, gate float64) bool {
+	var ph [3]float64
+	s := r
+	for i := range 3 {
+		for j := range 3 {
+			ph[i] += e.p[i][j] * h[j]
+		}
+		s += h[i] * ph[i]
+	}
+	innov := z - (h[0]*e.x[0] + h[1]*e.x[1] + h[2]*e.x[2])
+	if innov*innov > gate*gate*s {
+		return false
+	}
+	e.drifted = 0
+	for i := range 3 {
+		k := ph[i] / s
+		e.x[i] += k * innov
+		for j := range 3 {
+			e.p[i][j] -= k * ph[j]
+		}
+	}
+	return true
+}
+
+// learnEmpty takes reading r of a slot known empty: a measurement of the
+// baseline, and of the noise.
+func (e *estimate) learnEmpty(r float64) {
+	innov := r - e.x[stBase]
+	if e.update([3]float64{1, 0, 0}, r, e.noise, 5) {
+		e.noise += 0.05 * (max(innov*innov-e.p[stBase][stBase], 0) - e.noise)
+		e.noise = min(max(e.noise, noiseFloor), noiseCeiling)
+	}
+}
+
+// learnCovered takes reading r of a slot covered by one checker of side's
+// colour, centred: a measurement of the drift since the checker was set
+// down and, with gains (the position is known) and the checker maybe a
+// new one, of the baseline and the gain. A reading at the baseline under
+// a known checker is a vote for a dead sensor.
+func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
+	g := e.gain(side)
+	sign := 1.0
+	if side == engine.Black {
+		sign = -1
+	}
+	x := sign * (r - e.x[stBase]) / g
+	switch {
+	case x < 0.2 && gains:
+		e.dead = true // no magnet reads so little: the weakest, off-centre, reads 0.75 × 0.3
+		return
+	case x > 0.5:
+		e.dead = false
+	}
+	if e.restValid && math.Abs(r-e.rest) < 0.1*g+4*math.Sqrt(e.drifted) {
+		e.x[stBase] += r - e.rest // the same checker: what moved is the baseline
+		e.p[stBase][stBase] -= e.drifted
+		e.drifted = 0
+	}
+	e.rest, e.restValid = r, true
+	if !gains || !e.fresh[side] {
+		return
+	}
+	h := [3]float64{1, 0, 0}
+	h[stWhite+int(side)] = sign
+	if e.update(h, r, e.noise+magnetVar*g*g, 4) {
+		e.fresh[side] = false
+	}
+}
+
+// Learn takes the frame of a position known (the start, the result of a
+// judged play), laid out as l, read at at: every slot's reading is a
+// measurement of its sensor's baseline, gain and noise. A slot that
+// could be reading part of a field (the top of a point whose next slot
+// reads more than empty) and stacked slots teach nothing. Allocation
+// budget: none.
+func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
+	if len(frame) != len(m.est) {
+		return
+	}
+	for p := 1; p <= m.geo.Points; p++ {
+		side, n := engine.White, l[engine.White][p]
+		if l[engine.Black][p] > 0 {
+			if n > 0 {
+				continue // no position has both; teach nothing from it
+			}
+			side, n = engine.Black, l[engine.Black][p]
+		}
+		m.learnPile(at, frame, m.geo.Sensor(Place{Point: p}), m.geo.Slots, side, n, true)
+	}
+	if m.geo.BarSlots > 0 && l[engine.White][engine.Bar] == 0 && l[engine.Black][engine.Bar] == 0 {
+		for h := range 2 {
+			m.learnPile(at, frame, m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots, engine.White, 0, true)
+		}
+	}
+}
+
+// learnPile learns from the slots of one pile, sensors first..first+slots-1,
+// holding n of side's checkers (more than slots: some stacked), the
+// gains too when the position is known.
+func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side engine.Side, n int, gains bool) {
+	for k := range slots {
+		i := first + k
+		e := &m.est[i]
+		if e.masked {
+			continue
+		}
+		e.carry(at, m.scale)
+		r := float64(frame[i])
+		switch {
+		case k >= n:
+			if k == n && m.part(frame, i) {
+				continue // a checker held above, or the rest of one between slots
+			}
+			e.learnEmpty(r)
+		case n <= slots && (k+1 == slots || k+1 < n || !m.part(frame, i+1)):
+			e.learnCovered(side, r, gains)
+		}
+	}
+}
+
+// part reports whether sensor i reads more than empty: a tenth of its
+// smaller gain or more away from its baseline.
+func (m *Model) part(frame []uint16, i int) bool {
+	e := &m.est[i]
+	return math.Abs(float64(frame[i])-e.x[stBase]) > 0.1*min(e.x[stWhite], e.x[stBlack])
+}
+
+// Follow lets the estimates follow the board at rest: the frame last
+// evaluated, read at at, where the best position it reads is decisive on
+// a point, is that point's known layout. Allocation budget: none.
+func (m *Model) Follow(at time.Time) {
+	for p := 1; p <= m.geo.Points; p++ {
+		m.followPile(at, m.points[p-1], m.geo.Sensor(Place{Point: p}), m.geo.Slots)
+	}
+	for h := range m.bar {
+		m.followPile(at, m.bar[h], m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots)
+	}
+}
+
+// followPile learns from the pile of sensors first..first+slots-1 the
+// state its scores make decisive, if any.
+func (m *Model) followPile(at time.Time, scores []float64, first, slots int) {
+	if slots == 0 {
+		return
+	}
+	best, second := top2(scores)
+	if scores[best]-second < FitMargin {
+		return
+	}
+	side, n := pileState(best, slots)
+	if n == slots {
+		n++ // "slots or more": maybe stacked, no drift to read
+	}
+	m.learnPile(at, m.last, first, slots, side, n, false)
+}
+
+// top2 returns the index of the highest of scores and the second
+// highest score.
+func top2(scores []float64) (best int, second float64) {
+	second = math.Inf(-1)
+	for i, s := range scores {
+		switch {
+		case s > scores[best]:
+			second, best = scores[best], i
+		case i != best && s > second:
+			second = s
+		}
+	}
+	return best, second
+}

@@ -1,0 +1,209 @@
+package calib
+
+import (
+	"math"
+	"time"
+
+	"gammond/engine"
+)
+
+// slotLL is one slot's log-likelihood of each state it may be in: empty,
+// covered by one checker or a stack of either colour, or reading part of
+// a field of either colour.
+type slotLL struct {
+	empty        float64
+	one, stacked [2]float64
+	part         [2]float64
+}
+
+// Prior log-odds of the readings the hand leaves, priors rather than
+// measurements: a checker set down between two slots (the behaviours the
+// board is tested on set one checker in three so), a part of a field
+// over a free slot in a settled frame (a hand held still above a point:
+// a held hand wobbles, so it rarely settles).
+var (
+	logOffCentre = math.Log(0.2)
+	logPart      = math.Log(1e-3)
+)
+
+// spikeLL is the least any one slot contributes: a reading no state
+// explains is a spike or a sensor gone wrong (HARDWARE.md: now and then
+// a spike to any value), one in ten thousand over the ADC's range.
+func (m *Model) spikeLL() float64 {
+	return math.Log(1e-4 / float64(m.geo.MaxReading()+1))
+}
+
+// Evaluate reads the last frame observed, at at, into every point's and
+// bar half's log-likelihood of each state; Score, Best and Departures
+// then read those. Allocation budget: none.
+func (m *Model) Evaluate(at time.Time) {
+	floor := m.spikeLL()
+	for i := range m.est {
+		e := &m.est[i]
+		e.carry(at, m.scale)
+		m.ll[i] = e.slot(float64(m.last[i]), floor)
+	}
+	for p := range m.points {
+		m.pile(m.points[p], m.geo.Sensor(Place{Point: p + 1}), m.geo.Slots)
+	}
+	for h := range m.bar {
+		m.pile(m.bar[h], m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots)
+	}
+}
+
+// slot returns the log-likelihood of reading r in each state, none below
+// floor; a silent sensor's is 0 in every state.
+func (e *estimate) slot(r, floor float64) slotLL {
+	var s slotLL
+	if e.silent() {
+		return s
+	}
+	d := r - e.x[stBase]
+	v := e.noise + e.p[stBase][stBase]
+	s.empty = max(-d*d/(2*v)-0.5*math.Log(2*math.Pi*v), floor)
+	for side := range 2 {
+		s.one[side] = max(e.band(engine.Side(side), r, 1-MagnetSpread, 1+MagnetSpread), floor)
+		s.stacked[side] = max(e.band(engine.Side(side), r, 1-MagnetSpread, (1+MagnetSpread)*(1+2*StackShare)), floor)
+		s.part[side] = max(e.band(engine.Side(side), r, 0.1, PartShare*(1+MagnetSpread)), floor)
+	}
+	return s
+}
+
+// band returns the log-likelihood of reading r when the slot's field is
+// lo..hi of side's gain: flat inside the band, Gaussian outside it, the
+// baseline's and the gain's uncertainty widening the noise.
+func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
+	g, k := e.gain(side), stWhite+int(side)
+	x := r - e.x[stBase]
+	if side == engine.Black {
+		x = -x
+	}
+	mid := (lo + hi) / 2
+	v := e.noise + e.p[stBase][stBase] + mid*mid*e.p[k][k] + 2*mid*math.Abs(e.p[stBase][k])
+	d := max(lo*g-x, x-hi*g, 0)
+	return -d*d/(2*v) - math.Log((hi-lo)*g+math.Sqrt(2*math.Pi*v))
+}
+
+// offCentre returns the log-likelihood of sensors i and i+1 reading one
+// checker of side's colour set down between their slots: 30-70% of its
+// field on each, its strength 1 ± MagnetSpread. Where one of the two is
+// silent, the other's part is all there is to read.
+func (m *Model) offCentre(i int, side engine.Side) float64 {
+	lo, hi := &m.est[i], &m.est[i+1]
+	switch {
+	case lo.silent() && hi.silent():
+		return math.Inf(-1) // the slots' own states say it all
+	case lo.silent():
+		return hi.band(side, float64(m.last[i+1]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
+	case hi.silent():
+		return lo.band(side, float64(m.last[i]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
+	}
+	sign := 1.0
+	if side == engine.Black {
+		sign = -1
+	}
+	gl, gh := lo.gain(side), hi.gain(side)
+	xl := sign * (float64(m.last[i]) - lo.x[stBase]) / gl
+	xh := sign * (float64(m.last[i+1]) - hi.x[stBase]) / gh
+	total := min(max(xl+xh, 1-MagnetSpread), 1+MagnetSpread)
+	share := 0.5
+	if xl+xh > 0 {
+		share = min(max(xh/(xl+xh), 0.3), 0.7)
+	}
+	ll := -math.Log(2 * MagnetSpread * 0.4 * gl * gh)
+	for _, s := range [2]struct {
+		e    *estimate
+		x, p float64
+		g    float64
+	}{{lo, xl, (1 - share) * total, gl}, {hi, xh, share * total, gh}} {
+		k := stWhite + int(side)
+		v := s.e.noise + s.e.p[stBase][stBase] + s.p*s.p*s.e.p[k][k]
+		d := (s.x - s.p) * s.g
+		ll -= d * d / (2 * v)
+	}
+	return ll
+}
+
+// The states of a pile of slots (a point, a bar half): 0 empty, then n
+// (1..slots) of White's checkers, then n of Black's; n = slots means
+// slots or more.
+func pointStates(slots int) int { return 1 + 2*slots }
+func barStates(slots int) int   { return 1 + 2*slots }
+
+// pointState returns the side and count of a pile's state.
+func (m *Model) pointState(state int) (engine.Side, int) {
+	return pileState(state, m.geo.Slots)
+}
+
+func pileState(state, slots int) (engine.Side, int) {
+	if state == 0 {
+		return engine.White, 0
+	}
+	side := engine.Side((state - 1) / slots)
+	return side, (state-1)%slots + 1
+}
+
+// stateOf returns the index of the state of n of side's checkers on a
+// pile of slots.
+func stateOf(side engine.Side, n, slots int) int {
+	if n <= 0 {
+		return 0
+	}
+	return 1 + int(side)*slots + min(n, slots) - 1
+}
+
+// pile fills scores with the log-likelihood of each state of the pile
+// of sensors first..first+slots-1. A pile's top checker may be set down
+// between its slot and the next, and the first free slot may read part of
+// a field, of either colour, from a checker held above.
+func (m *Model) pile(scores []float64, first, slots int) {
+	ll := m.ll[first : first+slots]
+	empty := 0.0
+	for k := range ll {
+		empty += ll[k].empty
+	}
+	scores[0] = empty + m.freeSlot(ll, 0)
+	for side := range 2 {
+		covered := 0.0 // slots 0..n-1 covered, the rest empty
+		rest := empty
+		for n := 1; n <= slots; n++ {
+			k := n - 1
+			one := ll[k].one[side]
+			if n == slots {
+				one = ll[k].stacked[side] // "slots or more": the stack may be anywhere
+				covered = m.stackedBelow(ll, side, k)
+			}
+			rest -= ll[k].empty
+			centred := covered + one + rest + m.freeSlot(ll, n)
+			best := centred
+			if n < slots {
+				off := covered + m.offCentre(first+k, engine.Side(side)) + logOffCentre + rest - ll[n].empty
+				best = max(best, off)
+			}
+			scores[stateOf(engine.Side(side), n, slots)] = best
+			covered += ll[k].one[side]
+		}
+	}
+}
+
+// stackedBelow returns the log-likelihood of slots 0..k-1 all covered by
+// side's checkers, maybe stacked.
+func (m *Model) stackedBelow(ll []slotLL, side, k int) float64 {
+	s := 0.0
+	for j := range k {
+		s += ll[j].stacked[side]
+	}
+	return s
+}
+
+// freeSlot returns what a pile's first free slot, slot n, adds when it
+// may read part of a field from a checker held above: the better of its
+// empty reading and a part of either colour, the latter at its prior.
+// A full pile has none.
+func (m *Model) freeSlot(ll []slotLL, n int) float64 {
+	if n >= len(ll) {
+		return 0
+	}
+	s := ll[n]
+	return max(s.empty, max(s.part[0], s.part[1])+logPart) - s.empty
+}

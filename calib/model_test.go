@@ -1,0 +1,447 @@
+package calib
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"gammond/engine"
+)
+
+// physBoard is a board drawn anywhere in HARDWARE.md's ranges: each
+// sensor's baseline, gains and noise, each checker's magnet, how much a
+// stacked checker adds. It renders a layout's frame; the model is told
+// none of it but the calibration a calibration would measure.
+type physBoard struct {
+	rng      *rand.Rand
+	geo      Geometry
+	base     []float64
+	gain     [][2]float64
+	noise    []float64
+	dead     []bool
+	strength [2][]float64 // each side's checkers' magnets, in the order they fill the board
+	stack    float64      // what a stacked checker adds, a share of a field
+	// offCentre: the top checker of a point with a free slot above it is
+	// set down between the two, this share on the slot above (0: none).
+	offCentre map[int]float64
+}
+
+func newPhysBoard(seed uint64) *physBoard {
+	rng := rand.New(rand.NewPCG(seed, 21))
+	g := ReferenceBoard
+	n := g.Sensors()
+	b := &physBoard{rng: rng, geo: g, base: make([]float64, n), gain: make([][2]float64, n), noise: make([]float64, n), dead: make([]bool, n),
+		stack: 0.01 + 0.03*rng.Float64(), offCentre: map[int]float64{}}
+	for i := range n {
+		b.base[i] = 1900 + 300*rng.Float64()
+		b.gain[i] = [2]float64{480 + 280*rng.Float64(), 480 + 280*rng.Float64()}
+		b.noise[i] = 2 + 4*rng.Float64()
+	}
+	for s := range b.strength {
+		b.strength[s] = make([]float64, engine.CheckersPerSide)
+		for k := range b.strength[s] {
+			b.strength[s][k] = 1 + MagnetSpread*(2*rng.Float64()-1)
+		}
+	}
+	return b
+}
+
+// calibration returns what "gammon calibrate" measures: each level read
+// with one checker, itself of some strength.
+func (b *physBoard) calibration() *Calibration {
+	n := b.geo.Sensors()
+	c := &Calibration{Board: b.geo, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
+	for i := range n {
+		c.Baseline[i] = uint16(math.Round(b.base[i]))
+		c.White[i] = uint16(math.Round(b.base[i] + b.gain[i][0]*(1+MagnetSpread*(2*b.rng.Float64()-1))))
+		c.Black[i] = uint16(math.Round(b.base[i] - b.gain[i][1]*(1+MagnetSpread*(2*b.rng.Float64()-1))))
+	}
+	return c
+}
+
+// frame renders the layout, each side's checkers taking their magnets in
+// board order.
+func (b *physBoard) frame(l *engine.Layout) []uint16 {
+	field := make([]float64, b.geo.Sensors())
+	side := func(s engine.Side) float64 { return float64(1 - 2*int(s)) }
+	for s := range 2 {
+		k := 0
+		put := func(first, slots, n int, p int) {
+			for c := range n {
+				f := b.strength[s][k%engine.CheckersPerSide] * side(engine.Side(s))
+				k++
+				slot := c % slots
+				if c >= slots {
+					f *= b.stack
+				}
+				if share, ok := b.offCentre[p]; ok && c == n-1 && n < slots && p > 0 {
+					field[first+slot+1] += f * share
+					f *= 1 - share
+				}
+				field[first+slot] += f
+			}
+		}
+		for p := 1; p <= 24; p++ {
+			put(b.geo.Sensor(Place{Point: p}), b.geo.Slots, l[s][p], p)
+		}
+		put(b.geo.Sensor(Place{Half: engine.Side(s)}), b.geo.BarSlots, l[s][engine.Bar], 0)
+	}
+	out := make([]uint16, len(field))
+	for i, f := range field {
+		g := b.gain[i][0]
+		if f < 0 {
+			g = b.gain[i][1]
+		}
+		if b.dead[i] {
+			f = 0
+		}
+		out[i] = uint16(math.Round(min(max(b.base[i]+f*g+b.noise[i]*b.rng.NormFloat64(), 0), 4095)))
+	}
+	return out
+}
+
+// show makes the model observe the frame long enough to settle, and
+// evaluates it.
+func show(m *Model, at *time.Time, frame []uint16) {
+	for range 3 {
+		*at = at.Add(100 * time.Millisecond)
+		m.Observe(*at, frame)
+	}
+	m.Evaluate(*at)
+}
+
+var start = engine.LayoutOf(&engine.StartingBoard, engine.White)
+
+func TestModelSettles(t *testing.T) {
+	b := newPhysBoard(1)
+	m, err := NewModel(b.calibration())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Unix(0, 0)
+	still := b.frame(&start)
+	if m.Observe(at, still) {
+		t.Fatal("settled on the first frame")
+	}
+	quiet := slices.Clone(still)
+	quiet[5] += 3 // noise
+	if m.Observe(at.Add(100*time.Millisecond), quiet) {
+		t.Error("settled after 100 ms")
+	}
+	if !m.Observe(at.Add(160*time.Millisecond), still) {
+		t.Error("not settled after 160 ms of readings within their noise")
+	}
+	glitch := slices.Clone(still)
+	for _, i := range []int{3, 19, 35, 51, 67, 83, 99, 115} {
+		glitch[i] = 4095
+	}
+	if !m.Observe(at.Add(170*time.Millisecond), glitch) || m.Frame()[3] == 4095 {
+		t.Error("a bus glitch moved the board or was kept")
+	}
+	moved := slices.Clone(still)
+	moved[30] += 400 // a checker set down
+	if m.Observe(at.Add(180*time.Millisecond), moved) || !m.Observe(at.Add(330*time.Millisecond), moved) {
+		t.Error("a checker set down did not restart the settle window")
+	}
+}
+
+// TestModelGainLearnsOncePerChecker: a weak checker left on a slot for a
+// whole game is one measurement of the sensor's gain, not twenty: the
+// gain stays where the first moved it, and checkers coming and going
+// bring it to the sensor's own.
+func TestModelGainLearnsOncePerChecker(t *testing.T) {
+	b := newPhysBoard(2)
+	m, err := NewModel(&Calibration{Board: b.geo}) // no calibration: wide gains
+	if err != nil {
+		t.Fatal(err)
+	}
+	const p = 3 // an empty point of the start
+	i := b.geo.Sensor(Place{Point: p})
+	var one engine.Layout
+	one[engine.White][p] = 1
+	at := time.Unix(0, 0)
+	b.strength[engine.White][0] = 1 - MagnetSpread
+	show(m, &at, b.frame(&engine.Layout{}))
+	m.Learn(at, m.Frame(), &engine.Layout{})
+	show(m, &at, b.frame(&one))
+	m.Learn(at, m.Frame(), &one)
+	first := m.est[i].x[stWhite]
+	for range 20 {
+		show(m, &at, b.frame(&one))
+		m.Learn(at, m.Frame(), &one)
+	}
+	if got := m.est[i].x[stWhite]; math.Abs(got-first) > 5 {
+		t.Errorf("the same weak checker moved the gain from %.0f to %.0f", first, got)
+	}
+	if sd := math.Sqrt(m.est[i].p[stWhite][stWhite]); sd < 0.1*first {
+		t.Errorf("one checker's measurement left the gain %.0f ± %.0f: surer than a magnet's spread", first, sd)
+	}
+	for k := range 40 {
+		b.strength[engine.White][0] = 1 + MagnetSpread*(2*b.rng.Float64()-1)
+		show(m, &at, b.frame(&engine.Layout{}))
+		m.Learn(at, m.Frame(), &engine.Layout{})
+		show(m, &at, b.frame(&one))
+		m.Learn(at, m.Frame(), &one)
+		_ = k
+	}
+	if got, want := m.est[i].x[stWhite], b.gain[i][0]; math.Abs(got-want) > 0.06*want {
+		t.Errorf("after 40 checkers the gain is %.0f, the sensor's %.0f", got, want)
+	}
+}
+
+// TestModelDeadSensor: a sensor reading its baseline under a known
+// checker is dead and gives no evidence: positions that differ only
+// there score the same.
+func TestModelDeadSensor(t *testing.T) {
+	b := newPhysBoard(3)
+	dead := b.geo.Sensor(Place{Point: 6, Slot: 4}) // the top of White's 6-point
+	b.dead[dead] = true
+	m, err := NewModel(b.calibration())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Unix(0, 0)
+	show(m, &at, b.frame(&start))
+	four := start
+	four[engine.White][6]--
+	four[engine.White][engine.Off]++
+	if d := m.Score(&four) - m.Score(&start); d < FitMargin {
+		t.Fatalf("before it is known dead, the dead sensor gives %.1f nats for the checker it hides: want more than the margin", d)
+	}
+	m.Learn(at, m.Frame(), &start)
+	m.Evaluate(at)
+	if !m.est[dead].dead {
+		t.Fatal("a sensor reading its baseline under a known checker is not dead")
+	}
+	if d := m.Score(&start) - m.Score(&four); math.Abs(d) > 1e-9 {
+		t.Errorf("the dead sensor still gives %.1f nats", d)
+	}
+}
+
+// turnCandidates returns the layouts of a roll's legal results from
+// before (the mover, White, on roll), and the board before.
+func turnCandidates(before engine.Board, d engine.Dice) (legal []engine.Layout, plays []engine.Play, beforeLayout engine.Layout) {
+	var gen engine.Generator
+	plays = slices.Clone(gen.Plays(before, d))
+	for i := range plays {
+		legal = append(legal, engine.LayoutOf(&plays[i].After, engine.Black))
+	}
+	return legal, plays, engine.LayoutOf(&before, engine.White)
+}
+
+// opening31 returns a model of a board drawn from seed that has learnt
+// the start, with the legal results of 3-1 from it, the index of 8/5 6/5
+// among them, and the start.
+func opening31(t *testing.T, seed uint64) (b *physBoard, m *Model, at time.Time, legal []engine.Layout, played int, before engine.Layout) {
+	b = newPhysBoard(seed)
+	m, err := NewModel(b.calibration())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at = time.Unix(0, 0)
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	legal, _, before = turnCandidates(engine.StartingBoard, engine.Dice{3, 1})
+	played = slices.IndexFunc(legal, func(l engine.Layout) bool { return l[engine.White][5] == 2 && l[engine.White][8] == 2 })
+	return b, m, at, legal, played, before
+}
+
+func TestModelJudge(t *testing.T) {
+	b, m, at, legal, played, before := opening31(t, 4)
+	short := []engine.Layout{before}
+
+	show(m, &at, b.frame(&legal[played]))
+	if j := m.Judge(legal, short); j.Verdict != Played || j.Play != played {
+		t.Errorf("8/5 6/5: %v play %d (lead %.1f), want played %d", j.Verdict, j.Play, j.Lead, played)
+	}
+
+	inHand := legal[played]
+	inHand[engine.White][5]--
+	if j := m.Judge(legal, append(short, inHand)); j.Verdict != Played {
+		t.Errorf("a candidate with a checker in hand took the played position: %v", j.Verdict)
+	}
+	show(m, &at, b.frame(&inHand))
+	if j := m.Judge(legal, append(short, inHand)); j.Verdict != InProgress {
+		t.Errorf("a checker in the hand: %v, want in progress", j.Verdict)
+	}
+
+	wrong := legal[played]
+	wrong[engine.White][5]--
+	wrong[engine.White][4]++ // 8/4 6/5: 4 pips and 1
+	show(m, &at, b.frame(&wrong))
+	j := m.Judge(legal, short)
+	if j.Verdict != Illegal {
+		t.Errorf("8/4 6/5 with 31: %v, want illegal", j.Verdict)
+	}
+	if got := m.Departures(nil, &legal[played]); !slices.Equal(got, []int{4, 5}) {
+		t.Errorf("8/4 6/5 departs from 8/5 6/5 on %v, want [4 5]", got)
+	}
+}
+
+// TestModelOffCentre: a checker set down between two slots reads as one
+// checker, not two nor none.
+func TestModelOffCentre(t *testing.T) {
+	b, m, at, legal, played, before := opening31(t, 5)
+	for _, share := range []float64{0.3, 0.5, 0.7} {
+		b.offCentre[5] = share
+		show(m, &at, b.frame(&legal[played]))
+		if j := m.Judge(legal, []engine.Layout{before}); j.Verdict != Played || j.Play != played {
+			t.Errorf("the top checker on 5 set %.0f%% towards the next slot: %v play %d, want played %d", 100*share, j.Verdict, j.Play, played)
+		}
+	}
+}
+
+// TestModelFollowsDrift: the board warms up, every sensor's output
+// moving 300 counts its own way over five minutes; the model, shown the
+// board at rest every second, still reads it.
+func TestModelFollowsDrift(t *testing.T) {
+	b := newPhysBoard(6)
+	m, err := NewModel(b.calibration())
+	if err != nil {
+		t.Fatal(err)
+	}
+	drift := make([]float64, len(b.base))
+	for i := range drift {
+		drift[i] = 300 * (2*b.rng.Float64() - 1)
+	}
+	base := slices.Clone(b.base)
+	at := time.Unix(0, 0)
+	for s := range 300 {
+		for i := range b.base {
+			b.base[i] = base[i] + drift[i]*float64(s)/300
+		}
+		show(m, &at, b.frame(&start))
+		m.Follow(at)
+		at = at.Add(700 * time.Millisecond)
+	}
+	var o engine.Occupancy
+	m.Best(&o)
+	want := engine.OccupancyOf(&engine.StartingBoard, engine.White, b.geo.Slots, b.geo.BarSlots)
+	if o.Points != want.Points {
+		t.Errorf("after the drift the board reads %v, want %v", o.Points, want.Points)
+	}
+}
+
+// TestModelProperty: on random positions and plays, on boards drawn
+// anywhere in HARDWARE.md's ranges (baselines, gains, noise, magnets,
+// stacks, checkers set down off-centre, up to three dead sensors), the
+// best-scoring candidate is the play made, or the turn is ambiguous with
+// the play made among the best: never another play decisively, never a
+// false flag.
+func TestModelProperty(t *testing.T) {
+	var gen engine.Generator
+	trials := 300
+	if testing.Short() {
+		trials = 60
+	}
+	var played, ambiguous int
+	for trial := range trials {
+		b := newPhysBoard(uint64(100 + trial))
+		rng := b.rng
+		for range rng.IntN(4) {
+			b.dead[rng.IntN(len(b.dead))] = true
+		}
+		m, err := NewModel(b.calibration())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, dead := range b.dead {
+			if dead {
+				m.Mask(i) // as the health monitor or a known checker finds it
+			}
+		}
+		board := engine.StartingBoard
+		for range 1 + rng.IntN(30) { // a random game's position
+			plays := gen.Plays(board, engine.Dice{1 + rng.IntN(6), 1 + rng.IntN(6)})
+			if len(plays) == 0 {
+				board = board.Swap()
+				continue
+			}
+			board = plays[rng.IntN(len(plays))].After
+		}
+		if board[engine.Mover].BorneOff() > 0 || board[engine.Opponent].BorneOff() > 0 {
+			continue
+		}
+		d := engine.Dice{1 + rng.IntN(6), 1 + rng.IntN(6)}
+		legal, _, before := turnCandidates(board, d)
+		if len(legal) == 0 {
+			continue
+		}
+		at := time.Unix(0, 0)
+		show(m, &at, b.frame(&before))
+		m.Learn(at, m.Frame(), &before)
+		truth := rng.IntN(len(legal))
+		for p := 1; p <= 24; p++ {
+			if rng.IntN(5) == 0 {
+				b.offCentre[p] = 0.3 + 0.4*rng.Float64()
+			}
+		}
+		show(m, &at, b.frame(&legal[truth]))
+		j := m.Judge(legal, []engine.Layout{before})
+		switch {
+		case j.Verdict == Played && legal[j.Play] == legal[truth]:
+			played++
+		case j.Verdict == Ambiguous && m.Score(&legal[truth]) > m.Score(&legal[j.Play])-FitMargin:
+			ambiguous++
+		default:
+			t.Errorf("trial %d: %v play %d (lead %.1f, short %.1f), the play made is %d; departs on %v", trial, j.Verdict, j.Play, j.Lead, j.Short, truth, m.Departures(nil, &legal[truth]))
+		}
+	}
+	t.Logf("%d played, %d ambiguous", played, ambiguous)
+	if played == 0 {
+		t.Error("no trial judged")
+	}
+}
+
+// benchModel returns a model of a board drawn from seed, and two frames
+// of the start on it, for a benchmark.
+func benchModel(b *testing.B, seed uint64) (*Model, *physBoard, [2][]uint16) {
+	pb := newPhysBoard(seed)
+	m, err := NewModel(pb.calibration())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	return m, pb, [2][]uint16{pb.frame(&start), pb.frame(&start)}
+}
+
+// BenchmarkModelFrame is the cost of a frame observed and evaluated, as
+// a settled frame is.
+func BenchmarkModelFrame(b *testing.B) {
+	m, _, frames := benchModel(b, 7)
+	at := time.Unix(0, 0)
+	for k := 0; b.Loop(); k++ {
+		at = at.Add(10 * time.Millisecond)
+		m.Observe(at, frames[k%2])
+		m.Evaluate(at)
+	}
+}
+
+// BenchmarkModelObserve is the per-frame cost: a frame observed, not
+// evaluated.
+func BenchmarkModelObserve(b *testing.B) {
+	m, _, frames := benchModel(b, 7)
+	at := time.Unix(0, 0)
+	for k := 0; b.Loop(); k++ {
+		at = at.Add(10 * time.Millisecond)
+		m.Observe(at, frames[k%2])
+	}
+}
+
+// BenchmarkModelJudge is the decision at DONE: a settled frame evaluated
+// and every legal result of 1-1 from the start and the board before
+// scored.
+func BenchmarkModelJudge(b *testing.B) {
+	m, pb, _ := benchModel(b, 8)
+	legal, _, before := turnCandidates(engine.StartingBoard, engine.Dice{1, 1})
+	at := time.Unix(0, 0)
+	show(m, &at, pb.frame(&legal[0]))
+	short := []engine.Layout{before}
+	b.ReportMetric(float64(len(legal)), "candidates")
+	for b.Loop() {
+		m.Evaluate(at)
+		m.Judge(legal, short)
+	}
+}
