@@ -17,7 +17,8 @@ var commandFlags = map[string][]string{
 	"moves":     {"json", "rules"},
 	"replay":    {"report", "done-grace", "rules"},
 	"simulate": {"seed", "illegal", "expect", "early-roll", "drift", "drift-minutes",
-		"off-centre", "hover", "late-done", "dead", "calibration", "rules", "games"},
+		"off-centre", "hover", "late-done", "dead", "calibration", "rules", "games",
+		"magnet-spread", "hover-share", "hover-seconds", "hover-astray", "stall", "glitches"},
 	"td": {"broker", "dir", "boards", "boards-file", "listen", "analyse-ply", "analyse-workers",
 		"analysis-dir", "client-id", "username", "password-file", "ca-file", "cert-file", "key-file"},
 }
