@@ -18,7 +18,7 @@ import (
 func TestAnalysisOutput(t *testing.T) {
 	program, err := gnubg.Locate()
 	testmain.NeedPeer(t, "GNU Backgammon", err)
-	record, err := os.ReadFile(filepath.Join("..", "record", "analysis", "testdata", "fibs-1896804.mat"))
+	record, err := os.ReadFile(filepath.Join("..", "record", "analysis", "testdata", "galaxy-2974214.mat"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,7 +33,7 @@ func TestAnalysisOutput(t *testing.T) {
 	}
 	select {
 	case r := <-shown:
-		if len(r.Players) != 2 || r.Players[0].Name != "LookUp" || r.Players[0].OverallErrorRate >= 0 {
+		if len(r.Players) != 2 || r.Players[0].Name != "lasse" || r.Players[0].OverallErrorRate >= 0 {
 			t.Errorf("analysis %+v", r.Players)
 		}
 	case <-time.After(time.Minute):

@@ -19,7 +19,7 @@ func TestAnalyseJSON(t *testing.T) {
 	testmain.NeedPeer(t, "GNU Backgammon", err)
 	sgf := filepath.Join(t.TempDir(), "out.sgf")
 	var stdout, stderr bytes.Buffer
-	match := filepath.Join("..", "..", "record", "analysis", "testdata", "fibs-1896804.mat")
+	match := filepath.Join("..", "..", "record", "analysis", "testdata", "galaxy-2974214.mat")
 	if code := run([]string{"analyse", "--json", "--sgf", sgf, match}, &stdout, &stderr); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
@@ -29,7 +29,7 @@ func TestAnalyseJSON(t *testing.T) {
 	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 		t.Fatalf("%v\n%s", err, stdout.String())
 	}
-	if len(got.Players) != 2 || got.Players[0]["name"] != "LookUp" || got.Players[1]["name"] != "bgnori" {
+	if len(got.Players) != 2 || got.Players[0]["name"] != "lasse" || got.Players[1]["name"] != "lamine" {
 		t.Fatalf("players %v", got.Players)
 	}
 	for _, key := range []string{"checker_error_rate", "cube_error_rate", "overall_error_rate", "luck_rate"} {
