@@ -176,7 +176,7 @@ func TestTDFollowsTwoBoards(t *testing.T) {
 		for _, want := range append([]string{
 			`href="http://` + b.id + `.local:8080/"`, b.players[0], b.players[1],
 			fmt.Sprintf("%d–%d", score[0], score[1]), g.Records[0],
-		}, flagTexts(g.Flags)...) {
+		}, flagTexts(g.Players, g.Flags)...) {
 			if !strings.Contains(page, want) {
 				t.Errorf("the page lacks %q", want)
 			}
@@ -191,10 +191,10 @@ func TestTDFollowsTwoBoards(t *testing.T) {
 	}
 }
 
-func flagTexts(flags []desk.Flag) []string {
+func flagTexts(players [2]string, flags []desk.Flag) []string {
 	var out []string
 	for _, f := range flags {
-		out = append(out, fmt.Sprintf("turn %d: %s, %s, points %v", f.Turn, f.Side, f.Fault, f.Points))
+		out = append(out, fmt.Sprintf("turn %d: %s, %s, %s", f.Turn, referee.Name(players, f.Side), f.Fault, referee.PointsText(f.Side, f.Points)))
 	}
 	return out
 }
