@@ -95,6 +95,29 @@ func (s *subscriber) next(t *testing.T, topic string) *paho.Publish {
 	}
 }
 
+// nextAfter decodes into v the next message on topic (a state or a
+// record) updated after updated. The one updated at updated may come again
+// first: QoS 1 is at least once, each subscription gets the retained one,
+// and the board republishes its latest state and record. An older one
+// fails: the board never republishes what a newer one replaced.
+func (s *subscriber) nextAfter(t *testing.T, topic string, updated time.Time, v any) {
+	t.Helper()
+	for {
+		m := s.next(t, topic)
+		var stamp struct {
+			Updated time.Time `json:"updated"`
+		}
+		decode(t, m, &stamp)
+		switch {
+		case stamp.Updated.After(updated):
+			decode(t, m, v)
+			return
+		case stamp.Updated.Before(updated):
+			t.Fatalf("%s updated %v, after one updated %v: %s", topic, stamp.Updated, updated, m.Payload)
+		}
+	}
+}
+
 // events collects events until it has seen every seq in want. An event
 // seen before may come again (QoS 1 is at least once); any other fails.
 func (s *subscriber) events(t *testing.T, board string, want map[uint64]bool) {

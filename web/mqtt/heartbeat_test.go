@@ -1,6 +1,7 @@
 package mqtt_test
 
 import (
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -70,10 +71,13 @@ func TestBrokerRestartedWithoutStore(t *testing.T) {
 
 // TestFinishedRecordsAllSent: two matches finished while the broker is
 // out of reach both reach it, in order, when it comes back: the second
-// record does not replace the first before it is sent.
+// record does not replace the first before it is sent. The broker keeps
+// its sessions across the restart, as the desk's does in the room: a
+// subscriber whose session died with the broker would miss whatever the
+// board sent before it subscribed again.
 func TestFinishedRecordsAllSent(t *testing.T) {
 	t.Parallel()
-	b := mqtttest.StartBroker(t, false)
+	b := mqtttest.StartBroker(t, true)
 	live := subscribe(t, b.URL(), "live-finished", "gammond/+/match")
 	p := newPublisher(t, b.URL(), t.TempDir())
 	defer closePublisher(t, p)
@@ -84,11 +88,45 @@ func TestFinishedRecordsAllSent(t *testing.T) {
 		}
 	}
 	b.Start()
+	var last time.Time
 	for _, want := range []string{" 1 point match A\n", " 1 point match B\n"} {
 		var m mqtt.Match
-		decode(t, live.next(t, "gammond/t7/match"), &m)
+		live.nextAfter(t, "gammond/t7/match", last, &m)
 		if m.Mat != want {
 			t.Errorf("record %q, want %q", m.Mat, want)
+		}
+		last = m.Updated
+	}
+}
+
+// TestHeartbeatNeverRepublishesOlderState: a heartbeat that falls on a
+// change of state does not republish the state it replaced after the
+// new one: the desk gets the states in the order the board made them.
+func TestHeartbeatNeverRepublishesOlderState(t *testing.T) {
+	t.Parallel()
+	b := mqtttest.StartBroker(t, false)
+	live := subscribe(t, b.URL(), "live-order", "gammond/+/state")
+	var ticks atomic.Int64
+	now := func() time.Time { return time.Unix(1e9, 0).Add(time.Duration(ticks.Add(1)) * time.Millisecond) }
+	p, err := mqtt.New(&mqtt.Opts{Broker: b.URL(), Board: "t7", QueueDir: t.TempDir(), RetryDelay: 100 * time.Millisecond,
+		Heartbeat: time.Millisecond, Now: now, Logger: mqtttest.Logger(t)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closePublisher(t, p)
+	const games = 1000
+	var last mqtt.State
+	for game := 1; game <= games; game++ {
+		if err := p.State(referee.Status{Phase: referee.PhaseMoving, Game: game}); err != nil {
+			t.Fatal(err)
+		}
+		for last.Game < game {
+			var st mqtt.State
+			decode(t, live.next(t, "gammond/t7/state"), &st)
+			if st.Game < last.Game || st.Updated.Before(last.Updated) {
+				t.Fatalf("game %d's state (updated %v) after game %d's (updated %v)", st.Game, st.Updated, last.Game, last.Updated)
+			}
+			last = st
 		}
 	}
 }

@@ -227,25 +227,29 @@ func (p *Publisher) beat(ctx context.Context) {
 }
 
 // resend publishes the latest state again, stamped Sent now, and with
-// match the latest record too.
+// match the latest record too. It holds mu from reading them to making
+// them pending, so that a State or Match meanwhile comes after them: a
+// copy taken before it never replaces the newer payload.
 func (p *Publisher) resend(match bool) {
 	p.mu.Lock()
-	last, record := p.state, p.match
-	p.mu.Unlock()
-	if match && record != nil {
-		p.keep(KindMatch, record)
-	}
-	if last == nil {
+	defer p.mu.Unlock()
+	if p.closed {
 		return
 	}
-	s := *last
+	if match && p.match != nil {
+		p.hold(KindMatch, p.match)
+	}
+	if p.state == nil {
+		return
+	}
+	s := *p.state
 	s.Sent = p.opts.Now()
 	b, err := json.Marshal(s)
 	if err != nil {
 		p.log.Error("mqtt: state", "err", err)
 		return
 	}
-	p.keep(KindState, b)
+	p.hold(KindState, b)
 }
 
 // connect starts a connection manager, replacing the one before: a fresh
@@ -375,17 +379,21 @@ func (p *Publisher) SetClocks(c *web.Clocks) {
 // State publishes s on gammond/<board>/state, retained. Only the newest
 // state waits for the broker.
 func (p *Publisher) State(s referee.Status) error {
-	now := p.opts.Now()
 	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return ErrClosed
+	}
+	now := p.opts.Now()
 	st := &State{Board: p.opts.Board, Instance: p.instance, Players: p.players, Page: p.opts.Page,
 		Updated: now, Sent: now, Clocks: p.clocks, Heartbeat: int(p.opts.Heartbeat / time.Second), Session: p.session, Status: s}
-	p.state = st
-	p.mu.Unlock()
 	b, err := json.Marshal(st)
 	if err != nil {
 		return fmt.Errorf("mqtt: board %s: state: %w", p.opts.Board, err)
 	}
-	return p.keep(KindState, b)
+	p.state = st
+	p.hold(KindState, b)
+	return nil
 }
 
 // Event publishes s on gammond/<board>/event. It waits on disk, in the queue,
@@ -414,22 +422,20 @@ func (p *Publisher) Match(players [2]string, mat []byte, finished bool) error {
 	if !utf8.Valid(mat) {
 		return fmt.Errorf("mqtt: board %s: match record is not UTF-8", p.opts.Board)
 	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return ErrClosed
+	}
 	b, err := json.Marshal(Match{Board: p.opts.Board, Players: players, Finished: finished, Updated: p.opts.Now(), Mat: string(mat)})
 	if err != nil {
 		return fmt.Errorf("mqtt: board %s: match: %w", p.opts.Board, err)
 	}
-	if !finished {
-		p.mu.Lock()
-		p.match = b
-		p.mu.Unlock()
-		return p.keep(KindMatch, b)
-	}
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return ErrClosed
-	}
 	p.match = b
+	if !finished {
+		p.hold(KindMatch, b)
+		return nil
+	}
 	p.version++
 	p.finished = append(p.finished, pending{payload: b, version: p.version})
 	if len(p.finished) > maxFinishedWaiting {
@@ -437,23 +443,17 @@ func (p *Publisher) Match(players [2]string, mat []byte, finished bool) error {
 		p.log.Error("mqtt: more finished matches wait for the broker than the board keeps; the oldest is left to the board's state directory")
 	}
 	delete(p.pending, Topic(p.opts.Board, KindMatch)) // older than this record
-	p.mu.Unlock()
 	p.poke()
 	return nil
 }
 
-// keep makes payload the retained message waiting for the kind's topic.
-func (p *Publisher) keep(kind string, payload []byte) error {
-	p.mu.Lock()
-	if p.closed {
-		p.mu.Unlock()
-		return ErrClosed
-	}
+// hold makes payload the retained message waiting for the kind's topic,
+// and wakes the sender. The caller holds mu, and holds it from choosing
+// payload: a payload chosen earlier would replace a newer one.
+func (p *Publisher) hold(kind string, payload []byte) {
 	p.version++
 	p.pending[Topic(p.opts.Board, kind)] = pending{payload: payload, version: p.version}
-	p.mu.Unlock()
 	p.poke()
-	return nil
 }
 
 func (p *Publisher) poke() {
