@@ -25,8 +25,8 @@ func humanMatches(t testing.TB) []string {
 	return files
 }
 
-// shortestMatch is the human match -short analyses at 2 plies and the
-// benchmark times: a 3-point match.
+// shortestMatch is the one human match -race and -short analyse (2-ply
+// on its first game only), and the one the benchmark times: 3 points.
 var shortestMatch = filepath.Join("testdata", "galaxy-2974214.mat")
 
 // gnubgSays runs gnubg's own commands on file at plies and returns what
