@@ -218,21 +218,32 @@ func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side e
 		r := float64(frame[i])
 		switch {
 		case k >= n:
-			if k == n && m.part(frame, i) {
-				continue // a checker held above, or the rest of one between slots
+			prior := logPart // a checker held above
+			if n > 0 {
+				prior = logOffCentre // or the rest of one between slots
+			}
+			if k == n && m.part(at, frame, i, prior) {
+				continue
 			}
 			e.learnEmpty(r)
-		case n <= slots && (k+1 == slots || k+1 < n || !m.part(frame, i+1)):
+		case n <= slots && (k+1 == slots || k+1 < n || !m.part(at, frame, i+1, logOffCentre)):
 			e.learnCovered(side, r, gains)
 		}
 	}
 }
 
-// part reports whether sensor i reads more than empty: a tenth of its
-// smaller gain or more away from its baseline.
-func (m *Model) part(frame []uint16, i int) bool {
+// part reports whether sensor i, read at at, is likelier reading part of
+// a field, of prior log-odds prior, than empty: the baseline's own
+// uncertainty decides, so a baseline drifted further than a fixed share
+// of the gain is still learnt as a baseline while its variance allows it.
+func (m *Model) part(at time.Time, frame []uint16, i int, prior float64) bool {
 	e := &m.est[i]
-	return math.Abs(float64(frame[i])-e.x[stBase]) > 0.1*min(e.x[stWhite], e.x[stBlack])
+	if e.silent() {
+		return false
+	}
+	e.carry(at, m.scale)
+	s := e.slot(float64(frame[i]), m.spikeLL())
+	return max(s.part[engine.White], s.part[engine.Black])+prior > s.empty
 }
 
 // Follow lets the estimates follow the board at rest: the frame last

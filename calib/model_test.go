@@ -294,33 +294,47 @@ func TestModelOffCentre(t *testing.T) {
 }
 
 // TestModelFollowsDrift: the board warms up, every sensor's output
-// moving 300 counts its own way over five minutes; the model, shown the
-// board at rest every second, still reads it.
+// moving up to 300 counts its own way, steadily over five minutes or
+// fast, with a time constant of 20 s: at up to 15 counts a second, a
+// baseline moves past a tenth of its gain between two rests of the
+// board. The model, shown the board at rest now and then, still reads it.
 func TestModelFollowsDrift(t *testing.T) {
-	b := newPhysBoard(6)
-	m, err := NewModel(b.calibration())
-	if err != nil {
-		t.Fatal(err)
-	}
-	drift := make([]float64, len(b.base))
-	for i := range drift {
-		drift[i] = 300 * (2*b.rng.Float64() - 1)
-	}
-	base := slices.Clone(b.base)
-	at := time.Unix(0, 0)
-	for s := range 300 {
-		for i := range b.base {
-			b.base[i] = base[i] + drift[i]*float64(s)/300
-		}
-		show(m, &at, b.frame(&start))
-		m.Follow(at)
-		at = at.Add(700 * time.Millisecond)
-	}
-	var o engine.Occupancy
-	m.Best(&o)
-	want := engine.OccupancyOf(&engine.StartingBoard, engine.White, b.geo.Slots, b.geo.BarSlots)
-	if o.Points != want.Points {
-		t.Errorf("after the drift the board reads %v, want %v", o.Points, want.Points)
+	for _, c := range []struct {
+		name  string
+		steps int
+		every time.Duration
+		share func(at time.Duration) float64 // of the drift, at at
+	}{
+		{"linear over five minutes", 300, 700 * time.Millisecond, func(at time.Duration) float64 { return min(at.Seconds()/210, 1) }},
+		{"time constant 20 s, at rest every 5 s", 12, 5 * time.Second, func(at time.Duration) float64 { return -math.Expm1(-at.Seconds() / 20) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b := newPhysBoard(6)
+			m, err := NewModel(b.calibration())
+			if err != nil {
+				t.Fatal(err)
+			}
+			drift := make([]float64, len(b.base))
+			for i := range drift {
+				drift[i] = 300 * (2*b.rng.Float64() - 1)
+			}
+			base := slices.Clone(b.base)
+			at := time.Unix(0, 0)
+			for s := range c.steps {
+				for i := range b.base {
+					b.base[i] = base[i] + drift[i]*c.share(time.Duration(s)*c.every)
+				}
+				show(m, &at, b.frame(&start))
+				m.Follow(at)
+				at = at.Add(c.every)
+			}
+			var o engine.Occupancy
+			m.Best(&o)
+			want := engine.OccupancyOf(&engine.StartingBoard, engine.White, b.geo.Slots, b.geo.BarSlots)
+			if o.Points != want.Points {
+				t.Errorf("after the drift the board reads %v, want %v", o.Points, want.Points)
+			}
+		})
 	}
 }
 
