@@ -218,32 +218,38 @@ func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side e
 		r := float64(frame[i])
 		switch {
 		case k >= n:
-			prior := logPart // a checker held above
-			if n > 0 {
-				prior = logOffCentre // or the rest of one between slots
-			}
-			if k == n && m.part(at, frame, i, prior) {
+			if k == n && m.freeSlotReads(at, frame, i, side, n) {
 				continue
 			}
 			e.learnEmpty(r)
-		case n <= slots && (k+1 == slots || k+1 < n || !m.part(at, frame, i+1, logOffCentre)):
+		case n <= slots && (k+1 == slots || k+1 < n || !m.freeSlotReads(at, frame, i+1, side, n)):
 			e.learnCovered(side, r, gains)
 		}
 	}
 }
 
-// part reports whether sensor i, read at at, is likelier reading part of
-// a field, of prior log-odds prior, than empty: the baseline's own
-// uncertainty decides, so a baseline drifted further than a fixed share
-// of the gain is still learnt as a baseline while its variance allows it.
-func (m *Model) part(at time.Time, frame []uint16, i int, prior float64) bool {
+// freeSlotReads reports whether sensor i, a pile's first free slot above
+// n of side's checkers, read at at, reads more than empty: part of a
+// field from a checker held above, or the top checker set down between
+// its slot and this one. The slots' own likelihoods decide, not a fixed
+// share of the gain: a baseline that drifted far between two rests is
+// still learnt as a baseline while its grown variance allows it.
+func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.Side, n int) bool {
 	e := &m.est[i]
 	if e.silent() {
 		return false
 	}
 	e.carry(at, m.scale)
 	s := e.slot(float64(frame[i]), m.spikeLL())
-	return max(s.part[engine.White], s.part[engine.Black])+prior > s.empty
+	if max(s.part[engine.White], s.part[engine.Black])+logPart > s.empty {
+		return true
+	}
+	if n == 0 || m.est[i-1].silent() {
+		return false
+	}
+	lo := &m.est[i-1]
+	centred := lo.band(side, float64(frame[i-1]), 1-MagnetSpread, 1+MagnetSpread) + s.empty
+	return m.offCentre(frame, i-1, side)+logOffCentre > centred
 }
 
 // Follow lets the estimates follow the board at rest: the frame last

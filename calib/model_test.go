@@ -293,6 +293,34 @@ func TestModelOffCentre(t *testing.T) {
 	}
 }
 
+// TestModelLearnsNoOffCentreShare: a minute after the board was last
+// learnt, each baseline is uncertain by DriftRate·√60 (over 100 counts),
+// and the top checker of a point is set down halfway to the next slot.
+// That slot's reading is the checker's share, not its baseline: learning
+// the position leaves the baseline where it was.
+func TestModelLearnsNoOffCentreShare(t *testing.T) {
+	b := newPhysBoard(7)
+	m, err := NewModel(b.calibration())
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := time.Unix(0, 0)
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	at = at.Add(time.Minute)
+	for _, p := range []int{6, 8, 13} {
+		b.offCentre[p] = 0.5
+	}
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	for _, p := range []int{6, 8, 13} {
+		above := b.geo.Sensor(Place{Point: p, Slot: int(start[engine.White][p])})
+		if got := m.est[above].x[stBase]; math.Abs(got-b.base[above]) > 20 {
+			t.Errorf("point %d: the slot above its off-centre top checker learnt baseline %.0f, want %.0f", p, got, b.base[above])
+		}
+	}
+}
+
 // TestModelFollowsDrift: the board warms up, every sensor's output
 // moving up to 300 counts its own way, steadily over five minutes or
 // fast, with a time constant of 20 s: at up to 15 counts a second, a
