@@ -114,12 +114,20 @@ func show(m *Model, at *time.Time, frame []uint16) {
 
 var start = engine.LayoutOf(&engine.StartingBoard, engine.White)
 
-func TestModelSettles(t *testing.T) {
-	b := newPhysBoard(1)
+// calibratedModel returns a board drawn from seed and a model of it
+// given its calibration.
+func calibratedModel(t *testing.T, seed uint64) (*physBoard, *Model) {
+	t.Helper()
+	b := newPhysBoard(seed)
 	m, err := NewModel(b.calibration())
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b, m
+}
+
+func TestModelSettles(t *testing.T) {
+	b, m := calibratedModel(t, 1)
 	at := time.Unix(0, 0)
 	still := b.frame(&start)
 	if m.Observe(at, still) {
@@ -299,11 +307,7 @@ func TestModelOffCentre(t *testing.T) {
 // That slot's reading is the checker's share, not its baseline: learning
 // the position leaves the baseline where it was.
 func TestModelLearnsNoOffCentreShare(t *testing.T) {
-	b := newPhysBoard(7)
-	m, err := NewModel(b.calibration())
-	if err != nil {
-		t.Fatal(err)
-	}
+	b, m := calibratedModel(t, 7)
 	at := time.Unix(0, 0)
 	show(m, &at, b.frame(&start))
 	m.Learn(at, m.Frame(), &start)
@@ -337,11 +341,7 @@ func TestModelFollowsDrift(t *testing.T) {
 		{"time constant 20 s, at rest every 5 s", 12, 5 * time.Second, func(at time.Duration) float64 { return -math.Expm1(-at.Seconds() / 20) }},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			b := newPhysBoard(6)
-			m, err := NewModel(b.calibration())
-			if err != nil {
-				t.Fatal(err)
-			}
+			b, m := calibratedModel(t, 6)
 			drift := make([]float64, len(b.base))
 			for i := range drift {
 				drift[i] = 300 * (2*b.rng.Float64() - 1)
