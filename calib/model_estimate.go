@@ -218,21 +218,38 @@ func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side e
 		r := float64(frame[i])
 		switch {
 		case k >= n:
-			if k == n && m.part(frame, i) {
-				continue // a checker held above, or the rest of one between slots
+			if k == n && m.freeSlotReads(at, frame, i, side, n) {
+				continue
 			}
 			e.learnEmpty(r)
-		case n <= slots && (k+1 == slots || k+1 < n || !m.part(frame, i+1)):
+		case n <= slots && (k+1 == slots || k+1 < n || !m.freeSlotReads(at, frame, i+1, side, n)):
 			e.learnCovered(side, r, gains)
 		}
 	}
 }
 
-// part reports whether sensor i reads more than empty: a tenth of its
-// smaller gain or more away from its baseline.
-func (m *Model) part(frame []uint16, i int) bool {
+// freeSlotReads reports whether sensor i, a pile's first free slot above
+// n of side's checkers, read at at, reads more than empty: part of a
+// field from a checker held above, or the top checker set down between
+// its slot and this one. The slots' own likelihoods decide, not a fixed
+// share of the gain: a baseline that drifted far between two rests is
+// still learnt as a baseline while its grown variance allows it.
+func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.Side, n int) bool {
 	e := &m.est[i]
-	return math.Abs(float64(frame[i])-e.x[stBase]) > 0.1*min(e.x[stWhite], e.x[stBlack])
+	if e.silent() {
+		return false
+	}
+	e.carry(at, m.scale)
+	s := e.slot(float64(frame[i]), m.spikeLL())
+	if max(s.part[engine.White], s.part[engine.Black])+logPart > s.empty {
+		return true
+	}
+	if n == 0 || m.est[i-1].silent() {
+		return false
+	}
+	lo := &m.est[i-1]
+	centred := lo.band(side, float64(frame[i-1]), 1-MagnetSpread, 1+MagnetSpread) + s.empty
+	return m.offCentre(frame, i-1, side)+logOffCentre > centred
 }
 
 // Follow lets the estimates follow the board at rest: the frame last

@@ -84,27 +84,28 @@ func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
 	return -d*d/(2*v) - math.Log((hi-lo)*g+math.Sqrt(2*math.Pi*v))
 }
 
-// offCentre returns the log-likelihood of sensors i and i+1 reading one
+// offCentre returns the log-likelihood of sensors i and i+1 reading, in
+// frame, one
 // checker of side's colour set down between their slots: 30-70% of its
 // field on each, its strength 1 ± MagnetSpread. Where one of the two is
 // silent, the other's part is all there is to read.
-func (m *Model) offCentre(i int, side engine.Side) float64 {
+func (m *Model) offCentre(frame []uint16, i int, side engine.Side) float64 {
 	lo, hi := &m.est[i], &m.est[i+1]
 	switch {
 	case lo.silent() && hi.silent():
 		return math.Inf(-1) // the slots' own states say it all
 	case lo.silent():
-		return hi.band(side, float64(m.last[i+1]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
+		return hi.band(side, float64(frame[i+1]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
 	case hi.silent():
-		return lo.band(side, float64(m.last[i]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
+		return lo.band(side, float64(frame[i]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
 	}
 	sign := 1.0
 	if side == engine.Black {
 		sign = -1
 	}
 	gl, gh := lo.gain(side), hi.gain(side)
-	xl := sign * (float64(m.last[i]) - lo.x[stBase]) / gl
-	xh := sign * (float64(m.last[i+1]) - hi.x[stBase]) / gh
+	xl := sign * (float64(frame[i]) - lo.x[stBase]) / gl
+	xh := sign * (float64(frame[i+1]) - hi.x[stBase]) / gh
 	total := min(max(xl+xh, 1-MagnetSpread), 1+MagnetSpread)
 	share := 0.5
 	if xl+xh > 0 {
@@ -177,7 +178,7 @@ func (m *Model) pile(scores []float64, first, slots int) {
 			centred := covered + one + rest + m.freeSlot(ll, n)
 			best := centred
 			if n < slots {
-				off := covered + m.offCentre(first+k, engine.Side(side)) + logOffCentre + rest - ll[n].empty
+				off := covered + m.offCentre(m.last, first+k, engine.Side(side)) + logOffCentre + rest - ll[n].empty
 				best = max(best, off)
 			}
 			scores[stateOf(engine.Side(side), n, slots)] = best

@@ -114,12 +114,20 @@ func show(m *Model, at *time.Time, frame []uint16) {
 
 var start = engine.LayoutOf(&engine.StartingBoard, engine.White)
 
-func TestModelSettles(t *testing.T) {
-	b := newPhysBoard(1)
+// calibratedModel returns a board drawn from seed and a model of it
+// given its calibration.
+func calibratedModel(t *testing.T, seed uint64) (*physBoard, *Model) {
+	t.Helper()
+	b := newPhysBoard(seed)
 	m, err := NewModel(b.calibration())
 	if err != nil {
 		t.Fatal(err)
 	}
+	return b, m
+}
+
+func TestModelSettles(t *testing.T) {
+	b, m := calibratedModel(t, 1)
 	at := time.Unix(0, 0)
 	still := b.frame(&start)
 	if m.Observe(at, still) {
@@ -293,34 +301,68 @@ func TestModelOffCentre(t *testing.T) {
 	}
 }
 
-// TestModelFollowsDrift: the board warms up, every sensor's output
-// moving 300 counts its own way over five minutes; the model, shown the
-// board at rest every second, still reads it.
-func TestModelFollowsDrift(t *testing.T) {
-	b := newPhysBoard(6)
-	m, err := NewModel(b.calibration())
-	if err != nil {
-		t.Fatal(err)
-	}
-	drift := make([]float64, len(b.base))
-	for i := range drift {
-		drift[i] = 300 * (2*b.rng.Float64() - 1)
-	}
-	base := slices.Clone(b.base)
+// TestModelLearnsNoOffCentreShare: a minute after the board was last
+// learnt, each baseline is uncertain by DriftRate·√60 (over 100 counts),
+// and the top checker of a point is set down halfway to the next slot.
+// That slot's reading is the checker's share, not its baseline: learning
+// the position leaves the baseline where it was.
+func TestModelLearnsNoOffCentreShare(t *testing.T) {
+	b, m := calibratedModel(t, 7)
 	at := time.Unix(0, 0)
-	for s := range 300 {
-		for i := range b.base {
-			b.base[i] = base[i] + drift[i]*float64(s)/300
-		}
-		show(m, &at, b.frame(&start))
-		m.Follow(at)
-		at = at.Add(700 * time.Millisecond)
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	at = at.Add(time.Minute)
+	for _, p := range []int{6, 8, 13} {
+		b.offCentre[p] = 0.5
 	}
-	var o engine.Occupancy
-	m.Best(&o)
-	want := engine.OccupancyOf(&engine.StartingBoard, engine.White, b.geo.Slots, b.geo.BarSlots)
-	if o.Points != want.Points {
-		t.Errorf("after the drift the board reads %v, want %v", o.Points, want.Points)
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	for _, p := range []int{6, 8, 13} {
+		above := b.geo.Sensor(Place{Point: p, Slot: int(start[engine.White][p])})
+		if got := m.est[above].x[stBase]; math.Abs(got-b.base[above]) > 20 {
+			t.Errorf("point %d: the slot above its off-centre top checker learnt baseline %.0f, want %.0f", p, got, b.base[above])
+		}
+	}
+}
+
+// TestModelFollowsDrift: the board warms up, every sensor's output
+// moving up to 300 counts its own way, steadily over five minutes or
+// fast, with a time constant of 20 s: at up to 15 counts a second, a
+// baseline moves past a tenth of its gain between two rests of the
+// board. The model, shown the board at rest now and then, still reads it.
+func TestModelFollowsDrift(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		steps int
+		every time.Duration
+		share func(at time.Duration) float64 // of the drift, at at
+	}{
+		{"linear over five minutes", 300, 700 * time.Millisecond, func(at time.Duration) float64 { return min(at.Seconds()/210, 1) }},
+		{"time constant 20 s, at rest every 5 s", 12, 5 * time.Second, func(at time.Duration) float64 { return -math.Expm1(-at.Seconds() / 20) }},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b, m := calibratedModel(t, 6)
+			drift := make([]float64, len(b.base))
+			for i := range drift {
+				drift[i] = 300 * (2*b.rng.Float64() - 1)
+			}
+			base := slices.Clone(b.base)
+			at := time.Unix(0, 0)
+			for s := range c.steps {
+				for i := range b.base {
+					b.base[i] = base[i] + drift[i]*c.share(time.Duration(s)*c.every)
+				}
+				show(m, &at, b.frame(&start))
+				m.Follow(at)
+				at = at.Add(c.every)
+			}
+			var o engine.Occupancy
+			m.Best(&o)
+			want := engine.OccupancyOf(&engine.StartingBoard, engine.White, b.geo.Slots, b.geo.BarSlots)
+			if o.Points != want.Points {
+				t.Errorf("after the drift the board reads %v, want %v", o.Points, want.Points)
+			}
+		})
 	}
 }
 
