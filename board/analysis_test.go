@@ -7,17 +7,15 @@ import (
 	"testing"
 	"time"
 
-	"gammond/internal/testmain"
+	"gammond/internal/gnubgtest"
 	"gammond/record/analysis"
-	"gammond/record/gnubg"
 	"gammond/referee"
 )
 
 // TestAnalysisOutput: the board's own gnubg analyses the match the board
 // finishes, once however often it is told, and leaves a game's end alone.
 func TestAnalysisOutput(t *testing.T) {
-	program, err := gnubg.Locate()
-	testmain.NeedPeer(t, "GNU Backgammon", err)
+	program := gnubgtest.Need(t)
 	record, err := os.ReadFile(filepath.Join("..", "record", "analysis", "testdata", "galaxy-2974214.mat"))
 	if err != nil {
 		t.Fatal(err)

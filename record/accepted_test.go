@@ -15,8 +15,8 @@ import (
 	"time"
 
 	"gammond/engine"
+	"gammond/internal/gnubgtest"
 	"gammond/internal/testmain"
-	"gammond/record/internal/gnubgtest"
 	"gammond/record/mat"
 	"gammond/referee"
 	"gammond/sensing"

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"gammond/record/internal/gnubgtest"
+	"gammond/internal/gnubgtest"
 	"gammond/record/mat"
 	"gammond/referee"
 )

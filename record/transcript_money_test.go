@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"gammond/engine"
-	"gammond/record/internal/gnubgtest"
+	"gammond/internal/gnubgtest"
 	"gammond/record/mat"
 	"gammond/referee"
 	"gammond/sensing"

@@ -8,15 +8,13 @@ import (
 	"strings"
 	"testing"
 
-	"gammond/internal/testmain"
-	"gammond/record/gnubg"
+	"gammond/internal/gnubgtest"
 )
 
 // TestAnalyseJSON: --json prints each player's rates under the names the
 // issue gives them, and --sgf writes gnubg's SGF.
 func TestAnalyseJSON(t *testing.T) {
-	_, err := gnubg.Locate()
-	testmain.NeedPeer(t, "GNU Backgammon", err)
+	gnubgtest.Need(t)
 	sgf := filepath.Join(t.TempDir(), "out.sgf")
 	var stdout, stderr bytes.Buffer
 	match := filepath.Join("..", "..", "record", "analysis", "testdata", "galaxy-2974214.mat")

@@ -10,9 +10,9 @@ import (
 	"strings"
 	"testing"
 
+	"gammond/internal/gnubgtest"
 	"gammond/internal/testmain"
 	"gammond/record/analysis"
-	"gammond/record/internal/gnubgtest"
 )
 
 // humanMatches are matches people played, with their mistakes

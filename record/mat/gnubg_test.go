@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"gammond/internal/gnubgtest"
 	"gammond/internal/testmain"
-	"gammond/record/internal/gnubgtest"
 )
 
 // TestGnubgInterop writes every record of allRecords and a few matches of

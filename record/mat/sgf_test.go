@@ -9,7 +9,7 @@ import (
 	"testing"
 
 	"gammond/engine"
-	"gammond/record/internal/gnubgtest"
+	"gammond/internal/gnubgtest"
 )
 
 // TestSGFInGnubg writes every record in testdata and the board's matches

@@ -16,23 +16,14 @@ import (
 	"time"
 
 	"gammond/engine"
+	"gammond/internal/gnubgtest"
 	"gammond/internal/testmain"
 	"gammond/record/diceaudit"
-	"gammond/record/gnubg"
 	"gammond/record/mat"
 	"gammond/referee"
 	"gammond/web/mqtt"
 	"gammond/web/mqtt/mqtttest"
 )
-
-// requireGnubg returns GNU Backgammon's path; without it the test is
-// skipped, and fails under CI.
-func requireGnubg(t *testing.T) string {
-	t.Helper()
-	program, err := gnubg.Locate()
-	testmain.NeedPeer(t, "GNU Backgammon", err)
-	return program
-}
 
 // loadedMatch is a 7-point match of random legal plays, without the cube,
 // on dice that show a six half the time: some 200 rolls and more.
@@ -89,7 +80,7 @@ func loadedMatch(t *testing.T, r *rand.Rand, players [2]string) []byte {
 // the same directories analyses nothing again. A board subscribed gets
 // its match's analysis.
 func TestDeskAnalysesEveryMatch(t *testing.T) {
-	program := requireGnubg(t)
+	program := gnubgtest.Need(t)
 	broker := mqtttest.StartBroker(t, false)
 	dir, analysisDir := t.TempDir(), t.TempDir()
 	start := func(clientID string) (*Desk, func()) {

@@ -1,6 +1,7 @@
-// Package gnubgtest runs GNU Backgammon (gnubg -t) for the tests of the
-// record packages: it loads a match with a command of gnubg's and exports
-// it as .mat, so that a test compares gnubg's reading with ours.
+// Package gnubgtest runs GNU Backgammon (gnubg -t) for the tests that
+// compare with it: Need finds it (or skips, failing under CI), and Export
+// loads a match with a command of gnubg's and exports it as .mat, so that
+// a test compares gnubg's reading with ours.
 package gnubgtest
 
 import (
