@@ -18,8 +18,8 @@ func TestCheckTokenRefuses(t *testing.T) {
 		{"non-ASCII", "ça-ne-se-tape-pas-dans-un-en-tête", "non-ASCII"},
 		{"a word", "secret", "6 characters, all lower-case letters and digits: at most 31 bits"},
 		{"16 characters", "Tr0ub4dor&3horse", "at most 104 bits"},
-		{"15 bytes in hex", strings.Repeat("0123456789abcdef", 2)[:30], "at most 120 bits"},
-		{"38 digits", strings.Repeat("0123456789", 4)[:38], "38 characters, all digits: at most 126 bits"},
+		{"12 bytes in hex", strings.Repeat("0123456789abcdef", 2)[:24], "at most 96 bits"},
+		{"30 digits", strings.Repeat("0123456789", 3), "30 characters, all digits: at most 99 bits"},
 		{"one character repeated", strings.Repeat("a", 40), "only 1 of them distinct"},
 		{"two characters alternating", strings.Repeat("Ab", 30), "only 2 of them distinct"},
 	} {
@@ -47,6 +47,11 @@ func TestCheckTokenAccepts(t *testing.T) {
 		"director-secret-0123456789",
 		`k#9!Lp@2xQ$7mZ&4rT^w`,
 		"314159265358979323846264338327950288419", // 39 digits
+		// Unlucky draws of 128-bit tokens, from a smaller alphabet:
+		"31415926535897932384626433832795", // hex 16 bytes, all digits
+		"SS4K4YF8RVC9KQ3BPJX63Q",           // base64 16 bytes, no lower case
+		"ABCDEF234567FEDCBA765432AB",       // rand.Text, upper-case hex only
+		"0123456789abcdef0123456789abcd",   // 120 bits in hex, 155 in base36
 	} {
 		if err := CheckToken(token); err != nil {
 			t.Errorf("%q: %v", token, err)
