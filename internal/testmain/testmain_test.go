@@ -14,33 +14,44 @@ import (
 
 func TestMain(m *testing.M) { testmain.Run(m) }
 
-// TestRacyBinary builds testdata/racy with -race and runs it as the
+// TestRacyBinary builds testdata/racy as this suite is built (with -race
+// or without: building the standard library with -race for a suite that
+// runs without it would double the cost of a cold run) and runs it as the
 // subtests ask.
 func TestRacyBinary(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "racy.test")
-	build := exec.Command(goTool(t), "test", "-c", "-race", "-o", bin, "./testdata/racy")
+	args := []string{"test", "-c", "-o", bin, "./testdata/racy"}
+	if testmain.RaceEnabled {
+		args = append(args, "-race")
+	}
+	build := exec.Command(goTool(t), args...)
 	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go test -c -race ./testdata/racy: %v\n%s", err, out)
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
 	}
 	t.Run("a race still fails", func(t *testing.T) { testRaceStillFails(t, bin) })
 	t.Run("temporary directories on the RAM disk", func(t *testing.T) { testTempDirOnRAMDisk(t, bin) })
 }
 
 // testRaceStillFails: a data race in a test, or in a child given
-// testmain.Env, must still fail, and a failing test's status must come
-// through; the clean run passes.
+// testmain.Env, must still fail (when built with -race), and a failing
+// test's status must come through; the clean run passes.
 func testRaceStillFails(t *testing.T, bin string) {
-	for _, tc := range []struct {
+	type run struct {
 		name     string
 		env      string
 		wantCode int
 		wantOut  string
-	}{
+	}
+	runs := []run{
 		{"clean", "", 0, "PASS"},
-		{"race in a test", "RACY_TEST=1", 1, "WARNING: DATA RACE"},
 		{"failing test", "RACY_FAIL=1", 1, "failing as RACY_FAIL asks"},
-		{"race in a child with Env", "RACY_CHILD=1", 66, "WARNING: DATA RACE"},
-	} {
+	}
+	if testmain.RaceEnabled {
+		runs = append(runs,
+			run{"race in a test", "RACY_TEST=1", 1, "WARNING: DATA RACE"},
+			run{"race in a child with Env", "RACY_CHILD=1", 66, "WARNING: DATA RACE"})
+	}
+	for _, tc := range runs {
 		t.Run(tc.name, func(t *testing.T) {
 			cmd := exec.Command(bin, "-test.count=1")
 			cmd.Env = testmain.Env("RACY_TEST=", "RACY_FAIL=", "RACY_CHILD=")

@@ -1,5 +1,5 @@
 // Package racy is testmain's subject: tests that pass, fail or race as
-// the environment asks, built with -race by testmain's own test.
+// the environment asks, built by testmain's own test as its suite is.
 package racy
 
 import (

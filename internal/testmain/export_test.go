@@ -1,0 +1,4 @@
+package testmain
+
+// RaceEnabled says the test binary was built with -race.
+const RaceEnabled = raceEnabled
