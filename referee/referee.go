@@ -83,6 +83,19 @@ const (
 	doneMasked                   // as doneInHand, the checker maybe on a masked slot: the board's move after waitUntil ends it
 )
 
+// flagDoubt is what withdraws a flag. The board read at DONE may be
+// misread (a checker still settling or in the hand, a hand held above a
+// point), so a flag is confirmed only when the opponent begins its turn
+// (Referee.endFlag): a legal result of the turn shown then, or sooner
+// for a flag raised a checker short, withdraws it.
+type flagDoubt uint8
+
+const (
+	flagOpen    flagDoubt = iota // a legal result at the opponent's roll or double withdraws it
+	flagShort                    // raised with a checker of the mover's in the hand: a legal result settling withdraws it at once
+	flagActedOn                  // the mover put the board back or pressed DONE again: a legal result is the play corrected
+)
+
 // line is one hypothesis about the game since the last position the sensors
 // were sure of: the board now and the plays that led there.
 type line struct {
@@ -127,15 +140,14 @@ type Referee struct {
 	// next move ends the wait (maskedLanding).
 	waitUntil time.Time
 	restored  bool // flagged, and the board is back at the position before the turn
-	// flaggedShort: the flagged play was flagged with the mover short of a
-	// checker; it is withdrawn if the board becomes a legal result.
-	flaggedShort bool
-	setupWrong   []int
-	offer        *resignation // an offer to concede waiting for its answer
-	early        *earlyRoll   // a roll made before the mover's DONE, held
-	stood        *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
-	touched      []int        // points moved after DONE, before the roll
-	lastGame     *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
+	// doubt: flagged, when a legal result of the turn withdraws the flag.
+	doubt      flagDoubt
+	setupWrong []int
+	offer      *resignation // an offer to concede waiting for its answer
+	early      *earlyRoll   // a roll made before the mover's DONE, held
+	stood      *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
+	touched    []int        // points moved after DONE, before the roll
+	lastGame   *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
 	// rules is the rule set (SetRules); "" is the US rules.
 	rules engine.RuleSet
 	// setupWrongAtStart: the game started on a wrong set-up, official from
@@ -164,6 +176,8 @@ func (r *Referee) send(e Event) {
 	switch {
 	case e.Kind == IllegalPlay:
 		r.illegalPlays[e.Side]++ // US 4.8: the director warns, then may penalize
+	case e.Kind == Withdrawn:
+		r.illegalPlays[e.Side]-- // the flag never stood
 	case e.Kind == CubeRefused && r.refused == "":
 		r.refused = e.Reason
 	}
@@ -247,6 +261,9 @@ func (r *Referee) checkRestored() {
 	fits := r.board.Fits(&before, r.onRoll)
 	if fits && !r.restored {
 		r.send(Event{Kind: BoardRestored, Side: r.onRoll})
+	}
+	if fits {
+		r.doubt = flagActedOn // the mover replays the turn: the flag stood
 	}
 	r.restored = fits
 }

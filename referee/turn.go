@@ -8,7 +8,8 @@ import (
 
 // Roll tells the referee that side rolled d. Between games, with the board
 // set up, it starts the game with side first (the standard game's opener
-// plays both dice). An opponent's roll on a flagged play accepts that play.
+// plays both dice). An opponent's roll on a flagged play ends that play's
+// turn (endFlag).
 func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
 		r.book.abandoned(true)
@@ -25,7 +26,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		return
 	case r.phase == flagged && side != r.onRoll:
 		r.early = nil // rolled again: this roll is the one
-		if !r.accept() {
+		if !r.endFlag() {
 			return
 		}
 	case r.phase == moving && side != r.onRoll:
@@ -89,6 +90,9 @@ func (r *Referee) startGame(opener engine.Side, d engine.Dice) bool {
 // is judged on the board once it has settled.
 func (r *Referee) Done(side engine.Side) {
 	r.stood = nil // the roller's DONE plays the early roll let stand
+	if r.phase == flagged && side == r.onRoll && r.doubt == flagOpen {
+		r.doubt = flagActedOn // the mover says the play is put right; a checker in the hand still lands
+	}
 	if r.inferDone(side) {
 		return
 	}
@@ -132,10 +136,10 @@ func (r *Referee) judge() {
 		return
 	}
 	switch {
-	case r.phase == flagged && r.flaggedShort:
-		r.send(Event{Kind: Withdrawn, Side: r.onRoll, Dice: r.dice})
-	case r.phase == flagged:
+	case r.phase == flagged && r.doubt == flagActedOn:
 		r.send(Event{Kind: Corrected, Side: r.onRoll, Dice: r.dice})
+	case r.phase == flagged:
+		r.send(Event{Kind: Withdrawn, Side: r.onRoll, Dice: r.dice})
 	}
 	r.advance(fits)
 }
@@ -148,7 +152,10 @@ func (r *Referee) flag(inProgress bool) {
 	if inProgress {
 		fault = "partial"
 	}
-	r.flaggedShort = r.moverShort()
+	r.doubt = flagOpen
+	if r.moverShort() {
+		r.doubt = flagShort
+	}
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})
@@ -321,13 +328,32 @@ func (r *Referee) nearest(m *engine.Matcher) engine.Board {
 
 // opponentBegins ends the mover's turn when side, the opponent, begins
 // its own: a play waiting for a checker in the hand is judged, a flagged
-// one stands. It reports false when a flagged play cannot stand.
+// one's turn ends (endFlag). It reports false when a flagged play cannot
+// stand.
 func (r *Referee) opponentBegins(side engine.Side) bool {
 	if side == r.onRoll {
 		return true
 	}
 	r.endGrace()
-	return r.phase != flagged || r.accept()
+	return r.phase != flagged || r.endFlag()
+}
+
+// endFlag ends a flagged play's turn: the opponent begins its own (a roll
+// or a double, US 4.8) or the director lets the play stand. The flag
+// raised at DONE is confirmed now, on the board as it reads at this input,
+// before the opponent has touched a checker: the last settled board (one
+// still moving has not yet shown anything else). A legal result of the
+// turn (a checker settled, a hand moved away since DONE) is the play
+// made, judged as at DONE and the flag withdrawn, or Corrected when the
+// mover acted on it; only a board still illegal is an illegal play let
+// stand. It reports false when the flagged play cannot stand.
+func (r *Referee) endFlag() bool {
+	r.wait = doneNone // a DONE again on the flagged play waits no longer
+	if !r.fitsLegal() {
+		return r.accept()
+	}
+	r.judge()
+	return r.phase != flagged
 }
 
 // unmovedSinceRoll reports whether no checker has moved since the roll:
@@ -347,7 +373,7 @@ func (r *Referee) LetStand() {
 		r.irregular(r.onRoll, "the director let a play stand with none flagged")
 		return
 	}
-	if r.accept() {
+	if r.endFlag() {
 		r.releaseEarlyRoll()
 	}
 }
