@@ -56,6 +56,10 @@ func TestFlagConfirmedAtTheRoll(t *testing.T) {
 			show(legal, engine.Black)
 			r.Double(engine.Black)
 		}, []Kind{IllegalPlay, Withdrawn, PlayMade, Doubled}, false},
+		{"the same, before the opponent's offer to resign: withdrawn", hover, func(r *Referee, show func(engine.Board, engine.Side)) {
+			show(legal, engine.Black)
+			r.Resign(engine.Black, 1)
+		}, []Kind{IllegalPlay, Withdrawn, PlayMade, ResignOffered}, false},
 		{"the same, the director lets it stand: withdrawn", hover, func(r *Referee, show func(engine.Board, engine.Side)) {
 			show(legal, engine.Black)
 			r.LetStand()
