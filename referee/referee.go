@@ -42,10 +42,19 @@
 //	                  or Double; a move after waitUntil
 //	flagged           the board put right, Done               judged (Corrected)
 //	                  a legal result settles, flagged short   judged (Withdrawn)
-//	                  Roll or Double by the opponent, LetStand rolling (IllegalAccepted), and on with the roll or double
+//	                  Roll, Double, Resign by the opponent;   judged again on the last settled board (endFlag): a legal
+//	                  LetStand                                result is the play (Withdrawn; Corrected once the mover put
+//	                                                          the board back or pressed DONE again), else rolling
+//	                                                          (IllegalAccepted); then on with the roll, double or offer
 //	any game phase    Resign/Accept/Reject/ForceAccept        the offer stands beside the phase; accepted: setting-up or match-over
 //	                  Timeout                                 match-over
 //	match-over        AnnulCrawford (Danish 4.4.4)            setting-up when the corrected score resumes the match
+//
+// A flag raised at DONE is confirmed only when the opponent begins its
+// turn: the board read at DONE may be misread (a checker still settling,
+// a hand above a point), and the opponent's input comes before it touches
+// a checker, so the board as it reads then is still the mover's. What
+// withdraws a flag is its doubt (flagDoubt).
 //
 // Beside the phase, and independent of it, the referee keeps an offer to
 // concede waiting (offer), an early roll held or let stand (early, stood),
