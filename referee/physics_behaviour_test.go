@@ -11,8 +11,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"gammond/calib"
+	"gammond/sensing"
 	"gammond/sensing/sim"
 )
 
@@ -160,6 +162,7 @@ var physicsRecorded = []recordedBehaviour{
 	{"dead low slots", []transform{deadSensors(deadLowSlots...)}},
 	{"bus glitches", []transform{glitchBus(6)}},
 	{"scan stalls", []transform{stallScan(0.3)}},
+	{"landed after DONE", []transform{landAfterDone(0.3)}},
 	{"all physics", []transform{spreadMagnets(0.25), holdOverWith(0.3, 0.5, 0.7, 3000), setOffCentre(0.3), stallScan(0.3), deadSensors(deadLowSlots...), glitchBus(6), slowDrift}},
 }
 
@@ -355,4 +358,172 @@ func stallScan(rate float64) transform {
 		}
 		return stalled
 	}
+}
+
+// landAfterDone presses, at the given rate, a turn's DONE while its last
+// checker rests on another point's free slot (a lone opposing checker's
+// included), where the hand set it down on its way: 0.3-0.7 s after it
+// was set there, and 1-2.5 s after that the hand moves it to its own
+// point. The board at DONE reads the checker on the wrong point; by the
+// opponent's roll it reads the play made. It counts the DONEs so pressed.
+func landAfterDone(rate float64) transform {
+	return func(rec *recording, rng *rand.Rand) int {
+		moved := 0
+		turnStart := 0 // the line after the last press
+		for j := 0; j < len(rec.lines); j++ {
+			if rec.lines[j].frame != nil {
+				continue
+			}
+			from := turnStart
+			turnStart = j + 1
+			if rec.lines[j].event.Kind != sensing.Done || rng.Float64() >= rate {
+				continue
+			}
+			m, lift := lastLanding(rec, from, j)
+			if m < 0 || lift < 0 {
+				continue
+			}
+			s := rec.changeAt(m).landed[0]
+			start := rec.landingStart(m, s)
+			in := rec.heldBefore(start) // the checker in the hand
+			if start <= lift || in == nil {
+				continue
+			}
+			over, field := rec.freeSlot(in, rec.lines[m].frame[s] > in[s], rng)
+			if over < 0 || rec.header.Board.Place(over).Point == rec.header.Board.Place(s).Point {
+				continue
+			}
+			done := rec.lines[j]
+			rec.lines = slices.Delete(rec.lines, j, j+1)
+			t0 := rec.lines[start-1].at + 50 // set down on the other point
+			span := 1300 + rng.Int64N(1501)
+			astray := slices.Clone(in)
+			astray[over] = uint16(math.Round(float64(in[over]) + field))
+			if late := t0 + span + 20 - rec.lines[start].at; late > 0 {
+				rec.delay(start, late)
+			}
+			done.at = t0 + 300 + rng.Int64N(401)
+			rec.lines = slices.Insert(rec.lines, start, traceLine{at: t0, frame: astray}, done, traceLine{at: t0 + span, frame: slices.Clone(in)})
+			j = m + 3 // past the landing, which the DONE's turn ends with
+			turnStart = j + 1
+			moved++
+		}
+		return moved
+	}
+}
+
+// TestFlagConfirmedAtTheRollRecorded: the recorded traces with DONE
+// pressed while the last checker rests on another point on its way
+// (landAfterDone) are flagged at DONE; by the opponent's roll the board
+// reads the play made, the flag is withdrawn and every play, cube action,
+// result and flag is the .expect.json's.
+func TestFlagConfirmedAtTheRollRecorded(t *testing.T) {
+	t.Parallel()
+	var withdrawn atomic.Int64
+	t.Cleanup(func() {
+		if !t.Failed() && withdrawn.Load() == 0 {
+			t.Error("no flag withdrawn at an opponent's roll: the transform raised none")
+		}
+	})
+	for _, name := range recordedNames {
+		for _, seed := range []uint64{1, 2} {
+			t.Run(fmt.Sprintf("%s/seed=%d", name, seed), func(t *testing.T) {
+				t.Parallel()
+				want, trace, _ := transformRecorded(t, name, seed, []transform{landAfterDone(0.3)})
+				events := replay(t, trace)
+				checkReplay(t, events, want)
+				withdrawn.Add(int64(withdrawnAtRoll(events)))
+			})
+		}
+	}
+}
+
+// withdrawnAtRoll counts the flags withdrawn at the opponent's roll,
+// double or offer: judged at that input, so at its time.
+func withdrawnAtRoll(events []Event) int {
+	n := 0
+	for i, e := range events {
+		if e.Kind != Withdrawn {
+			continue
+		}
+		for _, next := range events[i+1:] {
+			if !next.At.Equal(e.At) {
+				break
+			}
+			if next.Kind == Rolled || next.Kind == Doubled || next.Kind == ResignOffered {
+				n++
+				break
+			}
+		}
+	}
+	return n
+}
+
+// TestIllegalPlayStandsAtTheRollRecorded: each play the recorded traces
+// flag, the trace cut after the flag and the opponent's next roll made
+// 1.5 s later on the board as the flag left it (nobody put it right),
+// stands at that roll as the position the board showed at DONE: the flag
+// is confirmed, never withdrawn.
+func TestIllegalPlayStandsAtTheRollRecorded(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"match-002-illegal", "match-010-illegal"} {
+		want, trace, _ := transformRecorded(t, name, 1, nil)
+		rec, err := readRecording(bytes.NewReader(trace.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, flag := range eventsOf(replay(t, trace), IllegalPlay) {
+			t.Run(fmt.Sprintf("%s/game=%d/turn=%d", name, flag.Game, flag.Turn), func(t *testing.T) {
+				t.Parallel()
+				events := replay(t, rollOnFlag(t, rec, flag))
+				stood := eventsOf(events, IllegalAccepted)
+				if n := len(eventsOf(events, Withdrawn)); n > 0 || len(stood) == 0 {
+					t.Fatalf("%d withdrawn, %d let stand: want the flag confirmed at the roll", n, len(stood))
+				}
+				i := slices.IndexFunc(want.Games[flag.Game-1].Illegal, func(it sim.IllegalTurn) bool { return it.Turn == flag.Turn && it.Side == flag.Side })
+				if i < 0 {
+					t.Fatalf("%v's turn %d flagged, played legally in the .expect.json", flag.Side, flag.Turn)
+				}
+				played, last := want.Games[flag.Game-1].Illegal[i].Played, stood[len(stood)-1]
+				if last.Side != flag.Side || last.Turn != flag.Turn || last.Board.PositionID() != played {
+					t.Errorf("stood: %v's turn %d leaving %s, want %v's turn %d leaving %s, as at DONE",
+						last.Side, last.Turn, last.Board.PositionID(), flag.Side, flag.Turn, played)
+				}
+			})
+		}
+	}
+}
+
+// rollOnFlag returns rec up to the flag's time, then the opponent's next
+// roll 1.5 s later, as a trace.
+func rollOnFlag(t *testing.T, rec *recording, flag Event) *bytes.Buffer {
+	t.Helper()
+	at := flag.At.Sub(time.Unix(0, 0)).Milliseconds()
+	cut := &recording{header: rec.header}
+	for _, l := range rec.lines {
+		if l.at <= at {
+			cut.lines = append(cut.lines, l)
+			continue
+		}
+		if l.frame == nil && l.event.Kind == sensing.Roll && l.event.Side != flag.Side {
+			l.at = at + 1500
+			cut.lines = append(cut.lines, l)
+			break
+		}
+	}
+	var trace bytes.Buffer
+	if err := cut.write(&trace); err != nil {
+		t.Fatal(err)
+	}
+	return &trace
+}
+
+func eventsOf(events []Event, k Kind) []Event {
+	var out []Event
+	for _, e := range events {
+		if e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
 }
