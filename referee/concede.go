@@ -16,12 +16,16 @@ import (
 
 // End tells the referee that its input has ended (a trace's last line). A
 // DONE still waiting for the board to settle is judged on the last settled
-// board, and a game left in a position only one side can win is scored as
-// conceded.
+// board, a flagged play whose board has shown it winning the game wins it
+// (followWin), and a game left in a position only one side can win is
+// scored as conceded.
 func (r *Referee) End() {
 	r.endGrace()
 	if r.wait == doneSettling {
 		r.judgeNow()
+	}
+	if r.phase == flagged && r.doubt == flagWon {
+		r.endWon()
 	}
 	if r.phase == awaitingRoll {
 		r.book.abandoned(false)

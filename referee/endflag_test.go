@@ -2,12 +2,15 @@ package referee
 
 import (
 	"fmt"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"gammond/engine"
 	"gammond/engine/welsh"
+	"gammond/sensing"
 )
 
 // misreads returns, for White's 8/5 6/5 of 3-1 from the start (Black on
@@ -213,6 +216,96 @@ func TestWelshFlagConfirmedAtTheThrow(t *testing.T) {
 			}
 			if findings := welsh.Check(f.rec.Record()); len(findings) != illegal {
 				t.Fatalf("Check finds %v: want the illegal play alone if it stood, else nothing", findings)
+			}
+		})
+	}
+}
+
+// lastPlayFlagged plays the legal plays of the first game of
+// match-010-illegal's recorded trace up to its last, which bears off the
+// mover's last checker, and shows that one with a checker more of the
+// mover's read on its 1 point (a hand above it, a checker not yet
+// settled in the tray): the referee flags it at DONE. It returns the
+// referee, its events, show and the winning play.
+func lastPlayFlagged(t *testing.T) (*Referee, *[]Event, func(engine.Board, engine.Side), Event) {
+	t.Helper()
+	var plays []Event
+	for _, e := range replayTrace(t, filepath.Join(tracesDir, "match-010-illegal.trace.jsonl")) {
+		if e.Kind == PlayMade && e.Game == 1 {
+			plays = append(plays, e)
+		}
+	}
+	last := plays[len(plays)-1]
+	if last.Play.After[engine.Opponent].Total() != 0 {
+		t.Fatalf("game 1's last play leaves %v checkers on the board: not a game won by bearing off", last.Play.After[engine.Opponent].Total())
+	}
+	m, err := engine.NewMatch(0, engine.MatchOpts{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events := new([]Event)
+	r := New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { *events = append(*events, e) })
+	show := func(b engine.Board, onRoll engine.Side) {
+		o := engine.OccupancyOf(&b, onRoll, 6, 4)
+		r.Settled(&o)
+	}
+	show(engine.StartingBoard, engine.White)
+	for _, e := range plays {
+		r.Roll(e.Side, e.Dice)
+		after := e.Play.After
+		if e.Turn == last.Turn {
+			after[engine.Opponent][0]++
+		}
+		show(after, e.Side.Other())
+		r.Done(e.Side)
+	}
+	if st := r.Status(); st.Phase != PhaseFlagged {
+		t.Fatalf("phase %s after the last play shown with a checker more, want %s", st.Phase, PhaseFlagged)
+	}
+	return r, events, show, last
+}
+
+// TestFlagOnTheWinningPlay: a flag on the play that bears off the last
+// checker has no opponent's roll to be confirmed at. Once the board
+// shows the winning result, the mover's DONE corrects the play; without
+// it, the board leaving that result (the players clear it for the next
+// game) or the end of the input ends the game as the board showed it,
+// the flag withdrawn. The mover's checkers coming back to the board do
+// not: they were lifted to put the play right.
+func TestFlagOnTheWinningPlay(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		then func(r *Referee, show func(engine.Board, engine.Side))
+		want []Kind
+	}{
+		{"the board cleared for the next game: withdrawn", func(r *Referee, show func(engine.Board, engine.Side)) {
+			show(engine.Board{}, engine.White)
+		}, []Kind{Withdrawn, PlayMade, GameOver}},
+		{"the input ends: withdrawn", func(r *Referee, show func(engine.Board, engine.Side)) {
+			r.End()
+		}, []Kind{Withdrawn, PlayMade, GameOver}},
+		{"the mover's DONE: corrected", func(r *Referee, show func(engine.Board, engine.Side)) {
+			r.Done(r.onRoll)
+		}, []Kind{Corrected, PlayMade, GameOver}},
+		{"still flagged until then", func(r *Referee, show func(engine.Board, engine.Side)) {}, nil},
+		{"a checker of the mover's set back on the board: still flagged", func(r *Referee, show func(engine.Board, engine.Side)) {
+			b := r.lines[0].matcher.Before()
+			show(b, r.onRoll) // the mover puts the play back to replay it: its checkers were in the hand
+		}, []Kind{BoardRestored}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, events, show, last := lastPlayFlagged(t)
+			show(last.Play.After, last.Side.Other())
+			from := len(*events)
+			tc.then(r, show)
+			got := withoutIrregularities((*events)[from:])
+			if fmt.Sprint(kinds(got)) != fmt.Sprint(tc.want) {
+				t.Fatalf("events %v, want %v", kinds(got), tc.want)
+			}
+			for _, e := range got {
+				if e.Kind == PlayMade && (e.Play.After != last.Play.After || e.Side != last.Side) {
+					t.Errorf("play %s by %v recorded, want the winning play", engine.FormatPlay(e.Before, e.Play.Steps()), e.Side)
+				}
 			}
 		})
 	}

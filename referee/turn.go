@@ -90,7 +90,7 @@ func (r *Referee) startGame(opener engine.Side, d engine.Dice) bool {
 // is judged on the board once it has settled.
 func (r *Referee) Done(side engine.Side) {
 	r.stood = nil // the roller's DONE plays the early roll let stand
-	if r.phase == flagged && side == r.onRoll && r.doubt == flagOpen {
+	if r.phase == flagged && side == r.onRoll && r.doubt != flagShort {
 		r.doubt = flagActedOn // the mover says the play is put right; a checker in the hand still lands
 	}
 	if r.inferDone(side) {
@@ -354,6 +354,48 @@ func (r *Referee) endFlag() bool {
 	}
 	r.judge()
 	return r.phase != flagged
+}
+
+// followWin follows a flagged play whose board settles on a legal result
+// that bears off the mover's last checker (showsGameWon): the game ends
+// with it, so no turn of the opponent's comes to confirm the flag at. The
+// mover's DONE then corrects the play (a mover putting it right lifts
+// its checkers, and one in the hand reads as borne off); otherwise, once
+// the opponent's checkers move (the players clear the board for the next
+// game) or the input ends, the game ended as the board last showed it
+// (endWon).
+func (r *Referee) followWin() {
+	switch {
+	case r.doubt != flagOpen && r.doubt != flagWon:
+	case r.showsGameWon():
+		r.doubt, r.won = flagWon, r.board
+	case r.doubt == flagWon && moved(&r.board, &r.won, r.onRoll.Other()):
+		r.endWon()
+	}
+}
+
+// endWon judges a flagged play on the board that showed it winning the
+// game (flagWon): the flag withdrawn, the game over.
+func (r *Referee) endWon() {
+	now := r.board
+	r.board = r.won
+	r.judge()
+	r.board = now
+}
+
+// showsGameWon reports whether the board shows a legal result that bears
+// off the mover's last checker, which ends the game in either game.
+func (r *Referee) showsGameWon() bool {
+	for i := range r.lines {
+		m := &r.lines[i].matcher
+		complete, _ := m.Match(&r.board)
+		for _, j := range complete {
+			if m.Plays()[j].After[engine.Opponent].Total() == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unmovedSinceRoll reports whether no checker has moved since the roll:
