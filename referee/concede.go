@@ -16,16 +16,16 @@ import (
 
 // End tells the referee that its input has ended (a trace's last line). A
 // DONE still waiting for the board to settle is judged on the last settled
-// board, a flagged play whose board has shown it winning the game wins it
-// (followWin), and a game left in a position only one side can win is
+// board, a flagged play whose board has shown it ending the game ends it
+// (followEnd), and a game left in a position only one side can win is
 // scored as conceded.
 func (r *Referee) End() {
 	r.endGrace()
 	if r.wait == doneSettling {
 		r.judgeNow()
 	}
-	if r.phase == flagged && r.doubt == flagWon {
-		r.endWon()
+	if r.phase == flagged && r.doubt == flagEnds {
+		r.endAsShown()
 	}
 	if r.phase == awaitingRoll {
 		r.book.abandoned(false)

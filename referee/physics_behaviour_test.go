@@ -527,3 +527,54 @@ func eventsOf(events []Event, k Kind) []Event {
 	}
 	return out
 }
+
+// TestWelshFlagConfirmedAtTheThrowTraced: simulated Welsh matches turned
+// by landAfterDone (DONE pressed while the last man rests on another
+// spike on its way) transcribe exactly: each flag is withdrawn at the
+// opponent's throw, as in the standard game.
+func TestWelshFlagConfirmedAtTheThrowTraced(t *testing.T) {
+	t.Parallel()
+	withdrawn := 0
+	for _, seed := range []uint64{1, 2, 3} {
+		opts := sim.DefaultOpts
+		opts.Seed = seed
+		var simulated bytes.Buffer
+		played, err := sim.SimulateWelsh(&simulated, [2]string{"Ann", "Bob"}, 5, &opts)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		rec, err := readRecording(&simulated)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if landAfterDone(0.3)(rec, rand.New(rand.NewPCG(seed, 10))) == 0 {
+			t.Fatalf("seed %d: no DONE moved", seed)
+		}
+		var trace bytes.Buffer
+		if err := rec.write(&trace); err != nil {
+			t.Fatal(err)
+		}
+		var events []Event
+		p, w, _, err := OpenWelshTrace(&trace, func(e Event) { events = append(events, e) })
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Run(); err != nil {
+			t.Fatal(err)
+		}
+		var got, want bytes.Buffer
+		w.Record().WriteTo(&got)
+		played.WriteTo(&want)
+		if got.String() != want.String() {
+			t.Fatalf("seed %d: transcribed:\n%s\n--- played:\n%s", seed, got.String(), want.String())
+		}
+		if n := len(eventsOf(events, IllegalAccepted)); n > 0 {
+			t.Fatalf("seed %d: %d plays let stand", seed, n)
+		}
+		withdrawn += withdrawnAtRoll(events)
+	}
+	if withdrawn == 0 {
+		t.Fatal("no flag withdrawn at an opponent's throw: the transform raised none")
+	}
+	t.Logf("%d flags withdrawn at the opponent's throw", withdrawn)
+}

@@ -46,8 +46,8 @@
 //	                  LetStand                                result is the play (Withdrawn; Corrected once the mover put
 //	                                                          the board back or pressed DONE again), else rolling
 //	                                                          (IllegalAccepted); then on with the roll, double or offer
-//	                  a legal result winning the game settles flagged, the board won (flagWon): Done corrects it;
-//	                  then the opponent's checkers move, End  judged on the board that won (Withdrawn)
+//	                  a legal result ending the game settles  flagged, the game's end shown (flagEnds): Done corrects it;
+//	                  then the opponent's checkers move, End  judged on the board that showed it (Withdrawn)
 //	any game phase    Resign/Accept/Reject/ForceAccept        the offer stands beside the phase; accepted: setting-up or match-over
 //	                  Timeout                                 match-over
 //	match-over        AnnulCrawford (Danish 4.4.4)            setting-up when the corrected score resumes the match
@@ -104,7 +104,7 @@ type flagDoubt uint8
 const (
 	flagOpen    flagDoubt = iota // a legal result at the opponent's roll or double withdraws it
 	flagShort                    // raised with a checker of the mover's in the hand: a legal result settling withdraws it at once
-	flagWon                      // the board has shown a legal result that ends the game (won): withdrawn once the players clear the board
+	flagEnds                     // the board has shown a legal result that ends the game (ending): withdrawn once the players clear the board
 	flagActedOn                  // the mover put the board back or pressed DONE again: a legal result is the play corrected
 )
 
@@ -153,9 +153,9 @@ type Referee struct {
 	waitUntil time.Time
 	restored  bool // flagged, and the board is back at the position before the turn
 	// doubt: flagged, when a legal result of the turn withdraws the flag;
-	// won is the settled board that showed it winning the game (flagWon).
+	// ending is the settled board that showed it ending the game (flagEnds).
 	doubt      flagDoubt
-	won        engine.Occupancy
+	ending     engine.Occupancy
 	setupWrong []int
 	offer      *resignation // an offer to concede waiting for its answer
 	early      *earlyRoll   // a roll made before the mover's DONE, held
@@ -246,7 +246,7 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 		r.checkerLanded()
 		if r.phase == flagged {
 			r.checkRestored()
-			r.followWin()
+			r.followEnd()
 		}
 	}
 }

@@ -356,41 +356,41 @@ func (r *Referee) endFlag() bool {
 	return r.phase != flagged
 }
 
-// followWin follows a flagged play whose board settles on a legal result
-// that bears off the mover's last checker (showsGameWon): the game ends
-// with it, so no turn of the opponent's comes to confirm the flag at. The
-// mover's DONE then corrects the play (a mover putting it right lifts
-// its checkers, and one in the hand reads as borne off); otherwise, once
-// the opponent's checkers move (the players clear the board for the next
-// game) or the input ends, the game ended as the board last showed it
-// (endWon).
-func (r *Referee) followWin() {
+// followEnd follows a flagged play whose board settles on a legal result
+// that ends the game (showsGameEnd: its last checker borne off, a Welsh
+// shape or wash): no turn of the opponent's comes to confirm the flag at.
+// The mover's DONE then corrects the play (a mover putting it right
+// lifts its checkers, and one in the hand may read as borne off);
+// otherwise, once the opponent's checkers move (the players clear the
+// board for the next game) or the input ends, the game ended as the board
+// last showed it (endAsShown).
+func (r *Referee) followEnd() {
 	switch {
-	case r.doubt != flagOpen && r.doubt != flagWon:
-	case r.showsGameWon():
-		r.doubt, r.won = flagWon, r.board
-	case r.doubt == flagWon && moved(&r.board, &r.won, r.onRoll.Other()):
-		r.endWon()
+	case r.doubt != flagOpen && r.doubt != flagEnds:
+	case r.showsGameEnd():
+		r.doubt, r.ending = flagEnds, r.board
+	case r.doubt == flagEnds && moved(&r.board, &r.ending, r.onRoll.Other()):
+		r.endAsShown()
 	}
 }
 
-// endWon judges a flagged play on the board that showed it winning the
-// game (flagWon): the flag withdrawn, the game over.
-func (r *Referee) endWon() {
+// endAsShown judges a flagged play on the board that showed it ending the
+// game (flagEnds): the flag withdrawn, the game over.
+func (r *Referee) endAsShown() {
 	now := r.board
-	r.board = r.won
+	r.board = r.ending
 	r.judge()
 	r.board = now
 }
 
-// showsGameWon reports whether the board shows a legal result that bears
-// off the mover's last checker, which ends the game in either game.
-func (r *Referee) showsGameWon() bool {
+// showsGameEnd reports whether the board shows a legal result that ends
+// the game (rulebook.ends).
+func (r *Referee) showsGameEnd() bool {
 	for i := range r.lines {
 		m := &r.lines[i].matcher
 		complete, _ := m.Match(&r.board)
 		for _, j := range complete {
-			if m.Plays()[j].After[engine.Opponent].Total() == 0 {
+			if r.book.ends(m.Plays()[j].After) {
 				return true
 			}
 		}
