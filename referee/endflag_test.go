@@ -268,19 +268,29 @@ func lastPlayFlagged(t *testing.T) (*Referee, *[]Event, func(engine.Board, engin
 // TestFlagOnTheWinningPlay: a flag on the play that bears off the last
 // checker has no opponent's roll to be confirmed at. Once the board
 // shows the winning result, the mover's DONE corrects the play; without
-// it, the board leaving that result (the players clear it for the next
-// game) or the end of the input ends the game as the board showed it,
-// the flag withdrawn. The mover's checkers coming back to the board do
-// not: they were lifted to put the play right.
+// it, the board set up for the next game or the end of the input ends
+// the game as the board showed it, the flag withdrawn. The mover's
+// checkers coming back to the board do not: they were lifted to put the
+// play right.
 func TestFlagOnTheWinningPlay(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		then func(r *Referee, show func(engine.Board, engine.Side))
 		want []Kind
 	}{
-		{"the board cleared for the next game: withdrawn", func(r *Referee, show func(engine.Board, engine.Side)) {
+		{"the board set up for the next game: withdrawn", func(r *Referee, show func(engine.Board, engine.Side)) {
 			show(engine.Board{}, engine.White)
+			show(engine.StartingBoard, engine.White)
 		}, []Kind{Withdrawn, PlayMade, GameOver}},
+		{"the board cleared, not yet set up: still flagged", func(r *Referee, show func(engine.Board, engine.Side)) {
+			show(engine.Board{}, engine.White)
+		}, nil},
+		{"shown on the way, the flagged board back at the opponent's roll: it stands", func(r *Referee, show func(engine.Board, engine.Side)) {
+			misread := r.lines[0].matcher.Plays()[0].After
+			misread[engine.Opponent][0]++ // as lastPlayFlagged shows it
+			show(misread, r.onRoll.Other())
+			r.Roll(r.onRoll.Other(), engine.Dice{4, 2})
+		}, []Kind{IllegalAccepted, Rolled}},
 		{"the input ends: withdrawn", func(r *Referee, show func(engine.Board, engine.Side)) {
 			r.End()
 		}, []Kind{Withdrawn, PlayMade, GameOver}},

@@ -47,7 +47,7 @@
 //	                                                          the board back or pressed DONE again), else rolling
 //	                                                          (IllegalAccepted); then on with the roll, double or offer
 //	                  a legal result ending the game settles  flagged, the game's end shown (flagEnds): Done corrects it;
-//	                  then the opponent's checkers move, End  judged on the board that showed it (Withdrawn)
+//	                  then the board set up again, End        judged on the board that showed it (Withdrawn)
 //	any game phase    Resign/Accept/Reject/ForceAccept        the offer stands beside the phase; accepted: setting-up or match-over
 //	                  Timeout                                 match-over
 //	match-over        AnnulCrawford (Danish 4.4.4)            setting-up when the corrected score resumes the match
@@ -104,7 +104,7 @@ type flagDoubt uint8
 const (
 	flagOpen    flagDoubt = iota // a legal result at the opponent's roll or double withdraws it
 	flagShort                    // raised with a checker of the mover's in the hand: a legal result settling withdraws it at once
-	flagEnds                     // the board has shown a legal result that ends the game (ending): withdrawn once the players clear the board
+	flagEnds                     // the board has shown a legal result that ends the game (ending): withdrawn once the board is set up again
 	flagActedOn                  // the mover put the board back or pressed DONE again: a legal result is the play corrected
 )
 

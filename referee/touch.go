@@ -50,21 +50,17 @@ func (r *Referee) fitsSomeLine() bool {
 func (r *Referee) touchedBy(b *engine.Board) engine.Side {
 	o := &r.board
 	want := engine.OccupancyOf(b, r.onRoll, int(o.SlotsPerPoint), int(o.SlotsPerBarHalf))
-	if moved(o, &want, r.onRoll) && !moved(o, &want, r.onRoll.Other()) {
+	var moved [2]bool
+	for s := range moved {
+		for p := range o.Points {
+			moved[s] = moved[s] || o.Points[p][s] != want.Points[p][s]
+		}
+		moved[s] = moved[s] || o.Bar[0][s]+o.Bar[1][s] != want.Bar[0][s]+want.Bar[1][s]
+	}
+	if moved[r.onRoll] && !moved[r.onRoll.Other()] {
 		return r.onRoll
 	}
 	return r.onRoll.Other()
-}
-
-// moved reports whether o shows the checkers of colour s elsewhere than
-// was does: on other points, or more or fewer on the bar.
-func moved(o, was *engine.Occupancy, s engine.Side) bool {
-	for p := range o.Points {
-		if o.Points[p][s] != was.Points[p][s] {
-			return true
-		}
-	}
-	return o.Bar[0][s]+o.Bar[1][s] != was.Bar[0][s]+was.Bar[1][s]
 }
 
 // touchedText says what the players must do.

@@ -359,18 +359,21 @@ func (r *Referee) endFlag() bool {
 // followEnd follows a flagged play whose board settles on a legal result
 // that ends the game (showsGameEnd: its last checker borne off, a Welsh
 // shape or wash): no turn of the opponent's comes to confirm the flag at.
-// The mover's DONE then corrects the play (a mover putting it right
-// lifts its checkers, and one in the hand may read as borne off);
-// otherwise, once the opponent's checkers move (the players clear the
-// board for the next game) or the input ends, the game ended as the board
-// last showed it (endAsShown).
+// The mover's DONE then corrects the play; otherwise, once the board is
+// set up for the next game or the input ends, the game ended as the board
+// last showed it (endAsShown). The board showing that result on the way
+// is no end by itself: a checker lifted to put the play right may read as
+// borne off, and the opponent's roll on a board still illegal lets the
+// play stand, as for any flag.
 func (r *Referee) followEnd() {
+	start := engine.StartingBoard
 	switch {
-	case r.doubt != flagOpen && r.doubt != flagEnds:
-	case r.showsGameEnd():
+	case (r.doubt == flagOpen || r.doubt == flagEnds) && r.showsGameEnd():
 		r.doubt, r.ending = flagEnds, r.board
-	case r.doubt == flagEnds && moved(&r.board, &r.ending, r.onRoll.Other()):
-		r.endAsShown()
+	case r.doubt == flagEnds && r.board.Fits(&start, engine.White):
+		if r.endAsShown(); r.phase == settingUp {
+			r.checkSetup() // the set-up seen, for the next game
+		}
 	}
 }
 
