@@ -6,11 +6,9 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"gammond/engine"
 	"gammond/engine/welsh"
-	"gammond/sensing"
 )
 
 // misreads returns, for White's 8/5 6/5 of 3-1 from the start (Black on
@@ -239,16 +237,7 @@ func lastPlayFlagged(t *testing.T) (*Referee, *[]Event, func(engine.Board, engin
 	if last.Play.After[engine.Opponent].Total() != 0 {
 		t.Fatalf("game 1's last play leaves %v checkers on the board: not a game won by bearing off", last.Play.After[engine.Opponent].Total())
 	}
-	m, err := engine.NewMatch(0, engine.MatchOpts{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	events := new([]Event)
-	r := New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { *events = append(*events, e) })
-	show := func(b engine.Board, onRoll engine.Side) {
-		o := engine.OccupancyOf(&b, onRoll, 6, 4)
-		r.Settled(&o)
-	}
+	r, events, show := showingReferee(t, 0)
 	show(engine.StartingBoard, engine.White)
 	for _, e := range plays {
 		r.Roll(e.Side, e.Dice)

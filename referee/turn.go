@@ -91,7 +91,7 @@ func (r *Referee) startGame(opener engine.Side, d engine.Dice) bool {
 func (r *Referee) Done(side engine.Side) {
 	r.stood = nil // the roller's DONE plays the early roll let stand
 	if r.phase == flagged && side == r.onRoll && r.doubt != flagShort {
-		r.doubt = flagActedOn // the mover says the play is put right; a checker in the hand still lands
+		r.doubt = flagActedOn // the mover says the play is put right (a flag raised short waits for its checker)
 	}
 	if r.inferDone(side) {
 		return
@@ -338,8 +338,9 @@ func (r *Referee) opponentBegins(side engine.Side) bool {
 	return r.phase != flagged || r.endFlag()
 }
 
-// endFlag ends a flagged play's turn: the opponent begins its own (a roll
-// or a double, US 4.8) or the director lets the play stand. The flag
+// endFlag ends a flagged play's turn: the opponent begins its own (a
+// roll, a double, US 4.8, or an offer to resign) or the director lets the
+// play stand. The flag
 // raised at DONE is confirmed now, on the board as it reads at this input,
 // before the opponent has touched a checker: the last settled board (one
 // still moving has not yet shown anything else). A legal result of the
