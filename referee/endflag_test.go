@@ -77,6 +77,13 @@ func TestFlagConfirmedAtTheRoll(t *testing.T) {
 			roll(r)
 			show(legal, engine.Black)
 		}, []Kind{IllegalPlay, IllegalAccepted, Rolled}, true},
+		{"the mover's own roll on the play shown legal: withdrawn, the roll out of turn", hover, func(r *Referee, show func(engine.Board, engine.Side)) {
+			show(legal, engine.Black)
+			r.Roll(engine.White, engine.Dice{2, 1})
+		}, []Kind{IllegalPlay, Withdrawn, PlayMade}, false},
+		{"the mover's own roll on a board still illegal: refused, still flagged", wrong, func(r *Referee, show func(engine.Board, engine.Side)) {
+			r.Roll(engine.White, engine.Dice{2, 1})
+		}, []Kind{IllegalPlay}, true},
 		{"put back and replayed, no DONE: corrected at the roll", wrong, func(r *Referee, show func(engine.Board, engine.Side)) {
 			show(start, engine.White)
 			show(legal, engine.Black)
@@ -101,14 +108,14 @@ func TestFlagConfirmedAtTheRoll(t *testing.T) {
 			}
 			st := r.Status()
 			counted := [2]int{1, 0} // White's flag
-			if got[1].Kind == Withdrawn {
+			if countKind(got, Withdrawn) > 0 {
 				counted = [2]int{} // it never stood
 			}
 			if st.IllegalPlays != counted {
 				t.Errorf("illegal plays %v, want %v", st.IllegalPlays, counted)
 			}
-			if len(st.Flagged) > 0 {
-				t.Errorf("points %v still lit after the turn ended", st.Flagged)
+			if flagged := st.Phase == PhaseFlagged; flagged != (len(st.Flagged) > 0) || flagged != (len(got) == 1) {
+				t.Errorf("phase %s, points %v lit after %v", st.Phase, st.Flagged, kinds(got))
 			}
 			for _, e := range got {
 				if e.Kind == PlayMade && e.Play.After != legal {

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"gammond/calib"
+	"gammond/engine"
+	"gammond/internal/testmain"
 	"gammond/sensing"
 	"gammond/sensing/sim"
 )
@@ -163,6 +165,7 @@ var physicsRecorded = []recordedBehaviour{
 	{"bus glitches", []transform{glitchBus(6)}},
 	{"scan stalls", []transform{stallScan(0.3)}},
 	{"landed after DONE", []transform{landAfterDone(0.3)}},
+	{"hand above at DONE", []transform{handAboveAtDone(0.3)}},
 	{"all physics", []transform{spreadMagnets(0.25), holdOverWith(0.3, 0.5, 0.7, 3000), setOffCentre(0.3), stallScan(0.3), deadSensors(deadLowSlots...), glitchBus(6), slowDrift}},
 }
 
@@ -412,11 +415,43 @@ func landAfterDone(rate float64) transform {
 	}
 }
 
+// handAboveAtDone holds, at the given rate, a hand over a free slot of
+// a point (a lone opposing checker's included) as DONE goes down, close
+// enough to read as a checker of the mover's: from 250 ms before the
+// DONE to 600 ms after it, the turn's next presses 800 ms later. The
+// board at DONE reads a checker too many; by the next roll it reads the
+// play made. It counts the DONEs so pressed.
+func handAboveAtDone(rate float64) transform {
+	return func(rec *recording, rng *rand.Rand) int {
+		held := 0
+		for j := 1; j < len(rec.lines); j++ {
+			done := rec.lines[j]
+			if done.frame != nil || done.event.Kind != sensing.Done || rec.lines[j-1].at > done.at-400 || rng.Float64() >= rate {
+				continue
+			}
+			frame := rec.heldBefore(j)
+			over, field := rec.freeSlot(frame, done.event.Side == engine.White, rng)
+			if over < 0 {
+				continue
+			}
+			rec.delay(j+1, 800)
+			above := slices.Clone(frame)
+			above[over] = uint16(math.Round(float64(frame[over]) + field))
+			rec.lines = slices.Insert(rec.lines, j+1, traceLine{at: done.at + 600, frame: slices.Clone(frame)})
+			rec.lines = slices.Insert(rec.lines, j, traceLine{at: done.at - 250, frame: above})
+			j += 2
+			held++
+		}
+		return held
+	}
+}
+
 // TestFlagConfirmedAtTheRollRecorded: the recorded traces with DONE
 // pressed while the last checker rests on another point on its way
-// (landAfterDone) are flagged at DONE; by the opponent's roll the board
-// reads the play made, the flag is withdrawn and every play, cube action,
-// result and flag is the .expect.json's.
+// (landAfterDone), or while a hand is held over a point (handAboveAtDone),
+// are flagged at DONE; by the opponent's roll the board reads the play
+// made, the flag is withdrawn and every play, cube action, result and
+// flag is the .expect.json's.
 func TestFlagConfirmedAtTheRollRecorded(t *testing.T) {
 	t.Parallel()
 	var withdrawn atomic.Int64
@@ -425,15 +460,17 @@ func TestFlagConfirmedAtTheRollRecorded(t *testing.T) {
 			t.Error("no flag withdrawn at an opponent's roll: the transform raised none")
 		}
 	})
-	for _, name := range recordedNames {
-		for _, seed := range []uint64{1, 2} {
-			t.Run(fmt.Sprintf("%s/seed=%d", name, seed), func(t *testing.T) {
-				t.Parallel()
-				want, trace, _ := transformRecorded(t, name, seed, []transform{landAfterDone(0.3)})
-				events := replay(t, trace)
-				checkReplay(t, events, want)
-				withdrawn.Add(int64(withdrawnAtRoll(events)))
-			})
+	for _, b := range []recordedBehaviour{{"landed after DONE", []transform{landAfterDone(0.3)}}, {"hand above at DONE", []transform{handAboveAtDone(0.3)}}} {
+		for _, name := range recordedNames {
+			for _, seed := range []uint64{1, 2} {
+				t.Run(fmt.Sprintf("%s/%s/seed=%d", b.name, name, seed), func(t *testing.T) {
+					t.Parallel()
+					want, trace, _ := transformRecorded(t, name, seed, b.transforms)
+					events := replay(t, trace)
+					checkReplay(t, events, want)
+					withdrawn.Add(int64(withdrawnAtRoll(events)))
+				})
+			}
 		}
 	}
 }
@@ -530,51 +567,90 @@ func eventsOf(events []Event, k Kind) []Event {
 
 // TestWelshFlagConfirmedAtTheThrowTraced: simulated Welsh matches turned
 // by landAfterDone (DONE pressed while the last man rests on another
-// spike on its way) transcribe exactly: each flag is withdrawn at the
-// opponent's throw, as in the standard game.
+// spike on its way) or handAboveAtDone (a hand over a spike as DONE goes
+// down) transcribe exactly: each flag is withdrawn at the next throw, the
+// opponent's, or the mover's own after a bonus throw or a triangle, as
+// in the standard game.
 func TestWelshFlagConfirmedAtTheThrowTraced(t *testing.T) {
 	t.Parallel()
-	withdrawn := 0
-	for _, seed := range []uint64{1, 2, 3} {
-		opts := sim.DefaultOpts
-		opts.Seed = seed
-		var simulated bytes.Buffer
-		played, err := sim.SimulateWelsh(&simulated, [2]string{"Ann", "Bob"}, 5, &opts)
-		if err != nil {
-			t.Fatalf("seed %d: %v", seed, err)
-		}
-		rec, err := readRecording(&simulated)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if landAfterDone(0.3)(rec, rand.New(rand.NewPCG(seed, 10))) == 0 {
-			t.Fatalf("seed %d: no DONE moved", seed)
-		}
-		var trace bytes.Buffer
-		if err := rec.write(&trace); err != nil {
-			t.Fatal(err)
-		}
-		var events []Event
-		p, w, _, err := OpenWelshTrace(&trace, func(e Event) { events = append(events, e) })
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := p.Run(); err != nil {
-			t.Fatal(err)
-		}
-		var got, want bytes.Buffer
-		w.Record().WriteTo(&got)
-		played.WriteTo(&want)
-		if got.String() != want.String() {
-			t.Fatalf("seed %d: transcribed:\n%s\n--- played:\n%s", seed, got.String(), want.String())
-		}
-		if n := len(eventsOf(events, IllegalAccepted)); n > 0 {
-			t.Fatalf("seed %d: %d plays let stand", seed, n)
-		}
-		withdrawn += withdrawnAtRoll(events)
+	var opponents, movers int
+	seeds := []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}
+	if testmain.Trimmed() {
+		seeds = []uint64{6, 8} // a bonus throw after a flag; a double before one
 	}
-	if withdrawn == 0 {
-		t.Fatal("no flag withdrawn at an opponent's throw: the transform raised none")
+	for _, tf := range []transform{landAfterDone(0.3), handAboveAtDone(1)} {
+		for _, seed := range seeds {
+			events := replayWelshTransformed(t, seed, tf)
+			if n := len(eventsOf(events, IllegalAccepted)); n > 0 {
+				t.Fatalf("seed %d: %d plays let stand", seed, n)
+			}
+			all, own := withdrawnAtRoll(events), withdrawnAtOwnRoll(events)
+			opponents, movers = opponents+all-own, movers+own
+		}
 	}
-	t.Logf("%d flags withdrawn at the opponent's throw", withdrawn)
+	if opponents == 0 || movers == 0 {
+		t.Fatalf("flags withdrawn at the opponent's throw %d, at the mover's own throw or double %d: want some of each", opponents, movers)
+	}
+	t.Logf("flags withdrawn at the opponent's throw %d, at the mover's own throw or double %d", opponents, movers)
+}
+
+// replayWelshTransformed simulates 5 Welsh games with seed, turns the
+// trace by tf and replays it, checking that the record is the one
+// played; it returns the referee's events.
+func replayWelshTransformed(t *testing.T, seed uint64, tf transform) []Event {
+	t.Helper()
+	opts := sim.DefaultOpts
+	opts.Seed = seed
+	var simulated bytes.Buffer
+	played, err := sim.SimulateWelsh(&simulated, [2]string{"Ann", "Bob"}, 5, &opts)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	rec, err := readRecording(&simulated)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tf(rec, rand.New(rand.NewPCG(seed, 10))) == 0 {
+		t.Fatalf("seed %d: the transform changed nothing", seed)
+	}
+	var trace bytes.Buffer
+	if err := rec.write(&trace); err != nil {
+		t.Fatal(err)
+	}
+	var events []Event
+	p, w, _, err := OpenWelshTrace(&trace, func(e Event) { events = append(events, e) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	var got, want bytes.Buffer
+	w.Record().WriteTo(&got)
+	played.WriteTo(&want)
+	if got.String() != want.String() {
+		t.Fatalf("seed %d: transcribed:\n%s\n--- played:\n%s", seed, got.String(), want.String())
+	}
+	return events
+}
+
+// withdrawnAtOwnRoll counts the flags withdrawn at the mover's own roll
+// or double in the same game.
+func withdrawnAtOwnRoll(events []Event) int {
+	n := 0
+	for i, e := range events {
+		if e.Kind != Withdrawn {
+			continue
+		}
+		for _, next := range events[i+1:] {
+			if !next.At.Equal(e.At) {
+				break
+			}
+			if (next.Kind == Rolled || next.Kind == Doubled) && next.Side == e.Side && next.Game == e.Game {
+				n++
+				break
+			}
+		}
+	}
+	return n
 }

@@ -46,6 +46,7 @@
 //	                  LetStand                                result is the play (Withdrawn; Corrected once the mover put
 //	                                                          the board back or pressed DONE again), else rolling
 //	                                                          (IllegalAccepted); then on with the roll, double or offer
+//	                  Roll by the mover on a legal result     judged (Withdrawn), then the roll: a Welsh bonus throw, or out of turn
 //	                  a legal result ending the game settles  flagged, the game's end shown (flagEnds): Done corrects it;
 //	                  then the board set up again, End        judged on the board that showed it (Withdrawn)
 //	any game phase    Resign/Accept/Reject/ForceAccept        the offer stands beside the phase; accepted: setting-up or match-over
@@ -277,8 +278,8 @@ func (r *Referee) checkRestored() {
 	if fits && !r.restored {
 		r.send(Event{Kind: BoardRestored, Side: r.onRoll})
 	}
-	if fits {
-		r.doubt = flagActedOn // the mover replays the turn: the flag stood
+	if fits && !r.fitsLegal() {
+		r.doubt = flagActedOn // the mover replays the turn (unless it is one with no move): the flag stood
 	}
 	r.restored = fits
 }

@@ -9,7 +9,7 @@ import (
 // Roll tells the referee that side rolled d. Between games, with the board
 // set up, it starts the game with side first (the standard game's opener
 // plays both dice). An opponent's roll on a flagged play ends that play's
-// turn (endFlag).
+// turn (endFlag), the mover's own goes through moverActs.
 func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
 		r.book.abandoned(true)
@@ -29,6 +29,9 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		if !r.endFlag() {
 			return
 		}
+	case r.phase == flagged:
+		r.moverActs()
+
 	case r.phase == moving && side != r.onRoll:
 		r.holdEarlyRoll(side, d)
 		return
@@ -328,14 +331,26 @@ func (r *Referee) nearest(m *engine.Matcher) engine.Board {
 
 // opponentBegins ends the mover's turn when side, the opponent, begins
 // its own: a play waiting for a checker in the hand is judged, a flagged
-// one's turn ends (endFlag). It reports false when a flagged play cannot
-// stand.
+// one's turn ends (endFlag). The mover's own double or offer goes through
+// moverActs. It reports false when a flagged play cannot stand.
 func (r *Referee) opponentBegins(side engine.Side) bool {
 	if side == r.onRoll {
+		r.moverActs()
 		return true
 	}
 	r.endGrace()
 	return r.phase != flagged || r.endFlag()
+}
+
+// moverActs takes the mover's own roll, double or offer to resign on its
+// flagged play: on a board that shows a legal result of the turn the
+// turn was over, the flag withdrawn (the mover throws again after a Welsh
+// bonus throw or triangle, or acts out of turn); on a board still illegal
+// the flag stays, for the mover to put right.
+func (r *Referee) moverActs() {
+	if r.phase == flagged && r.fitsLegal() {
+		r.judge()
+	}
 }
 
 // endFlag ends a flagged play's turn: the opponent begins its own (a
