@@ -84,6 +84,13 @@ func TestFlagConfirmedAtTheRoll(t *testing.T) {
 		{"the mover's own roll on a board still illegal: refused, still flagged", wrong, func(r *Referee, show func(engine.Board, engine.Side)) {
 			r.Roll(engine.White, engine.Dice{2, 1})
 		}, []Kind{IllegalPlay}, true},
+		{"the input ends on the play shown legal: withdrawn", hover, func(r *Referee, show func(engine.Board, engine.Side)) {
+			show(legal, engine.Black)
+			r.End()
+		}, []Kind{IllegalPlay, Withdrawn, PlayMade}, false},
+		{"the input ends on a board still illegal: still flagged", wrong, func(r *Referee, show func(engine.Board, engine.Side)) {
+			r.End()
+		}, []Kind{IllegalPlay}, true},
 		{"put back and replayed, no DONE: corrected at the roll", wrong, func(r *Referee, show func(engine.Board, engine.Side)) {
 			show(start, engine.White)
 			show(legal, engine.Black)

@@ -462,7 +462,7 @@ func TestFlagConfirmedAtTheRollRecorded(t *testing.T) {
 	})
 	for _, b := range []recordedBehaviour{{"landed after DONE", []transform{landAfterDone(0.3)}}, {"hand above at DONE", []transform{handAboveAtDone(0.3)}}} {
 		for _, name := range recordedNames {
-			for _, seed := range []uint64{1, 2} {
+			for _, seed := range []uint64{1, 2, 3} {
 				t.Run(fmt.Sprintf("%s/%s/seed=%d", b.name, name, seed), func(t *testing.T) {
 					t.Parallel()
 					want, trace, _ := transformRecorded(t, name, seed, b.transforms)

@@ -46,7 +46,8 @@
 //	                  LetStand                                result is the play (Withdrawn; Corrected once the mover put
 //	                                                          the board back or pressed DONE again), else rolling
 //	                                                          (IllegalAccepted); then on with the roll, double or offer
-//	                  Roll by the mover on a legal result     judged (Withdrawn), then the roll: a Welsh bonus throw, or out of turn
+//	                  Roll, Double by the mover, End, on a    judged (Withdrawn), then the roll: a Welsh bonus throw, or out of turn
+//	                  board showing a legal result
 //	                  a legal result ending the game settles  flagged, the game's end shown (flagEnds): Done corrects it;
 //	                  then the board set up again, End        judged on the board that showed it (Withdrawn)
 //	any game phase    Resign/Accept/Reject/ForceAccept        the offer stands beside the phase; accepted: setting-up or match-over

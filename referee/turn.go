@@ -343,10 +343,11 @@ func (r *Referee) opponentBegins(side engine.Side) bool {
 }
 
 // moverActs takes the mover's own roll, double or offer to resign on its
-// flagged play: on a board that shows a legal result of the turn the
-// turn was over, the flag withdrawn (the mover throws again after a Welsh
-// bonus throw or triangle, or acts out of turn); on a board still illegal
-// the flag stays, for the mover to put right.
+// flagged play, or the end of the input: on a board that shows a legal
+// result of the turn the turn was over, the flag withdrawn (the mover
+// throws again after a Welsh bonus throw or triangle, or acts out of
+// turn); on a board still illegal the flag stays, for the mover to put
+// right.
 func (r *Referee) moverActs() {
 	if r.phase == flagged && r.fitsLegal() {
 		r.judge()
