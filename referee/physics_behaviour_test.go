@@ -49,10 +49,11 @@ var (
 	stalls   = behaviour{"scan stalls", func(o *sim.Opts) { o.StallRate = 0.3 }}
 )
 
-// physicsBehaviours are the new physics, alone and all together with
+// physicsBehaviours are the new physics, alone, late DONE with the
+// hovers and stalls that misread a board at DONE, and all together with
 // drift and off-centre checkers.
 var physicsBehaviours = []behaviour{magnets, hoverLong, hoverAstray, deadLow, glitches, stalls,
-	all(magnets, hoverAstray, deadLow, glitches, stalls, drift, offCentre)}
+	all(lateDone, hoverAstray, stalls), all(magnets, hoverAstray, deadLow, glitches, stalls, drift, offCentre)}
 
 // exactness counts a behaviour's replays and those exact.
 type exactness struct {
