@@ -233,13 +233,10 @@ func TestWelshFlagConfirmedAtTheThrow(t *testing.T) {
 	}
 }
 
-// lastPlayFlagged plays the legal plays of the first game of
-// match-010-illegal's recorded trace up to its last, which bears off the
-// mover's last checker, and shows that one with a checker more of the
-// mover's read on its 1 point (a hand above it, a checker not yet
-// settled in the tray): the referee flags it at DONE. It returns the
-// referee, its events, show and the winning play.
-func lastPlayFlagged(t *testing.T) (*Referee, *[]Event, func(engine.Board, engine.Side), Event) {
+// wonByBearingOff returns the legal plays of the first game of
+// match-010-illegal's recorded trace, whose last bears off the mover's
+// last checker.
+func wonByBearingOff(t *testing.T) []Event {
 	t.Helper()
 	var plays []Event
 	for _, e := range replayTrace(t, filepath.Join(tracesDir, "match-010-illegal.trace.jsonl")) {
@@ -247,10 +244,20 @@ func lastPlayFlagged(t *testing.T) (*Referee, *[]Event, func(engine.Board, engin
 			plays = append(plays, e)
 		}
 	}
-	last := plays[len(plays)-1]
-	if last.Play.After[engine.Opponent].Total() != 0 {
+	if last := plays[len(plays)-1]; last.Play.After[engine.Opponent].Total() != 0 {
 		t.Fatalf("game 1's last play leaves %v checkers on the board: not a game won by bearing off", last.Play.After[engine.Opponent].Total())
 	}
+	return plays
+}
+
+// lastPlayFlagged plays plays (wonByBearingOff) on a referee and shows
+// the last with a checker more of the mover's read on its 1 point (a
+// hand above it, a checker not yet settled in the tray): the referee
+// flags it at DONE. It returns the referee, its events, show and the
+// winning play.
+func lastPlayFlagged(t *testing.T, plays []Event) (*Referee, *[]Event, func(engine.Board, engine.Side), Event) {
+	t.Helper()
+	last := plays[len(plays)-1]
 	r, events, show := showingReferee(t, 0)
 	show(engine.StartingBoard, engine.White)
 	for _, e := range plays {
@@ -276,6 +283,7 @@ func lastPlayFlagged(t *testing.T) (*Referee, *[]Event, func(engine.Board, engin
 // checkers coming back to the board do not: they were lifted to put the
 // play right.
 func TestFlagOnTheWinningPlay(t *testing.T) {
+	plays := wonByBearingOff(t)
 	for _, tc := range []struct {
 		name string
 		then func(r *Referee, show func(engine.Board, engine.Side))
@@ -307,7 +315,7 @@ func TestFlagOnTheWinningPlay(t *testing.T) {
 		}, []Kind{BoardRestored}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, events, show, last := lastPlayFlagged(t)
+			r, events, show, last := lastPlayFlagged(t, plays)
 			show(last.Play.After, last.Side.Other())
 			from := len(*events)
 			tc.then(r, show)
