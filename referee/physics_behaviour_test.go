@@ -480,9 +480,18 @@ func TestFlagConfirmedAtTheRollRecorded(t *testing.T) {
 	}
 }
 
-// withdrawnAtRoll counts the flags withdrawn at the opponent's roll,
-// double or offer: judged at that input, so at its time.
+// withdrawnAtRoll counts the flags withdrawn at a roll, a double or an
+// offer to resign: judged at that input, so at its time.
 func withdrawnAtRoll(events []Event) int {
+	return withdrawnAt(events, func(_, next Event) bool {
+		return next.Kind == Rolled || next.Kind == Doubled || next.Kind == ResignOffered
+	})
+}
+
+// withdrawnAt counts the flags withdrawn at an input for which at
+// reports true of the flag's Withdrawn and an event that input brought
+// about (at the same time).
+func withdrawnAt(events []Event, at func(withdrawn, next Event) bool) int {
 	n := 0
 	for i, e := range events {
 		if e.Kind != Withdrawn {
@@ -492,7 +501,7 @@ func withdrawnAtRoll(events []Event) int {
 			if !next.At.Equal(e.At) {
 				break
 			}
-			if next.Kind == Rolled || next.Kind == Doubled || next.Kind == ResignOffered {
+			if at(e, next) {
 				n++
 				break
 			}
@@ -646,20 +655,7 @@ func replayWelshTransformed(t *testing.T, seed uint64, games int, tf transform) 
 // withdrawnAtOwnRoll counts the flags withdrawn at the mover's own roll
 // or double in the same game.
 func withdrawnAtOwnRoll(events []Event) int {
-	n := 0
-	for i, e := range events {
-		if e.Kind != Withdrawn {
-			continue
-		}
-		for _, next := range events[i+1:] {
-			if !next.At.Equal(e.At) {
-				break
-			}
-			if (next.Kind == Rolled || next.Kind == Doubled) && next.Side == e.Side && next.Game == e.Game {
-				n++
-				break
-			}
-		}
-	}
-	return n
+	return withdrawnAt(events, func(w, next Event) bool {
+		return (next.Kind == Rolled || next.Kind == Doubled) && next.Side == w.Side && next.Game == w.Game
+	})
 }
