@@ -31,7 +31,16 @@ type Transcript struct {
 	notes   []mat.Note
 	pending []string  // notes for the next action recorded
 	rolled  time.Time // when the turn in progress began: its roll
+	flag    flagNote  // the last flag raised on the turn in progress
 	err     *UnwritableError
+}
+
+// flagNote is a flag's note and its DONE's time. A flag withdrawn never
+// stood: its note is taken back, and the turn ended at that DONE.
+type flagNote struct {
+	text      string
+	at        time.Time
+	withdrawn bool
 }
 
 // UnwritableError says which turn a Transcript could not write, and why:
@@ -114,7 +123,10 @@ func (t *Transcript) Event(e referee.Event) {
 	case referee.PlayMade:
 		t.turnTime(e)
 	case referee.IllegalPlay:
-		t.pending = append(t.pending, fmt.Sprintf("%v's play was flagged illegal at DONE (%s)", e.Side, e.Fault))
+		t.flag = flagNote{text: fmt.Sprintf("%v's play was flagged illegal at DONE (%s)", e.Side, e.Fault), at: e.At}
+		t.pending = append(t.pending, t.flag.text)
+	case referee.Withdrawn:
+		t.withdraw()
 	case referee.Corrected:
 		t.pending = append(t.pending, "the illegal play was put right")
 	case referee.IllegalAccepted:
@@ -167,10 +179,24 @@ func (t *Transcript) beaver(s engine.Side, cube int) {
 	t.add(s, mat.Action{Kind: mat.Beaver, Cube: cube})
 }
 
-// turnTime notes how long the turn that e ends took from its roll.
+// withdraw takes back the note of the flag withdrawn.
+func (t *Transcript) withdraw() {
+	if i := slices.Index(t.pending, t.flag.text); i >= 0 {
+		t.pending = slices.Delete(t.pending, i, i+1)
+	}
+	t.flag.withdrawn = true
+}
+
+// turnTime notes how long the turn that e ends took from its roll: to
+// its DONE when a flag raised there was withdrawn.
 func (t *Transcript) turnTime(e referee.Event) {
-	if !t.rolled.IsZero() && !e.At.IsZero() {
-		t.pending = append(t.pending, fmt.Sprintf("%v's turn took %v", e.Side, e.At.Sub(t.rolled).Round(time.Second)))
+	end := e.At
+	if t.flag.withdrawn {
+		end = t.flag.at
+	}
+	t.flag = flagNote{}
+	if !t.rolled.IsZero() && !end.IsZero() {
+		t.pending = append(t.pending, fmt.Sprintf("%v's turn took %v", e.Side, end.Sub(t.rolled).Round(time.Second)))
 	}
 }
 

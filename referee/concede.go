@@ -16,13 +16,19 @@ import (
 
 // End tells the referee that its input has ended (a trace's last line). A
 // DONE still waiting for the board to settle is judged on the last settled
-// board, and a game left in a position only one side can win is scored as
-// conceded.
+// board, a flagged play whose board has shown it ending the game ends it
+// (followEnd), one whose board shows a legal result is that play (the
+// flag withdrawn), and a game left in a position only one side can win
+// is scored as conceded.
 func (r *Referee) End() {
 	r.endGrace()
 	if r.wait == doneSettling {
 		r.judgeNow()
 	}
+	if r.phase == flagged && r.doubt == flagEnds {
+		r.endAsShown()
+	}
+	r.moverActs()
 	if r.phase == awaitingRoll {
 		r.book.abandoned(false)
 	}

@@ -28,7 +28,7 @@ const (
 	GameOver                        // Side won Points (Result says single, gammon or backgammon)
 	MatchOver                       // Side won the match; Score is final
 	Irregularity                    // something off the rules' path, for the monitor's log: Reason
-	Withdrawn                       // the flag of turn Turn is withdrawn: the checker in hand landed on a legal result
+	Withdrawn                       // the flag of turn Turn is withdrawn: the board, read again, shows a legal result (a checker landed, a hand moved away); the play follows
 	ResignOffered                   // Side offers to resign: Result if accepted; Forced if the director may force it, Reason says
 	ResignRejected                  // Side rejected the resignation offered to it: play goes on
 	Resigned                        // Side's resignation was accepted (Result; Reason says how): GameOver follows

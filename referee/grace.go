@@ -71,17 +71,17 @@ func (r *Referee) movedLate() {
 // checkerLanded judges the play waited for once the board it settles on is
 // no longer short, and withdraws a flag raised on a short board once the
 // board shows a legal result. A flagged board that stops being a legal
-// result short of one checker is being put right: the flag stands, and
-// its correction takes a DONE.
+// result short of one checker is being put right, or was misread: the
+// flag waits for a DONE or the opponent's turn (endFlag).
 func (r *Referee) checkerLanded() {
 	switch {
 	case r.awaitingChecker() && !r.mayBeShort():
 		r.wait = doneNone
 		r.judge()
-	case r.phase == flagged && r.flaggedShort && r.fitsLegal():
+	case r.phase == flagged && r.doubt == flagShort && r.fitsLegal():
 		r.judge()
-	case r.phase == flagged && r.flaggedShort && !r.moverShort():
-		r.flaggedShort = false
+	case r.phase == flagged && r.doubt == flagShort && !r.moverShort():
+		r.doubt = flagOpen
 	}
 }
 

@@ -145,7 +145,18 @@ func TestDoneInHandWithoutGrace(t *testing.T) {
 // settles a board on it.
 func graceReferee(t *testing.T) (*Referee, *[]Event, func(b engine.Board, onRoll engine.Side)) {
 	t.Helper()
-	m, err := engine.NewMatch(5, engine.MatchOpts{})
+	r, events, show := showingReferee(t, 5)
+	show(engine.StartingBoard, engine.White)
+	r.Roll(engine.White, engine.Dice{3, 1})
+	return r, events, show
+}
+
+// showingReferee is a referee of a match to length points (0: money),
+// its events, and show, which settles a board on it as the reference
+// board reads it.
+func showingReferee(t *testing.T, length int) (*Referee, *[]Event, func(b engine.Board, onRoll engine.Side)) {
+	t.Helper()
+	m, err := engine.NewMatch(length, engine.MatchOpts{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,8 +166,6 @@ func graceReferee(t *testing.T) (*Referee, *[]Event, func(b engine.Board, onRoll
 		o := engine.OccupancyOf(&b, onRoll, 6, 4)
 		r.Settled(&o)
 	}
-	show(engine.StartingBoard, engine.White)
-	r.Roll(engine.White, engine.Dice{3, 1})
 	return r, events, show
 }
 

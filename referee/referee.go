@@ -42,10 +42,23 @@
 //	                  or Double; a move after waitUntil
 //	flagged           the board put right, Done               judged (Corrected)
 //	                  a legal result settles, flagged short   judged (Withdrawn)
-//	                  Roll or Double by the opponent, LetStand rolling (IllegalAccepted), and on with the roll or double
+//	                  Roll, Double, Resign by the opponent;   judged again on the last settled board (endFlag): a legal
+//	                  LetStand                                result is the play (Withdrawn; Corrected once the mover put
+//	                                                          the board back or pressed DONE again), else rolling
+//	                                                          (IllegalAccepted); then on with the roll, double or offer
+//	                  Roll, Double by the mover, End, on a    judged (Withdrawn), then the roll: a Welsh bonus throw, or out of turn
+//	                  board showing a legal result
+//	                  a legal result ending the game settles  flagged, the game's end shown (flagEnds): Done corrects it;
+//	                  then the board set up again, End        judged on the board that showed it (Withdrawn)
 //	any game phase    Resign/Accept/Reject/ForceAccept        the offer stands beside the phase; accepted: setting-up or match-over
 //	                  Timeout                                 match-over
 //	match-over        AnnulCrawford (Danish 4.4.4)            setting-up when the corrected score resumes the match
+//
+// A flag raised at DONE is confirmed only when the opponent begins its
+// turn: the board read at DONE may be misread (a checker still settling,
+// a hand above a point), and the opponent's input comes before it touches
+// a checker, so the board as it reads then is still the mover's. What
+// withdraws a flag is its doubt (flagDoubt).
 //
 // Beside the phase, and independent of it, the referee keeps an offer to
 // concede waiting (offer), an early roll held or let stand (early, stood),
@@ -81,6 +94,20 @@ const (
 	doneSettling                 // the board was moving at the DONE: judged once it settles
 	doneInHand                   // the mover is short of a checker: judged when it lands or the grace is over
 	doneMasked                   // as doneInHand, the checker maybe on a masked slot: the board's move after waitUntil ends it
+)
+
+// flagDoubt is what withdraws a flag. The board read at DONE may be
+// misread (a checker still settling or in the hand, a hand held above a
+// point), so a flag is confirmed only when the opponent begins its turn
+// (Referee.endFlag): a legal result of the turn shown then, or sooner
+// for a flag raised a checker short, withdraws it.
+type flagDoubt uint8
+
+const (
+	flagOpen    flagDoubt = iota // a legal result at the opponent's roll or double withdraws it
+	flagShort                    // raised with a checker of the mover's in the hand: a legal result settling withdraws it at once
+	flagEnds                     // the board has shown a legal result that ends the game (ending): withdrawn once the board is set up again
+	flagActedOn                  // the mover put the board back or pressed DONE again: a legal result is the play corrected
 )
 
 // line is one hypothesis about the game since the last position the sensors
@@ -127,15 +154,16 @@ type Referee struct {
 	// next move ends the wait (maskedLanding).
 	waitUntil time.Time
 	restored  bool // flagged, and the board is back at the position before the turn
-	// flaggedShort: the flagged play was flagged with the mover short of a
-	// checker; it is withdrawn if the board becomes a legal result.
-	flaggedShort bool
-	setupWrong   []int
-	offer        *resignation // an offer to concede waiting for its answer
-	early        *earlyRoll   // a roll made before the mover's DONE, held
-	stood        *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
-	touched      []int        // points moved after DONE, before the roll
-	lastGame     *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
+	// doubt: flagged, when a legal result of the turn withdraws the flag;
+	// ending is the settled board that showed it ending the game (flagEnds).
+	doubt      flagDoubt
+	ending     engine.Occupancy
+	setupWrong []int
+	offer      *resignation // an offer to concede waiting for its answer
+	early      *earlyRoll   // a roll made before the mover's DONE, held
+	stood      *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
+	touched    []int        // points moved after DONE, before the roll
+	lastGame   *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
 	// rules is the rule set (SetRules); "" is the US rules.
 	rules engine.RuleSet
 	// setupWrongAtStart: the game started on a wrong set-up, official from
@@ -164,6 +192,8 @@ func (r *Referee) send(e Event) {
 	switch {
 	case e.Kind == IllegalPlay:
 		r.illegalPlays[e.Side]++ // US 4.8: the director warns, then may penalize
+	case e.Kind == Withdrawn:
+		r.illegalPlays[e.Side]-- // the flag never stood
 	case e.Kind == CubeRefused && r.refused == "":
 		r.refused = e.Reason
 	}
@@ -218,6 +248,7 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 		r.checkerLanded()
 		if r.phase == flagged {
 			r.checkRestored()
+			r.followEnd()
 		}
 	}
 }
@@ -247,6 +278,9 @@ func (r *Referee) checkRestored() {
 	fits := r.board.Fits(&before, r.onRoll)
 	if fits && !r.restored {
 		r.send(Event{Kind: BoardRestored, Side: r.onRoll})
+	}
+	if fits && !r.fitsLegal() {
+		r.doubt = flagActedOn // the mover replays the turn (unless it is one with no move): the flag stood
 	}
 	r.restored = fits
 }

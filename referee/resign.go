@@ -28,7 +28,8 @@ func (r *Referee) offerStatus() *Offer {
 // CUBE held together) a single, or one more than side's offer waiting. A
 // side may raise its own offer. It is refused (an Irregularity, nothing
 // changes) outside a game, with the opponent's offer waiting, or where the
-// game's rules refuse it.
+// game's rules refuse it. The opponent's offer on a flagged play ends that
+// play's turn first (endFlag), as a double does.
 func (r *Referee) Resign(side engine.Side, points int) { r.offerToConcede(side, points, false) }
 
 // offerToConcede is Resign, with Welsh backgammon's fiver paid or not.
@@ -41,6 +42,9 @@ func (r *Referee) offerToConcede(side engine.Side, points int, fiver bool) {
 	}
 	if reason := r.resignRefusal(side, points); reason != "" {
 		r.irregular(side, fmt.Sprintf("%v's resignation refused: %s", side, reason))
+		return
+	}
+	if !r.opponentBegins(side) { // an offer is made on one's own turn, as a double
 		return
 	}
 	o := &resignation{side: side, points: points, fiver: fiver}

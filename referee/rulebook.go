@@ -27,6 +27,9 @@ type rulebook interface {
 	// endTurn records mover's play from before leaving after (the
 	// opponent in after[Mover]); standing: an illegal play let stand.
 	endTurn(mover engine.Side, before, after engine.Board, standing bool) (turnEnd, error)
+	// ends reports whether a turn leaving after (the opponent in Mover)
+	// ends the game, so that no turn of the opponent's follows it.
+	ends(after engine.Board) bool
 	// standing reads the position a flagged play let stand leaves from o,
 	// with near (the nearest legal result, the mover in Mover) where the
 	// sensors leave a count open, and writes the play from before as

@@ -42,14 +42,18 @@ func (g *standardGame) startTurn(m *engine.Matcher, before engine.Board, onRoll 
 	m.Start(before, onRoll, d)
 }
 
-// endTurn passes the turn, or ends the game when the play bore off the
-// mover's last checker.
+// endTurn passes the turn, or ends the game when the play ends it.
 func (g *standardGame) endTurn(mover engine.Side, _, after engine.Board, standing bool) (turnEnd, error) {
-	if standing || after[engine.Opponent].BorneOff() < engine.CheckersPerSide {
+	if standing || !g.ends(after) {
 		return turnEnd{}, g.m.EndTurn(mover)
 	}
 	res, err := g.m.Finish(after)
 	return turnEnd{over: err == nil, result: res}, err
+}
+
+// ends: the play bore off the mover's last checker.
+func (g *standardGame) ends(after engine.Board) bool {
+	return after[engine.Opponent].BorneOff() == engine.CheckersPerSide
 }
 
 // standing reads the position from the occupancy, tall stacks as near

@@ -88,7 +88,7 @@ func (e Event) text(play string) string {
 	case Corrected:
 		return fmt.Sprintf("%s corrected the play", who)
 	case Withdrawn:
-		return fmt.Sprintf("flag withdrawn: %s's play is legal, the checker in hand has landed", who)
+		return fmt.Sprintf("flag withdrawn: the board now shows %s's play legal", who)
 	case IllegalAccepted:
 		if e.Reason != "" {
 			return fmt.Sprintf("%s's illegal play stands; the match record cannot hold it and stops before it: %s", who, WithNames(e.Names, e.Reason))

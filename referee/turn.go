@@ -8,7 +8,8 @@ import (
 
 // Roll tells the referee that side rolled d. Between games, with the board
 // set up, it starts the game with side first (the standard game's opener
-// plays both dice). An opponent's roll on a flagged play accepts that play.
+// plays both dice). An opponent's roll on a flagged play ends that play's
+// turn (endFlag), the mover's own goes through moverActs.
 func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
 		r.book.abandoned(true)
@@ -25,9 +26,12 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		return
 	case r.phase == flagged && side != r.onRoll:
 		r.early = nil // rolled again: this roll is the one
-		if !r.accept() {
+		if !r.endFlag() {
 			return
 		}
+	case r.phase == flagged:
+		r.moverActs()
+
 	case r.phase == moving && side != r.onRoll:
 		r.holdEarlyRoll(side, d)
 		return
@@ -89,6 +93,9 @@ func (r *Referee) startGame(opener engine.Side, d engine.Dice) bool {
 // is judged on the board once it has settled.
 func (r *Referee) Done(side engine.Side) {
 	r.stood = nil // the roller's DONE plays the early roll let stand
+	if r.phase == flagged && side == r.onRoll && r.doubt != flagShort {
+		r.doubt = flagActedOn // the mover says the play is put right (a flag raised short waits for its checker)
+	}
 	if r.inferDone(side) {
 		return
 	}
@@ -132,10 +139,10 @@ func (r *Referee) judge() {
 		return
 	}
 	switch {
-	case r.phase == flagged && r.flaggedShort:
-		r.send(Event{Kind: Withdrawn, Side: r.onRoll, Dice: r.dice})
-	case r.phase == flagged:
+	case r.phase == flagged && r.doubt == flagActedOn:
 		r.send(Event{Kind: Corrected, Side: r.onRoll, Dice: r.dice})
+	case r.phase == flagged:
+		r.send(Event{Kind: Withdrawn, Side: r.onRoll, Dice: r.dice})
 	}
 	r.advance(fits)
 }
@@ -148,7 +155,10 @@ func (r *Referee) flag(inProgress bool) {
 	if inProgress {
 		fault = "partial"
 	}
-	r.flaggedShort = r.moverShort()
+	r.doubt = flagOpen
+	if r.moverShort() {
+		r.doubt = flagShort
+	}
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})
@@ -321,13 +331,91 @@ func (r *Referee) nearest(m *engine.Matcher) engine.Board {
 
 // opponentBegins ends the mover's turn when side, the opponent, begins
 // its own: a play waiting for a checker in the hand is judged, a flagged
-// one stands. It reports false when a flagged play cannot stand.
+// one's turn ends (endFlag). The mover's own double or offer goes through
+// moverActs. It reports false when a flagged play cannot stand.
 func (r *Referee) opponentBegins(side engine.Side) bool {
 	if side == r.onRoll {
+		r.moverActs()
 		return true
 	}
 	r.endGrace()
-	return r.phase != flagged || r.accept()
+	return r.phase != flagged || r.endFlag()
+}
+
+// moverActs takes the mover's own roll, double or offer to resign on its
+// flagged play, or the end of the input: on a board that shows a legal
+// result of the turn the turn was over, the flag withdrawn (the mover
+// throws again after a Welsh bonus throw or triangle, or acts out of
+// turn); on a board still illegal the flag stays, for the mover to put
+// right.
+func (r *Referee) moverActs() {
+	if r.phase == flagged && r.fitsLegal() {
+		r.judge()
+	}
+}
+
+// endFlag ends a flagged play's turn: the opponent begins its own (a
+// roll, a double, US 4.8, or an offer to resign) or the director lets the
+// play stand. The flag
+// raised at DONE is confirmed now, on the board as it reads at this input,
+// before the opponent has touched a checker: the last settled board (one
+// still moving has not yet shown anything else). A legal result of the
+// turn (a checker settled, a hand moved away since DONE) is the play
+// made, judged as at DONE and the flag withdrawn, or Corrected when the
+// mover acted on it; only a board still illegal is an illegal play let
+// stand. It reports false when the flagged play cannot stand.
+func (r *Referee) endFlag() bool {
+	r.wait = doneNone // a DONE again on the flagged play waits no longer
+	if !r.fitsLegal() {
+		return r.accept()
+	}
+	r.judge()
+	return r.phase != flagged
+}
+
+// followEnd follows a flagged play whose board settles on a legal result
+// that ends the game (showsGameEnd: its last checker borne off, a Welsh
+// shape or wash): no turn of the opponent's comes to confirm the flag at.
+// The mover's DONE then corrects the play; otherwise, once the board is
+// set up for the next game or the input ends, the game ended as the board
+// last showed it (endAsShown). The board showing that result on the way
+// is no end by itself: a checker lifted to put the play right may read as
+// borne off, and the opponent's roll on a board still illegal lets the
+// play stand, as for any flag.
+func (r *Referee) followEnd() {
+	start := engine.StartingBoard
+	switch {
+	case (r.doubt == flagOpen || r.doubt == flagEnds) && r.showsGameEnd():
+		r.doubt, r.ending = flagEnds, r.board
+	case r.doubt == flagEnds && r.board.Fits(&start, engine.White):
+		if r.endAsShown(); r.phase == settingUp {
+			r.checkSetup() // the set-up seen, for the next game
+		}
+	}
+}
+
+// endAsShown judges a flagged play on the board that showed it ending the
+// game (flagEnds): the flag withdrawn, the game over.
+func (r *Referee) endAsShown() {
+	now := r.board
+	r.board = r.ending
+	r.judge()
+	r.board = now
+}
+
+// showsGameEnd reports whether the board shows a legal result that ends
+// the game (rulebook.ends).
+func (r *Referee) showsGameEnd() bool {
+	for i := range r.lines {
+		m := &r.lines[i].matcher
+		complete, _ := m.Match(&r.board)
+		for _, j := range complete {
+			if r.book.ends(m.Plays()[j].After) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unmovedSinceRoll reports whether no checker has moved since the roll:
@@ -347,7 +435,7 @@ func (r *Referee) LetStand() {
 		r.irregular(r.onRoll, "the director let a play stand with none flagged")
 		return
 	}
-	if r.accept() {
+	if r.endFlag() {
 		r.releaseEarlyRoll()
 	}
 }

@@ -105,6 +105,13 @@ func (g *welshGame) startTurn(m *engine.Matcher, before engine.Board, onRoll eng
 	m.StartPlays(before, onRoll, welsh.Plays(before, t), welsh.Partials(before, t))
 }
 
+// ends: the man checked out last, a rectangle, three on the roof or
+// candlesticks (welsh.EndingOf).
+func (g *welshGame) ends(after engine.Board) bool {
+	b := after.Swap() // the mover's men in Mover
+	return welsh.EndingOf(&b) != welsh.NotOver
+}
+
 // endTurn records the play, and says what it brought about.
 func (g *welshGame) endTurn(mover engine.Side, _, after engine.Board, standing bool) (turnEnd, error) {
 	record := g.rec.Play

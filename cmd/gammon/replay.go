@@ -231,7 +231,7 @@ func (r *replayReport) event(e referee.Event) {
 		if n := len(g.Illegal); n > 0 && g.Illegal[n-1].Turn == e.Turn {
 			g.Illegal[n-1].Accepted = true
 		}
-	case referee.Withdrawn: // the checker in hand landed: the flag never stood
+	case referee.Withdrawn: // the board read again shows a legal play: the flag never stood
 		if n := len(g.Illegal); n > 0 && g.Illegal[n-1].Turn == e.Turn {
 			g.Illegal = g.Illegal[:n-1]
 		}

@@ -495,21 +495,38 @@ func (m *Match) endTurn(side engine.Side, after engine.Board) TurnEvents {
 	return ev
 }
 
+// EndingOf is how a turn leaving b (its player's men in b[Mover]) ends
+// the game: all checked out, a rectangle, three on the roof, candlesticks;
+// NotOver when the game goes on.
+func EndingOf(b *engine.Board) Ending {
+	mover, opp := &b[engine.Mover], &b[engine.Opponent]
+	switch {
+	case mover.Total() == 0:
+		return CheckedOut
+	case HasRectangle(mover):
+		return Rectangle
+	case opp.On(engine.Bar) >= 3:
+		return ThreeOnRoof
+	case FullSpikes(mover) > 0 && FullSpikes(opp) > 0:
+		return WashBySticks
+	}
+	return NotOver
+}
+
 // gameEnd ends the game if side's turn, leaving b (side on roll), ended it.
 func (m *Match) gameEnd(side engine.Side, b *engine.Board) (TurnEvents, bool) {
 	g := m.game
-	mover, opp := &b[engine.Mover], &b[engine.Opponent]
 	var r Result
-	switch {
-	case mover.Total() == 0:
-		mult := multiplier(opp)
-		r = Result{Ending: CheckedOut, Winner: side, Games: g.cube * mult, Backgammon: mult == 6}
-	case HasRectangle(mover):
-		r = Result{Ending: Rectangle, Winner: side}
-	case opp.On(engine.Bar) >= 3:
-		r = Result{Ending: ThreeOnRoof, Winner: side, Games: g.cube}
-	case FullSpikes(mover) > 0 && FullSpikes(opp) > 0:
-		r = Result{Ending: WashBySticks}
+	switch e := EndingOf(b); e {
+	case CheckedOut:
+		mult := multiplier(&b[engine.Opponent])
+		r = Result{Ending: e, Winner: side, Games: g.cube * mult, Backgammon: mult == 6}
+	case Rectangle:
+		r = Result{Ending: e, Winner: side}
+	case ThreeOnRoof:
+		r = Result{Ending: e, Winner: side, Games: g.cube}
+	case WashBySticks:
+		r = Result{Ending: e}
 	default:
 		return TurnEvents{}, false
 	}

@@ -360,7 +360,7 @@ func (b *board) addEvent(e *mqtt.Event) (latest bool) {
 		}
 	case referee.Corrected.String():
 		b.addOutcome(outcome{seq: e.Seq, game: e.Game, turn: e.Turn, what: OutcomeCorrected})
-	case referee.Withdrawn.String(): // the checker in hand landed: the flag never stood
+	case referee.Withdrawn.String(): // the board read again shows a legal play: the flag never stood
 		b.flags = slices.DeleteFunc(b.flags, func(f Flag) bool { return f.Game == e.Game && f.Turn == e.Turn && f.Seq < e.Seq })
 	case referee.IllegalAccepted.String():
 		b.addOutcome(outcome{seq: e.Seq, game: e.Game, turn: e.Turn, what: OutcomeAccepted})
