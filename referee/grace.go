@@ -105,9 +105,7 @@ func (r *Referee) DoneGraceOver() { r.endGrace() }
 // endGrace judges a play waiting for a checker now: the grace period is
 // over, or the opponent has begun its turn.
 func (r *Referee) endGrace() {
-	if !r.awaitingChecker() {
-		return
+	if r.awaitingChecker() {
+		r.judgeNow()
 	}
-	r.wait = doneNone
-	r.judge()
 }

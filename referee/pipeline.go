@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"gammond/calib"
@@ -41,6 +42,12 @@ type Pipeline struct {
 	graceEnds time.Time
 	stage     *sensing.SettleStage // settles with Settler; made at the first item
 	last      time.Time            // the last item's time
+	// frames follows the raw frames while the sensor model judges
+	// (JudgeModel), nil otherwise: it drops bus glitches and says when
+	// the readings hold still (calib.Model.Observe). framesAt is when
+	// they last settled as a settled input told the referee.
+	frames   *calib.Model
+	framesAt time.Time
 }
 
 // Run feeds the referee until the source ends, then tells it so (End); it
@@ -66,6 +73,7 @@ func (p *Pipeline) Run() error {
 // Step feeds one item. Per frame it allocates nothing (see the benchmark).
 func (p *Pipeline) Step(it sensing.Item) error {
 	p.catchUp(it.At)
+	p.catchUpFrames(it.At)
 	p.last = it.At
 	switch it.Kind {
 	case sensing.FrameItem:
@@ -73,6 +81,9 @@ func (p *Pipeline) Step(it sensing.Item) error {
 			return fmt.Errorf("frame at %v: %w", it.At, err)
 		}
 		p.frame = append(p.frame[:0], it.Frame...) // no allocation once it has grown
+		if m := p.frameModel(); m != nil {
+			m.Observe(it.At, it.Frame)
+		}
 		p.watchHealth(it)
 		p.settleStage().Frame(it.At, &p.occ)
 		p.checkGrace()
@@ -197,10 +208,53 @@ func (p *Pipeline) settleStage() *sensing.SettleStage {
 // unsettled tells the referee that the board started moving.
 func (p *Pipeline) unsettled() { p.deliver(Input{At: p.last, Kind: InputUnsettled}) }
 
-// settled tells the referee that the board holds still on o.
+// settled tells the referee that the board holds still on o, with the
+// last frame free of bus glitches when the sensor model judges
+// (Input.Frame).
 func (p *Pipeline) settled(o *engine.Occupancy) {
 	board := *o
-	p.deliver(Input{At: p.last, Kind: InputSettled, Board: &board})
+	in := Input{At: p.last, Kind: InputSettled, Board: &board}
+	if m := p.frameModel(); m != nil {
+		in.Frame = slices.Clone(m.Frame())
+		if m.Settled(p.last) {
+			p.framesAt = m.SettledAt()
+		}
+	}
+	p.deliver(in)
+}
+
+// frameModel returns the model that follows the raw frames while the
+// sensor model judges, made on first use; nil for the classifier's
+// judgement.
+func (p *Pipeline) frameModel() *calib.Model {
+	if p.frames == nil && p.Referee != nil && p.Referee.Judging() == JudgeModel {
+		// A calibration of the board's geometry alone is valid: the
+		// readings' stillness and the ADC's rails need no levels.
+		p.frames, _ = calib.NewModel(&calib.Calibration{Board: p.Classifier.Board()})
+	}
+	return p.frames
+}
+
+// catchUpFrames tells the referee, while the sensor model judges, that
+// the board has settled again when the raw readings have held still by
+// at since they last settled as told, on an occupancy the classifier
+// reads unchanged and settled: a checker landing where the classifier
+// reads no change (a weak magnet, a dead sensor's neighbour) is evidence
+// for the model. It is told at the time the readings settled.
+func (p *Pipeline) catchUpFrames(at time.Time) {
+	m := p.frames
+	if m == nil || !m.Settled(at) || m.SettledAt() == p.framesAt || p.Settler.Pending() {
+		return
+	}
+	o, _, ok := p.Settler.Settled()
+	if !ok {
+		return
+	}
+	if m.SettledAt().After(p.last) {
+		p.last = m.SettledAt()
+	}
+	p.settled(&o)
+	p.checkGrace()
 }
 
 // deliver passes an input on to Deliver, or to the referee.

@@ -150,6 +150,12 @@ type Referee struct {
 	points       []int          // scratch for Diff
 	// refused is the first refusal's reason since Check began: a copy's.
 	refused string
+	// judging judges each play at DONE, nil for the classifier's matchers
+	// (judge.go); fits is its scratch. handEmpty: the wait for a checker
+	// in the hand is over, the play is judged as the board stands.
+	judging   judge
+	fits      []fit
+	handEmpty bool
 }
 
 // New returns a referee for a match of the standard game, emitting its
@@ -169,6 +175,7 @@ func (r *Referee) send(e Event) {
 	}
 	e.At = r.clock.Now()
 	e.Game, e.Turn = r.game, r.turn
+	r.judges().learn(r, e)
 	r.emit(e)
 }
 

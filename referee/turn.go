@@ -109,8 +109,9 @@ func (r *Referee) Done(side engine.Side) {
 // judgeNow judges the play on the last settled board, settled or not: the
 // turn is over whatever the board is doing.
 func (r *Referee) judgeNow() {
-	r.wait = doneNone
+	r.wait, r.handEmpty = doneNone, true
 	r.judge()
+	r.handEmpty = false
 }
 
 // fit is a legal play of one line that fits the board.
@@ -118,14 +119,11 @@ type fit struct{ line, play int }
 
 // judge decides the play at DONE: legal (one line or several), or illegal.
 func (r *Referee) judge() {
-	var fits []fit
-	inProgress := false
-	for i := range r.lines {
-		complete, partial := r.lines[i].matcher.Match(&r.board)
-		for _, j := range complete {
-			fits = append(fits, fit{i, j})
-		}
-		inProgress = inProgress || partial
+	fits, inProgress, wait := r.judges().fits(r, r.fits[:0], r.handEmpty)
+	r.fits = fits
+	if wait {
+		r.wait = doneInHand
+		return
 	}
 	if len(fits) == 0 {
 		r.flag(inProgress)
@@ -143,7 +141,7 @@ func (r *Referee) judge() {
 // flag reports an illegal play at DONE with the points where the board
 // differs from the nearest legal result, and waits for a correction.
 func (r *Referee) flag(inProgress bool) {
-	_, points := r.lines[0].matcher.Nearest(&r.board, nil)
+	points := r.judges().lit(r)
 	fault := "illegal"
 	if inProgress {
 		fault = "partial"

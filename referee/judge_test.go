@@ -1,0 +1,216 @@
+package referee
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"testing"
+
+	"gammond/calib"
+	"gammond/engine/welsh"
+	"gammond/sensing/sim"
+)
+
+// replayJudged runs a trace through the pipeline as OpenTrace makes it,
+// each play at DONE judged by judging.
+func replayJudged(t *testing.T, trace io.Reader, judging Judging) []Event {
+	var events []Event
+	p, h, err := OpenTrace(trace, func(e Event) { events = append(events, e) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Referee.SetJudging(judging, &h.Calibration); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return events
+}
+
+// replayByModel is replay with the sensor model judging.
+func replayByModel(t *testing.T, trace io.Reader) []Event { return replayJudged(t, trace, JudgeModel) }
+
+// TestModelJudgeBehaviours: with the sensor model judging at DONE, the
+// shared matches played with the behaviours it is exact on transcribe
+// exactly, illegal plays flagged and put right.
+func TestModelJudgeBehaviours(t *testing.T) {
+	roundTripsWith(t, []behaviour{{"clean", func(*sim.Opts) {}}, noCalib}, replayByModel, 0, 0.15)
+}
+
+// TestMeasureJudges replays every behaviour's traces, simulated on the
+// shared matches and turned from the recorded traces, and Welsh games
+// with three dead sensors (seeds 1-10), through the whole pipeline with
+// each judge, and logs the figures per behaviour and judge. A
+// measurement: GAMMOND_MEASURE_JUDGES=1 runs it (=all: every shared
+// match, else two).
+func TestMeasureJudges(t *testing.T) {
+	mode := os.Getenv("GAMMOND_MEASURE_JUDGES")
+	if mode == "" {
+		t.Skip("a measurement: GAMMOND_MEASURE_JUDGES=1 runs it")
+	}
+	sims := append([]behaviour{{"clean", func(*sim.Opts) {}}, drift, offCentre, hover, baselines, noCalib, lateDone, deadOnThem}, physicsBehaviours...)
+	recs := append(append([]recordedBehaviour{{"as recorded", nil}}, recordedBehaviours...), physicsRecorded...)
+	judges := []Judging{JudgeClassifier, JudgeModel}
+	t.Run("simulated", func(t *testing.T) {
+		files := sharedMatches(t)
+		if mode != "all" {
+			files = []string{files[3], files[10]}
+		}
+		figures := make([][2]exactness, len(sims))
+		t.Cleanup(func() { logJudges(t, "simulated", figures, func(k int) string { return sims[k].name }) })
+		eachSimulated(t, sims, files, []float64{0, 0.15}, func(t *testing.T, k int, trace []byte, want *sim.Expect) {
+			for i, j := range judges {
+				figures[k][i].replayJudged(t, trace, want, j)
+			}
+		})
+	})
+	t.Run("recorded", func(t *testing.T) {
+		figures := make([][2]exactness, len(recs))
+		t.Cleanup(func() { logJudges(t, "recorded", figures, func(k int) string { return recs[k].name }) })
+		eachRecorded(t, recs, func(t *testing.T, k int, trace []byte, want *sim.Expect) {
+			for i, j := range judges {
+				figures[k][i].replayJudged(t, trace, want, j)
+			}
+		})
+	})
+	t.Run("welsh dead sensors", func(t *testing.T) {
+		for _, j := range judges {
+			f := welshDeadSensors(t, j)
+			t.Logf("welsh, sensors 3, 40, 77 dead, seeds 1-10, %s: %d of 10 traces exact, %d with a play recorded that was not made, %d flags, %d turns ambiguous",
+				j, f.exact, f.otherPlay, f.flags, f.ambiguous)
+		}
+	})
+}
+
+// logJudges logs each behaviour's figures with each judge.
+func logJudges(t *testing.T, kind string, figures [][2]exactness, name func(k int) string) {
+	for k := range figures {
+		figures[k][0].log(t, kind+" "+name(k)+": "+string(JudgeClassifier))
+		figures[k][1].log(t, kind+" "+name(k)+": "+string(JudgeModel))
+	}
+}
+
+// replayJudged replays the trace with each play judged by judging and
+// counts it.
+func (f *exactness) replayJudged(t *testing.T, trace []byte, want *sim.Expect, judging Judging) {
+	events := replayJudged(t, bytes.NewReader(trace), judging)
+	f.add(events)
+	if exactReplay(events, want) {
+		f.exact.Add(1)
+	}
+}
+
+// welshFigures count the Welsh dead-sensor traces' replays: those
+// transcribed exactly, those with a play recorded that was not made (not
+// reported ambiguous), the flags and the turns reported ambiguous.
+type welshFigures struct{ exact, otherPlay, flags, ambiguous int }
+
+// welshDeadSensors plays three Welsh games a seed, seeds 1-10, with
+// sensors 3, 40 and 77 dead from the start (none under a checker of the
+// starting position: a dead top slot hides a checker landed on it), and
+// replays each with every play judged by judging.
+func welshDeadSensors(t *testing.T, judging Judging) welshFigures {
+	var f welshFigures
+	for seed := range uint64(10) {
+		opts := sim.DefaultOpts
+		opts.Seed, opts.Dead = seed+1, []int{3, 40, 77}
+		var trace bytes.Buffer
+		played, err := sim.SimulateWelsh(&trace, [2]string{"White", "Black"}, 3, &opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var plays [][]Event // per game, the events that record a play
+		p, w, h, err := OpenWelshTrace(&trace, func(e Event) {
+			switch e.Kind {
+			case GameStarted:
+				plays = append(plays, nil)
+			case PlayMade, IllegalAccepted:
+				plays[len(plays)-1] = append(plays[len(plays)-1], e)
+				f.ambiguous += b2i(e.Ambiguous)
+			case IllegalPlay:
+				f.flags++
+			}
+		})
+		if err == nil {
+			err = p.Referee.SetJudging(judging, &h.Calibration)
+		}
+		if err == nil {
+			err = p.Run()
+		}
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed+1, err)
+		}
+		g, k := firstOtherPlay(w.Record(), played)
+		switch {
+		case g < 0:
+			f.exact++
+		case k < len(plays[g]) && plays[g][k].Kind == PlayMade && !plays[g][k].Ambiguous:
+			f.otherPlay++
+			t.Logf("%s, seed %d game %d: the %d. play recorded is %s, not the one made", judging, seed+1, g+1, k+1, plays[g][k].Notation)
+		}
+	}
+	return f
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// TestModelJudgeJournal: the sensor model judges on the frames the
+// settled inputs carry, so the journal of the inputs rebuilds the same
+// match.
+func TestModelJudgeJournal(t *testing.T) {
+	t.Parallel()
+	inputsReplayToTheSameMatch(t, "match-010-illegal.trace.jsonl", JudgeModel)
+}
+
+// TestSetJudging: the judges by name, and a name that is none.
+func TestSetJudging(t *testing.T) {
+	r, _ := newClockToolsReferee(t, 1)
+	cal := calib.Calibration{Board: calib.ReferenceBoard} // levels to learn
+	for _, j := range []Judging{JudgeModel, JudgeClassifier, ""} {
+		if err := r.SetJudging(j, &cal); err != nil {
+			t.Fatalf("SetJudging(%q): %v", j, err)
+		}
+		if want := max(j, JudgeClassifier); r.Judging() != want {
+			t.Errorf("SetJudging(%q): judging %q", j, r.Judging())
+		}
+	}
+	if err := r.SetJudging("oracle", &cal); err == nil {
+		t.Error("SetJudging(oracle) took it")
+	}
+	if _, err := ParseJudging("oracle"); err == nil {
+		t.Error("ParseJudging(oracle) took it")
+	}
+}
+
+// firstOtherPlay returns the game and the index among its plays of the
+// first play got records otherwise than want, or -1, -1.
+func firstOtherPlay(got, want *welsh.Record) (game, play int) {
+	for g := range min(len(got.Games), len(want.Games)) {
+		a, b := playsOf(&got.Games[g]), playsOf(&want.Games[g])
+		for k := range min(len(a), len(b)) {
+			if a[k] != b[k] {
+				return g, k
+			}
+		}
+	}
+	return -1, -1
+}
+
+// playsOf returns a game's plays, each its moves written out.
+func playsOf(g *welsh.GameRecord) []string {
+	var plays []string
+	for _, a := range g.Actions {
+		if a.Kind == welsh.ActPlay {
+			plays = append(plays, fmt.Sprint(a.Moves))
+		}
+	}
+	return slices.Clip(plays)
+}
