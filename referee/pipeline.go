@@ -42,12 +42,13 @@ type Pipeline struct {
 	graceEnds time.Time
 	stage     *sensing.SettleStage // settles with Settler; made at the first item
 	last      time.Time            // the last item's time
-	// frames follows the raw frames while the sensor model judges
-	// (JudgeModel), nil otherwise: it drops bus glitches and says when
-	// the readings hold still (calib.Model.Observe). framesAt is when
-	// they last settled as a settled input told the referee.
+	// frames settles the raw frames while the sensor model judges
+	// (JudgeModel), nil otherwise (pipeline_model.go). framesAt is when
+	// they last settled as told the referee; still, that they have not
+	// moved since.
 	frames   *calib.Model
 	framesAt time.Time
+	still    bool
 }
 
 // Run feeds the referee until the source ends, then tells it so (End); it
@@ -58,6 +59,7 @@ func (p *Pipeline) Run() error {
 		if errors.Is(err, io.EOF) {
 			p.catchUpAll()
 			p.settleStage().Release()
+			p.catchUpFramesAll()
 			p.deliver(Input{At: p.last, Kind: InputEnd})
 			return nil
 		}
@@ -77,18 +79,24 @@ func (p *Pipeline) Step(it sensing.Item) error {
 	p.last = it.At
 	switch it.Kind {
 	case sensing.FrameItem:
-		if err := p.Classifier.ClassifyAt(it.At, it.Frame, &p.occ); err != nil {
+		m := p.frameModel()
+		frame := it.Frame
+		if m != nil {
+			frame = p.observeFrame(m, it)
+		}
+		if err := p.Classifier.ClassifyAt(it.At, frame, &p.occ); err != nil {
 			return fmt.Errorf("frame at %v: %w", it.At, err)
 		}
-		p.frame = append(p.frame[:0], it.Frame...) // no allocation once it has grown
-		if m := p.frameModel(); m != nil {
-			m.Observe(it.At, it.Frame)
-		}
+		p.frame = append(p.frame[:0], frame...) // no allocation once it has grown
 		p.watchHealth(it)
-		p.settleStage().Frame(it.At, &p.occ)
+		if m == nil {
+			p.settleStage().Frame(it.At, &p.occ)
+		}
 		p.checkGrace()
 	case sensing.EventItem:
-		p.settleStage().Advance(it.At) // a press is judged on every frame before it
+		if p.frameModel() == nil {
+			p.settleStage().Advance(it.At) // a press is judged on every frame before it
+		}
 		p.checkGrace()
 		p.event(it.Event)
 	}
@@ -110,6 +118,10 @@ func (p *Pipeline) catchUp(at time.Time) {
 		before := p.occ
 		p.Classifier.ReclassifyAt(w, &p.occ)
 		if p.occ == before {
+			continue
+		}
+		if p.frames != nil {
+			p.reclassified(at)
 			continue
 		}
 		// The readings have held since the last item: the board has been
@@ -209,52 +221,14 @@ func (p *Pipeline) settleStage() *sensing.SettleStage {
 func (p *Pipeline) unsettled() { p.deliver(Input{At: p.last, Kind: InputUnsettled}) }
 
 // settled tells the referee that the board holds still on o, with the
-// last frame free of bus glitches when the sensor model judges
-// (Input.Frame).
+// frame it holds still on when the sensor model judges (Input.Frame).
 func (p *Pipeline) settled(o *engine.Occupancy) {
 	board := *o
 	in := Input{At: p.last, Kind: InputSettled, Board: &board}
-	if m := p.frameModel(); m != nil {
-		in.Frame = slices.Clone(m.Frame())
-		if m.Settled(p.last) {
-			p.framesAt = m.SettledAt()
-		}
+	if p.frames != nil {
+		in.Frame = slices.Clone(p.frames.Frame())
 	}
 	p.deliver(in)
-}
-
-// frameModel returns the model that follows the raw frames while the
-// sensor model judges, made on first use; nil for the classifier's
-// judgement.
-func (p *Pipeline) frameModel() *calib.Model {
-	if p.frames == nil && p.Referee != nil && p.Referee.Judging() == JudgeModel {
-		// A calibration of the board's geometry alone is valid: the
-		// readings' stillness and the ADC's rails need no levels.
-		p.frames, _ = calib.NewModel(&calib.Calibration{Board: p.Classifier.Board()})
-	}
-	return p.frames
-}
-
-// catchUpFrames tells the referee, while the sensor model judges, that
-// the board has settled again when the raw readings have held still by
-// at since they last settled as told, on an occupancy the classifier
-// reads unchanged and settled: a checker landing where the classifier
-// reads no change (a weak magnet, a dead sensor's neighbour) is evidence
-// for the model. It is told at the time the readings settled.
-func (p *Pipeline) catchUpFrames(at time.Time) {
-	m := p.frames
-	if m == nil || !m.Settled(at) || m.SettledAt() == p.framesAt || p.Settler.Pending() {
-		return
-	}
-	o, _, ok := p.Settler.Settled()
-	if !ok {
-		return
-	}
-	if m.SettledAt().After(p.last) {
-		p.last = m.SettledAt()
-	}
-	p.settled(&o)
-	p.checkGrace()
 }
 
 // deliver passes an input on to Deliver, or to the referee.
