@@ -6,10 +6,12 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"gammond/calib"
 	"gammond/engine/welsh"
+	"gammond/internal/testmain"
 	"gammond/sensing/sim"
 )
 
@@ -78,11 +80,31 @@ func TestMeasureJudges(t *testing.T) {
 	})
 	t.Run("welsh dead sensors", func(t *testing.T) {
 		for _, j := range judges {
-			f := welshDeadSensors(t, j)
-			t.Logf("welsh, sensors 3, 40, 77 dead, seeds 1-10, %s: %d of 10 traces exact, %d with a play recorded that was not made, %d flags, %d turns ambiguous",
-				j, f.exact, f.otherPlay, f.flags, f.ambiguous)
+			welshDeadSensors(t, j, 10).log(t, j)
 		}
 	})
+}
+
+func (f welshFigures) log(t *testing.T, j Judging) {
+	t.Logf("welsh, sensors 3, 40, 77 dead, %s: %d of %d traces exact, %d a play judged at DONE that was not made, %d flags, %d turns ambiguous",
+		j, f.exact, f.traces, f.otherPlay, f.flags, f.ambiguous)
+}
+
+// TestModelJudgeWelshDeadSensors: Welsh games with three sensors dead
+// from the start, none under a checker of the starting position: the
+// sensor model never judges a play made other than it was; what a dead
+// sensor hides is flagged or reported ambiguous, never guessed.
+func TestModelJudgeWelshDeadSensors(t *testing.T) {
+	t.Parallel()
+	seeds := uint64(10)
+	if testmain.Trimmed() {
+		seeds = 3
+	}
+	f := welshDeadSensors(t, JudgeModel, seeds)
+	f.log(t, JudgeModel)
+	if f.otherPlay > 0 {
+		t.Errorf("%d traces with a play judged that was not made", f.otherPlay)
+	}
 }
 
 // logJudges logs each behaviour's figures with each judge.
@@ -104,17 +126,19 @@ func (f *exactness) replayJudged(t *testing.T, trace []byte, want *sim.Expect, j
 }
 
 // welshFigures count the Welsh dead-sensor traces' replays: those
-// transcribed exactly, those with a play recorded that was not made (not
-// reported ambiguous), the flags and the turns reported ambiguous.
-type welshFigures struct{ exact, otherPlay, flags, ambiguous int }
+// transcribed exactly, those where the judge recorded a play that was not
+// made (a legal play judged at DONE, not reported ambiguous), the flags
+// and the turns reported ambiguous.
+type welshFigures struct{ traces, exact, otherPlay, flags, ambiguous int }
 
-// welshDeadSensors plays three Welsh games a seed, seeds 1-10, with
-// sensors 3, 40 and 77 dead from the start (none under a checker of the
-// starting position: a dead top slot hides a checker landed on it), and
-// replays each with every play judged by judging.
-func welshDeadSensors(t *testing.T, judging Judging) welshFigures {
-	var f welshFigures
-	for seed := range uint64(10) {
+// welshDeadSensors plays three Welsh games a seed, seeds 1 to seeds,
+// with sensors 3, 40 and 77 dead from the start (none under a checker of
+// the starting position: a dead top slot hides a checker landed on it),
+// as gammon simulate --rules welsh --games 3 --seed S --dead 3,40,77
+// does, and replays each with every play judged by judging.
+func welshDeadSensors(t *testing.T, judging Judging, seeds uint64) welshFigures {
+	f := welshFigures{traces: int(seeds)}
+	for seed := range seeds {
 		opts := sim.DefaultOpts
 		opts.Seed, opts.Dead = seed+1, []int{3, 40, 77}
 		var trace bytes.Buffer
@@ -143,11 +167,13 @@ func welshDeadSensors(t *testing.T, judging Judging) welshFigures {
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed+1, err)
 		}
-		g, k := firstOtherPlay(w.Record(), played)
-		switch {
-		case g < 0:
+		var got, want bytes.Buffer
+		w.Record().WriteTo(&got)
+		played.WriteTo(&want)
+		if got.String() == want.String() {
 			f.exact++
-		case k < len(plays[g]) && plays[g][k].Kind == PlayMade && !plays[g][k].Ambiguous:
+		}
+		if g, k := firstOtherPlay(w.Record(), played); g >= 0 && k < len(plays[g]) && plays[g][k].Kind == PlayMade && !plays[g][k].Ambiguous {
 			f.otherPlay++
 			t.Logf("%s, seed %d game %d: the %d. play recorded is %s, not the one made", judging, seed+1, g+1, k+1, plays[g][k].Notation)
 		}
@@ -204,13 +230,19 @@ func firstOtherPlay(got, want *welsh.Record) (game, play int) {
 	return -1, -1
 }
 
-// playsOf returns a game's plays, each its moves written out.
+// playsOf returns a game's plays, each its moves written out in order
+// (a record writes a play's moves in an order of its own).
 func playsOf(g *welsh.GameRecord) []string {
 	var plays []string
 	for _, a := range g.Actions {
 		if a.Kind == welsh.ActPlay {
-			plays = append(plays, fmt.Sprint(a.Moves))
+			moves := make([]string, len(a.Moves))
+			for i, m := range a.Moves {
+				moves[i] = fmt.Sprint(m)
+			}
+			slices.Sort(moves)
+			plays = append(plays, strings.Join(moves, " "))
 		}
 	}
-	return slices.Clip(plays)
+	return plays
 }

@@ -13,9 +13,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
 		r.book.abandoned(true)
 	}
-	if side != r.onRoll {
-		r.endGrace() // the opponent's roll ends the wait for a checker in hand: the play is judged first
-	}
+	r.endGrace() // a roll, the opponent's or the mover's bonus throw, ends the wait for a checker in hand: the play is judged first
 	if reason := r.touchRefusal(side); reason != "" {
 		r.irregular(side, reason)
 		return
@@ -318,14 +316,12 @@ func (r *Referee) nearest(m *engine.Matcher) engine.Board {
 }
 
 // opponentBegins ends the mover's turn when side, the opponent, begins
-// its own: a play waiting for a checker in the hand is judged, a flagged
-// one stands. It reports false when a flagged play cannot stand.
+// its own: a play waiting for a checker in the hand is judged (so it is
+// when the mover begins a bonus throw), a flagged one stands. It reports
+// false when a flagged play cannot stand.
 func (r *Referee) opponentBegins(side engine.Side) bool {
-	if side == r.onRoll {
-		return true
-	}
 	r.endGrace()
-	return r.phase != flagged || r.accept()
+	return side == r.onRoll || r.phase != flagged || r.accept()
 }
 
 // unmovedSinceRoll reports whether no checker has moved since the roll:
