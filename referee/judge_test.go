@@ -36,10 +36,16 @@ func replayJudged(t *testing.T, trace io.Reader, judging Judging) []Event {
 func replayByModel(t *testing.T, trace io.Reader) []Event { return replayJudged(t, trace, JudgeModel) }
 
 // TestModelJudgeBehaviours: with the sensor model judging at DONE, the
-// shared matches played with the behaviours it is exact on transcribe
-// exactly, illegal plays flagged and put right.
+// shared matches played with the behaviours it is exact on, alone and
+// together, transcribe exactly, illegal plays flagged and put right.
+// Trimmed, the behaviours together and two alone.
 func TestModelJudgeBehaviours(t *testing.T) {
-	roundTripsWith(t, []behaviour{{"clean", func(*sim.Opts) {}}, noCalib}, replayByModel, 0, 0.15)
+	together := []behaviour{all(lateDone, glitches, hoverAstray), all(deadOnThem, drift, hover), offCentre, noCalib}
+	alone := []behaviour{{"clean", func(*sim.Opts) {}}, drift, hover, baselines, lateDone, deadOnThem, hoverLong, hoverAstray, glitches}
+	if testmain.Trimmed() {
+		alone = nil
+	}
+	roundTripsWith(t, append(together, alone...), replayByModel, 0, 0.15)
 }
 
 // TestMeasureJudges replays every behaviour's traces, simulated on the
@@ -98,7 +104,7 @@ func TestModelJudgeWelshDeadSensors(t *testing.T) {
 	t.Parallel()
 	seeds := uint64(10)
 	if testmain.Trimmed() {
-		seeds = 3
+		seeds = 2
 	}
 	f := welshDeadSensors(t, JudgeModel, seeds)
 	f.log(t, JudgeModel)

@@ -16,7 +16,9 @@ import (
 // classified into an occupancy, settled (sensing.SettleStage), and passed
 // on once it holds still; each button event becomes the referee's call.
 // The classifier learns from every position the referee comes to know
-// (Learn), and a sensor health finds stuck or dead is masked.
+// (Learn), and a sensor health finds stuck or dead is masked. While the
+// sensor model judges (JudgeModel) the board settles on the raw readings
+// instead, each settled input carrying its frame (pipeline_model.go).
 type Pipeline struct {
 	Source     sensing.Source
 	Classifier *calib.Classifier
