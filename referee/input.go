@@ -105,8 +105,10 @@ type Input struct {
 	Odds   bool              `json:"odds,omitempty"`   // InputOddsEvens
 	Board  *engine.Occupancy `json:"board,omitempty"`
 	// Frame is the raw frame Board was read from, for the sensor model's
-	// judgement (JudgeModel); nil for the classifier's.
-	Frame []uint16 `json:"frame,omitempty"`
+	// judgement (JudgeModel), and FrameAt when the board came to hold
+	// still on it; nil and zero for the classifier's.
+	Frame   []uint16  `json:"frame,omitempty"`
+	FrameAt time.Time `json:"frame_at,omitzero"`
 }
 
 // UnmarshalJSON reads an input as the journal keeps it, and a Welsh
@@ -180,7 +182,7 @@ func (r *Referee) Apply(in Input) {
 	}
 	switch in.Kind {
 	case InputSettled:
-		r.judges().read(in.At, in.Frame)
+		r.judges().read(in.At, in.FrameAt, in.Frame)
 		r.Settled(in.Board)
 	case InputUnsettled:
 		r.Unsettled()

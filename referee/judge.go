@@ -42,15 +42,21 @@ func ParseJudging(s string) (Judging, error) {
 type judge interface {
 	// fits appends to dst the legal plays of the lines the board shows,
 	// the likeliest first (several: the sensors cannot split them).
-	// inProgress says the board shows a play under way; wait, that the
-	// judgement waits for a checker in the hand (never once the hand is
-	// known empty: handEmpty).
-	fits(r *Referee, dst []fit, handEmpty bool) (fits []fit, inProgress, wait bool)
+	// inProgress says the board shows a play under way; a waitUntil not
+	// zero, that the judgement waits for a checker in the hand, a move
+	// of the board after waitUntil ending the wait (never once the hand
+	// is known empty: handEmpty).
+	fits(r *Referee, dst []fit, handEmpty bool) (fits []fit, inProgress bool, waitUntil time.Time)
+	// wait returns what a DONE on the settled board waits for before
+	// its play is judged: a checker in the hand (maybe on a masked
+	// slot), or doneNone to judge it now.
+	wait(r *Referee) doneWait
 	// lit returns the points to light for a play that fits no legal
 	// result: where the board departs from the nearest one.
 	lit(r *Referee) []int
-	// read takes a settled input's frame, at its time (nil: none came).
-	read(at time.Time, frame []uint16)
+	// read takes a settled input's frame, told at at, the board still
+	// on it since stillAt (nil: none came).
+	read(at, stillAt time.Time, frame []uint16)
 	// learn takes what an event of the referee's makes known.
 	learn(r *Referee, e Event)
 }
@@ -97,7 +103,7 @@ func (r *Referee) Judging() Judging {
 // legal result fits where the occupancy could show it.
 type matchers struct{}
 
-func (matchers) fits(r *Referee, dst []fit, _ bool) ([]fit, bool, bool) {
+func (matchers) fits(r *Referee, dst []fit, _ bool) ([]fit, bool, time.Time) {
 	inProgress := false
 	for i := range r.lines {
 		complete, partial := r.lines[i].matcher.Match(&r.board)
@@ -106,7 +112,19 @@ func (matchers) fits(r *Referee, dst []fit, _ bool) ([]fit, bool, bool) {
 		}
 		inProgress = inProgress || partial
 	}
-	return dst, inProgress, false
+	return dst, inProgress, time.Time{}
+}
+
+// wait: the board shows a legal result but for a checker, maybe one a
+// masked slot hides.
+func (matchers) wait(r *Referee) doneWait {
+	switch {
+	case r.moverShort():
+		return doneInHand
+	case r.mayBeShort():
+		return doneMasked
+	}
+	return doneNone
 }
 
 func (matchers) lit(r *Referee) []int {
@@ -114,8 +132,8 @@ func (matchers) lit(r *Referee) []int {
 	return points
 }
 
-func (matchers) read(time.Time, []uint16) {}
-func (matchers) learn(*Referee, Event)    {}
+func (matchers) read(time.Time, time.Time, []uint16) {}
+func (matchers) learn(*Referee, Event)               {}
 
 // modelJudge judges by the sensor model: every legal result of every
 // line, the positions before the turn and the legal results with one
@@ -124,8 +142,10 @@ func (matchers) learn(*Referee, Event)    {}
 // attached none) it judges as the matchers do.
 type modelJudge struct {
 	model  *calib.Model
-	framed bool      // the last settled input carried a frame
-	at     time.Time // when it was read
+	framed bool // the last settled input carried a frame
+	// at is when it was told, stillAt since when the board held still on
+	// it.
+	at, stillAt time.Time
 	// legal are the distinct legal results, short the positions short of
 	// them; scored and best are the last judgement's.
 	legal, short []engine.Layout
@@ -140,18 +160,18 @@ type scoredLayout struct {
 	score  float64
 }
 
-func (j *modelJudge) read(at time.Time, frame []uint16) {
+func (j *modelJudge) read(at, stillAt time.Time, frame []uint16) {
 	j.framed = len(frame) > 0
 	if !j.framed {
 		return
 	}
-	j.at = at
+	j.at, j.stillAt = at, stillAt
 	j.model.Observe(at, frame)
 	j.model.Evaluate(at)
 	j.model.Follow(at)
 }
 
-func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, bool) {
+func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, time.Time) {
 	j.played = false
 	if !j.framed {
 		return matchers{}.fits(r, dst, handEmpty)
@@ -162,16 +182,19 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, b
 	j.best = j.legal[v.Play]
 	switch {
 	case v.Verdict == calib.Illegal:
-		return dst, false, false
+		return dst, false, time.Time{}
 	case v.Verdict == calib.InProgress && handEmpty:
-		return dst, true, false
+		return dst, true, time.Time{}
 	case v.Verdict != calib.Played && !handEmpty && len(j.short) > 0:
-		return dst, false, true // a checker may yet land: only its landing, or the grace's end, decides
+		// A checker may yet land, within maskedLanding of the board
+		// coming to rest: only its landing decides, or the grace's end,
+		// or the board moving later (another hand's, not the landing).
+		return dst, false, j.stillAt.Add(maskedLanding)
 	case v.Verdict == calib.Played:
 		j.played = true
-		return j.fitsOf(r, dst, j.best), false, false
+		return j.fitsOf(r, dst, j.best), false, time.Time{}
 	}
-	return j.ambiguous(r, dst), false, false
+	return j.ambiguous(r, dst), false, time.Time{}
 }
 
 // ambiguous appends the plays of every legal result that scores within
@@ -252,6 +275,16 @@ func appendInHand(dst []engine.Layout, result, before *engine.Layout, side engin
 		}
 	}
 	return dst
+}
+
+// wait judges at once: the model's own verdict says when a checker may
+// still be in the hand (fits), and a frame gives no occupancy's masked
+// slots to wait on. With no frame, it waits as the matchers do.
+func (j *modelJudge) wait(r *Referee) doneWait {
+	if !j.framed {
+		return matchers{}.wait(r)
+	}
+	return doneNone
 }
 
 func (j *modelJudge) lit(r *Referee) []int {

@@ -45,12 +45,14 @@ type Pipeline struct {
 	stage     *sensing.SettleStage // settles with Settler; made at the first item
 	last      time.Time            // the last item's time
 	// frames settles the raw frames while the sensor model judges
-	// (JudgeModel), nil otherwise (pipeline_model.go). framesAt is when
-	// they last settled as told the referee; still, that they have not
-	// moved since.
-	frames   *calib.Model
-	framesAt time.Time
-	still    bool
+	// (JudgeModel), nil otherwise (pipeline_model.go). framesAt is since
+	// when the board has held still as last told the referee; still,
+	// that the readings have not moved since; stallEnds, when the scan
+	// can no longer be stalled on the motion the last DONE ended.
+	frames    *calib.Model
+	framesAt  time.Time
+	still     bool
+	stallEnds time.Time
 }
 
 // Run feeds the referee until the source ends, then tells it so (End); it
@@ -77,7 +79,7 @@ func (p *Pipeline) Run() error {
 // Step feeds one item. Per frame it allocates nothing (see the benchmark).
 func (p *Pipeline) Step(it sensing.Item) error {
 	p.catchUp(it.At)
-	p.catchUpFrames(it.At)
+	p.catchUpFrames(it.At, it.Kind == sensing.EventItem)
 	p.last = it.At
 	switch it.Kind {
 	case sensing.FrameItem:
@@ -228,7 +230,7 @@ func (p *Pipeline) settled(o *engine.Occupancy) {
 	board := *o
 	in := Input{At: p.last, Kind: InputSettled, Board: &board}
 	if p.frames != nil {
-		in.Frame = slices.Clone(p.frames.Frame())
+		in.Frame, in.FrameAt = slices.Clone(p.frames.Frame()), p.framesAt
 	}
 	p.deliver(in)
 }
@@ -253,6 +255,9 @@ var inputKinds = map[sensing.EventKind]InputKind{
 func (p *Pipeline) event(e sensing.Event) {
 	if e.Kind == sensing.Done {
 		p.graceEnds = p.last.Add(p.doneGrace())
+		if p.frames != nil {
+			p.doneFrames(p.last)
+		}
 	}
 	kind, ok := inputKinds[e.Kind]
 	if !ok {

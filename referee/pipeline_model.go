@@ -16,6 +16,13 @@ import (
 // turn flow, and the frame, for the model's judgement; a frame of bus
 // garbage is dropped before either reads it.
 
+// scanStall is the longest the scan may stall while a checker is set
+// down or lifted (HARDWARE.md: 30-250 ms): a trace writes no frame then,
+// so the readings look still while the board is not. A DONE is judged
+// on the board as it reads once the scan cannot still be stalled on the
+// motion it ended.
+const scanStall = 250 * time.Millisecond
+
 // frameModel returns the model that settles the raw frames while the
 // sensor model judges, made on first use; nil for the classifier's
 // judgement.
@@ -33,8 +40,7 @@ func (p *Pipeline) frameModel() *calib.Model {
 // returns the frame to read: the item's, or the last one before it when
 // it is bus garbage.
 func (p *Pipeline) observeFrame(m *calib.Model, it sensing.Item) []uint16 {
-	m.Observe(it.At, it.Frame)
-	if p.still && m.SettledAt() != p.framesAt {
+	if settled := m.Observe(it.At, it.Frame); p.still && !settled {
 		p.still = false
 		p.unsettled()
 	}
@@ -43,13 +49,38 @@ func (p *Pipeline) observeFrame(m *calib.Model, it sensing.Item) []uint16 {
 
 // catchUpFrames tells the referee that the board has settled once the
 // raw readings have held still, by at, since they last moved, on the
-// occupancy the classifier reads. It is told at at, the time of the item
-// that shows it: a journal replayed gives the referee's clock the same
-// time.
-func (p *Pipeline) catchUpFrames(at time.Time) {
-	if m := p.frames; m != nil && m.Settled(at) && m.SettledAt() != p.framesAt {
-		p.last = at
-		p.framesSettled()
+// occupancy the classifier reads: once the scan cannot be stalled on the
+// motion a DONE ended, or at a press (a hand on a button has left the
+// board). It is told at at, the time of the item that shows it, as the
+// referee's clock has it (a trace writes no frame while the readings
+// hold); the input's FrameAt says since when the board has held still.
+func (p *Pipeline) catchUpFrames(at time.Time, press bool) {
+	m := p.frames
+	if m == nil || p.still || !m.Settled(at) {
+		return
+	}
+	still := m.SettledAt()
+	if still.Before(p.stallEnds) {
+		still = p.stallEnds
+		if press && at.Before(still) {
+			still = at
+		}
+	}
+	if still.After(at) {
+		return
+	}
+	p.last = at
+	p.framesSettled(still)
+}
+
+// doneFrames holds the board unsettled for scanStall after a DONE, so
+// that the play is judged on what the board reads once the scan has
+// caught up with the hand.
+func (p *Pipeline) doneFrames(at time.Time) {
+	p.stallEnds = at.Add(scanStall)
+	if p.still {
+		p.still = false
+		p.unsettled()
 	}
 }
 
@@ -57,14 +88,15 @@ func (p *Pipeline) catchUpFrames(at time.Time) {
 // board has settled if the readings have held still since they last
 // moved.
 func (p *Pipeline) catchUpFramesAll() {
-	if m := p.frames; m != nil && m.SettledAt() != p.framesAt {
-		p.framesSettled()
+	if p.frames != nil && !p.still {
+		p.framesSettled(p.frames.SettledAt())
 	}
 }
 
-// framesSettled tells the referee the board holds still on the frames.
-func (p *Pipeline) framesSettled() {
-	p.framesAt, p.still = p.frames.SettledAt(), true
+// framesSettled tells the referee the board holds still on the frames,
+// as it has since still.
+func (p *Pipeline) framesSettled(still time.Time) {
+	p.framesAt, p.still = still, true
 	o := p.occ
 	p.settled(&o)
 	p.checkGrace()

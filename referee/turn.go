@@ -117,10 +117,10 @@ type fit struct{ line, play int }
 
 // judge decides the play at DONE: legal (one line or several), or illegal.
 func (r *Referee) judge() {
-	fits, inProgress, wait := r.judges().fits(r, r.fits[:0], r.handEmpty)
+	fits, inProgress, waitUntil := r.judges().fits(r, r.fits[:0], r.handEmpty)
 	r.fits = fits
-	if wait {
-		r.wait = doneInHand
+	if !waitUntil.IsZero() {
+		r.wait, r.waitUntil = doneMasked, waitUntil
 		return
 	}
 	if len(fits) == 0 {
