@@ -243,7 +243,7 @@ func (j *modelJudge) candidates(r *Referee, handEmpty bool) {
 			l := engine.LayoutOf(&plays[k].After, r.onRoll.Other())
 			j.legal = addLayout(j.legal, l)
 			if !handEmpty {
-				j.short = appendInHand(j.short, &l, &before, r.onRoll)
+				j.short = appendInHand(j.short, &l, &before, r.onRoll, j.model.Geometry())
 			}
 		}
 	}
@@ -260,15 +260,21 @@ func addLayout(ls []engine.Layout, l engine.Layout) []engine.Layout {
 
 // appendInHand appends the layouts of result with one of side's checkers
 // not yet set down, from any point it has one on, and with a blot it hit
-// not yet on the bar.
-func appendInHand(dst []engine.Layout, result, before *engine.Layout, side engine.Side) []engine.Layout {
+// not yet on the bar. A checker above a pile taller than its slots (g)
+// is left out: no sensor tells it from the others, so its landing
+// decides nothing.
+func appendInHand(dst []engine.Layout, result, before *engine.Layout, side engine.Side, g calib.Geometry) []engine.Layout {
 	if opp := side.Other(); result[opp][engine.Bar] > before[opp][engine.Bar] {
 		l := *result
 		l[opp][engine.Bar]--
 		dst = addLayout(dst, l)
 	}
 	for p := 1; p <= engine.Bar; p++ {
-		if result[side][p] > 0 {
+		slots := g.Slots
+		if p == engine.Bar {
+			slots = g.BarSlots
+		}
+		if n := result[side][p]; n > 0 && n <= slots {
 			l := *result
 			l[side][p]--
 			dst = addLayout(dst, l)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"gammond/calib"
@@ -67,7 +68,7 @@ func TestMeasureJudges(t *testing.T) {
 		if mode != "all" {
 			files = []string{files[3], files[10]}
 		}
-		figures := make([][2]exactness, len(sims))
+		figures := make([][2]judgeFigures, len(sims))
 		t.Cleanup(func() { logJudges(t, "simulated", figures, func(k int) string { return sims[k].name }) })
 		eachSimulated(t, sims, files, []float64{0, 0.15}, func(t *testing.T, k int, trace []byte, want *sim.Expect) {
 			for i, j := range judges {
@@ -76,7 +77,7 @@ func TestMeasureJudges(t *testing.T) {
 		})
 	})
 	t.Run("recorded", func(t *testing.T) {
-		figures := make([][2]exactness, len(recs))
+		figures := make([][2]judgeFigures, len(recs))
 		t.Cleanup(func() { logJudges(t, "recorded", figures, func(k int) string { return recs[k].name }) })
 		eachRecorded(t, recs, func(t *testing.T, k int, trace []byte, want *sim.Expect) {
 			for i, j := range judges {
@@ -113,22 +114,61 @@ func TestModelJudgeWelshDeadSensors(t *testing.T) {
 	}
 }
 
+// judgeFigures count a behaviour's replays with one judge: exactness's,
+// and the games where a play judged at DONE, not reported ambiguous, was
+// another than the one made (the first such turn of a game whose plays
+// were right until then).
+type judgeFigures struct {
+	exactness
+	otherPlay atomic.Int64
+}
+
 // logJudges logs each behaviour's figures with each judge.
-func logJudges(t *testing.T, kind string, figures [][2]exactness, name func(k int) string) {
+func logJudges(t *testing.T, kind string, figures [][2]judgeFigures, name func(k int) string) {
 	for k := range figures {
-		figures[k][0].log(t, kind+" "+name(k)+": "+string(JudgeClassifier))
-		figures[k][1].log(t, kind+" "+name(k)+": "+string(JudgeModel))
+		for i, j := range []Judging{JudgeClassifier, JudgeModel} {
+			f := &figures[k][i]
+			f.log(t, fmt.Sprintf("%s %s: %s (%d games with a play judged that was not made)", kind, name(k), j, f.otherPlay.Load()))
+		}
 	}
 }
 
 // replayJudged replays the trace with each play judged by judging and
 // counts it.
-func (f *exactness) replayJudged(t *testing.T, trace []byte, want *sim.Expect, judging Judging) {
+func (f *judgeFigures) replayJudged(t *testing.T, trace []byte, want *sim.Expect, judging Judging) {
 	events := replayJudged(t, bytes.NewReader(trace), judging)
 	f.add(events)
 	if exactReplay(events, want) {
 		f.exact.Add(1)
 	}
+	f.otherPlay.Add(int64(otherPlays(events, want)))
+}
+
+// otherPlays counts the games where a play judged at DONE and not
+// reported ambiguous leaves another position than the play made, on the
+// first turn of the game the replay and the expectation part on.
+func otherPlays(events []Event, want *sim.Expect) int {
+	n, game, k := 0, -1, 0
+	parted := true
+	for _, e := range events {
+		switch {
+		case e.Kind == GameStarted:
+			game, k, parted = game+1, 0, game+1 >= len(want.Games)
+		case e.Kind != PlayMade || parted:
+		case k >= len(want.Games[game].Plays):
+			parted = true
+		default:
+			w := want.Games[game].Plays[k]
+			k++
+			if w.Turn != e.Turn || w.Side != e.Side || w.After != e.Play.After.PositionID() {
+				parted = true
+				if w.Turn == e.Turn && w.Side == e.Side && !e.Ambiguous {
+					n++
+				}
+			}
+		}
+	}
+	return n
 }
 
 // welshFigures count the Welsh dead-sensor traces' replays: those
