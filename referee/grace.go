@@ -29,13 +29,13 @@ const maskedLanding = 800 * time.Millisecond
 // judgeAtDone judges the play of a DONE on a settled board, unless the mover
 // is short of a checker: then the judgement waits for it.
 func (r *Referee) judgeAtDone() {
-	switch {
-	case r.moverShort():
-		r.wait = doneInHand
-	case r.mayBeShort():
-		r.wait, r.waitUntil = doneMasked, r.clock.Now().Add(maskedLanding)
-	default:
+	switch w := r.judges().wait(r); w {
+	case doneNone:
 		r.judge()
+	case doneMasked:
+		r.wait, r.waitUntil = w, r.clock.Now().Add(maskedLanding)
+	default:
+		r.wait = w
 	}
 }
 
@@ -75,7 +75,7 @@ func (r *Referee) movedLate() {
 // flag waits for a DONE or the opponent's turn (endFlag).
 func (r *Referee) checkerLanded() {
 	switch {
-	case r.awaitingChecker() && !r.mayBeShort():
+	case r.awaitingChecker() && r.judges().wait(r) == doneNone:
 		r.wait = doneNone
 		r.judge()
 	case r.phase == flagged && r.doubt == flagShort && r.fitsLegal():
@@ -85,14 +85,12 @@ func (r *Referee) checkerLanded() {
 	}
 }
 
-// fitsLegal reports whether some line's legal result fits the board.
+// fitsLegal reports whether the board shows some line's legal result,
+// as the judge reads it.
 func (r *Referee) fitsLegal() bool {
-	for i := range r.lines {
-		if complete, _ := r.lines[i].matcher.Match(&r.board); len(complete) > 0 {
-			return true
-		}
-	}
-	return false
+	fits, _, _ := r.judges().fits(r, r.fits[:0], true)
+	r.fits = fits
+	return len(fits) > 0
 }
 
 // awaitingChecker reports whether a DONE waits for a checker in the hand.
@@ -105,9 +103,7 @@ func (r *Referee) DoneGraceOver() { r.endGrace() }
 // endGrace judges a play waiting for a checker now: the grace period is
 // over, or the opponent has begun its turn.
 func (r *Referee) endGrace() {
-	if !r.awaitingChecker() {
-		return
+	if r.awaitingChecker() {
+		r.judgeNow()
 	}
-	r.wait = doneNone
-	r.judge()
 }

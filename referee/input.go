@@ -104,6 +104,11 @@ type Input struct {
 	Fiver  bool              `json:"fiver,omitempty"`  // InputConcede
 	Odds   bool              `json:"odds,omitempty"`   // InputOddsEvens
 	Board  *engine.Occupancy `json:"board,omitempty"`
+	// Frame is the raw frame Board was read from, for the sensor model's
+	// judgement (JudgeModel), and FrameAt when the board came to hold
+	// still on it; nil and zero for the classifier's.
+	Frame   []uint16  `json:"frame,omitempty"`
+	FrameAt time.Time `json:"frame_at,omitzero"`
 }
 
 // UnmarshalJSON reads an input as the journal keeps it, and a Welsh
@@ -177,6 +182,7 @@ func (r *Referee) Apply(in Input) {
 	}
 	switch in.Kind {
 	case InputSettled:
+		r.judges().read(in.At, in.FrameAt, in.Frame)
 		r.Settled(in.Board)
 	case InputUnsettled:
 		r.Unsettled()

@@ -22,9 +22,20 @@ func TestInputsReplayToTheSameMatch(t *testing.T) {
 	if testmain.Trimmed() {
 		trace = "match-010-illegal.trace.jsonl"
 	}
+	inputsReplayToTheSameMatch(t, trace, JudgeClassifier)
+}
+
+// inputsReplayToTheSameMatch replays the trace in testdata with each play
+// judged by judging, journals its inputs as JSON, reads them back and
+// applies them to a fresh referee judging so: the events must be the
+// same.
+func inputsReplayToTheSameMatch(t *testing.T, trace string, judging Judging) {
 	var journal [][]byte
 	var first []Event
 	p, h, err := OpenTrace(openTestdata(t, trace), func(e Event) { first = append(first, e) })
+	if err == nil {
+		err = p.Referee.SetJudging(judging, &h.Calibration)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,6 +58,9 @@ func TestInputsReplayToTheSameMatch(t *testing.T) {
 	clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
 	var again []Event
 	r := New(m, clock, func(e Event) { again = append(again, e) })
+	if err := r.SetJudging(judging, &h.Calibration); err != nil {
+		t.Fatal(err)
+	}
 	for i, b := range journal {
 		in, err := ParseInput(b)
 		if err != nil {

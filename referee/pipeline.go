@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"gammond/calib"
@@ -15,7 +16,9 @@ import (
 // classified into an occupancy, settled (sensing.SettleStage), and passed
 // on once it holds still; each button event becomes the referee's call.
 // The classifier learns from every position the referee comes to know
-// (Learn), and a sensor health finds stuck or dead is masked.
+// (Learn), and a sensor health finds stuck or dead is masked. While the
+// sensor model judges (JudgeModel) the board settles on the raw readings
+// instead, each settled input carrying its frame (pipeline_model.go).
 type Pipeline struct {
 	Source     sensing.Source
 	Classifier *calib.Classifier
@@ -41,6 +44,15 @@ type Pipeline struct {
 	graceEnds time.Time
 	stage     *sensing.SettleStage // settles with Settler; made at the first item
 	last      time.Time            // the last item's time
+	// frames settles the raw frames while the sensor model judges
+	// (JudgeModel), nil otherwise (pipeline_model.go). framesAt is since
+	// when the board has held still as last told the referee; still,
+	// that the readings have not moved since; stallEnds, when the scan
+	// can no longer be stalled on the motion the last DONE ended.
+	frames    *calib.Model
+	framesAt  time.Time
+	still     bool
+	stallEnds time.Time
 }
 
 // Run feeds the referee until the source ends, then tells it so (End); it
@@ -51,6 +63,7 @@ func (p *Pipeline) Run() error {
 		if errors.Is(err, io.EOF) {
 			p.catchUpAll()
 			p.settleStage().Release()
+			p.catchUpFramesAll()
 			p.deliver(Input{At: p.last, Kind: InputEnd})
 			return nil
 		}
@@ -66,18 +79,28 @@ func (p *Pipeline) Run() error {
 // Step feeds one item. Per frame it allocates nothing (see the benchmark).
 func (p *Pipeline) Step(it sensing.Item) error {
 	p.catchUp(it.At)
+	p.catchUpFrames(it.At, it.Kind == sensing.EventItem)
 	p.last = it.At
 	switch it.Kind {
 	case sensing.FrameItem:
-		if err := p.Classifier.ClassifyAt(it.At, it.Frame, &p.occ); err != nil {
+		m := p.frameModel()
+		frame := it.Frame
+		if m != nil {
+			frame = p.observeFrame(m, it)
+		}
+		if err := p.Classifier.ClassifyAt(it.At, frame, &p.occ); err != nil {
 			return fmt.Errorf("frame at %v: %w", it.At, err)
 		}
-		p.frame = append(p.frame[:0], it.Frame...) // no allocation once it has grown
+		p.frame = append(p.frame[:0], frame...) // no allocation once it has grown
 		p.watchHealth(it)
-		p.settleStage().Frame(it.At, &p.occ)
+		if m == nil {
+			p.settleStage().Frame(it.At, &p.occ)
+		}
 		p.checkGrace()
 	case sensing.EventItem:
-		p.settleStage().Advance(it.At) // a press is judged on every frame before it
+		if p.frameModel() == nil {
+			p.settleStage().Advance(it.At) // a press is judged on every frame before it
+		}
 		p.checkGrace()
 		p.event(it.Event)
 	}
@@ -99,6 +122,10 @@ func (p *Pipeline) catchUp(at time.Time) {
 		before := p.occ
 		p.Classifier.ReclassifyAt(w, &p.occ)
 		if p.occ == before {
+			continue
+		}
+		if p.frames != nil {
+			p.reclassified(at)
 			continue
 		}
 		// The readings have held since the last item: the board has been
@@ -197,10 +224,15 @@ func (p *Pipeline) settleStage() *sensing.SettleStage {
 // unsettled tells the referee that the board started moving.
 func (p *Pipeline) unsettled() { p.deliver(Input{At: p.last, Kind: InputUnsettled}) }
 
-// settled tells the referee that the board holds still on o.
+// settled tells the referee that the board holds still on o, with the
+// frame it holds still on when the sensor model judges (Input.Frame).
 func (p *Pipeline) settled(o *engine.Occupancy) {
 	board := *o
-	p.deliver(Input{At: p.last, Kind: InputSettled, Board: &board})
+	in := Input{At: p.last, Kind: InputSettled, Board: &board}
+	if p.frames != nil {
+		in.Frame, in.FrameAt = slices.Clone(p.frames.Frame()), p.framesAt
+	}
+	p.deliver(in)
 }
 
 // deliver passes an input on to Deliver, or to the referee.
@@ -223,6 +255,9 @@ var inputKinds = map[sensing.EventKind]InputKind{
 func (p *Pipeline) event(e sensing.Event) {
 	if e.Kind == sensing.Done {
 		p.graceEnds = p.last.Add(p.doneGrace())
+		if p.frames != nil {
+			p.doneFrames(p.last)
+		}
 	}
 	kind, ok := inputKinds[e.Kind]
 	if !ok {

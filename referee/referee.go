@@ -155,9 +155,10 @@ type Referee struct {
 	waitUntil time.Time
 	restored  bool // flagged, and the board is back at the position before the turn
 	// doubt: flagged, when a legal result of the turn withdraws the flag;
-	// ending is the settled board that showed it ending the game (flagEnds).
+	// ending is the legal plays the board showed when it ended the game
+	// (flagEnds).
 	doubt      flagDoubt
-	ending     engine.Occupancy
+	ending     []fit
 	setupWrong []int
 	offer      *resignation // an offer to concede waiting for its answer
 	early      *earlyRoll   // a roll made before the mover's DONE, held
@@ -178,6 +179,12 @@ type Referee struct {
 	points       []int          // scratch for Diff
 	// refused is the first refusal's reason since Check began: a copy's.
 	refused string
+	// judging judges each play at DONE, nil for the classifier's matchers
+	// (judge.go); fits is its scratch. handEmpty: the wait for a checker
+	// in the hand is over, the play is judged as the board stands.
+	judging   judge
+	fits      []fit
+	handEmpty bool
 }
 
 // New returns a referee for a match of the standard game, emitting its
@@ -199,6 +206,7 @@ func (r *Referee) send(e Event) {
 	}
 	e.At = r.clock.Now()
 	e.Game, e.Turn = r.game, r.turn
+	r.judges().learn(r, e)
 	r.emit(e)
 }
 

@@ -14,9 +14,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	if r.abandoned() {
 		r.book.abandoned(true)
 	}
-	if side != r.onRoll {
-		r.endGrace() // the opponent's roll ends the wait for a checker in hand: the play is judged first
-	}
+	r.endGrace() // a roll, the opponent's or the mover's bonus throw, ends the wait for a checker in hand: the play is judged first
 	if reason := r.touchRefusal(side); reason != "" {
 		r.irregular(side, reason)
 		return
@@ -116,8 +114,9 @@ func (r *Referee) Done(side engine.Side) {
 // judgeNow judges the play on the last settled board, settled or not: the
 // turn is over whatever the board is doing.
 func (r *Referee) judgeNow() {
-	r.wait = doneNone
+	r.wait, r.handEmpty = doneNone, true
 	r.judge()
+	r.handEmpty = false
 }
 
 // fit is a legal play of one line that fits the board.
@@ -125,15 +124,18 @@ type fit struct{ line, play int }
 
 // judge decides the play at DONE: legal (one line or several), or illegal.
 func (r *Referee) judge() {
-	var fits []fit
-	inProgress := false
-	for i := range r.lines {
-		complete, partial := r.lines[i].matcher.Match(&r.board)
-		for _, j := range complete {
-			fits = append(fits, fit{i, j})
-		}
-		inProgress = inProgress || partial
+	fits, inProgress, waitUntil := r.judges().fits(r, r.fits[:0], r.handEmpty)
+	r.fits = fits
+	if !waitUntil.IsZero() {
+		r.wait, r.waitUntil = doneMasked, waitUntil
+		return
 	}
+	r.rule(fits, inProgress)
+}
+
+// rule records the play the board shows (fits, the likeliest first), or
+// flags it when it shows none.
+func (r *Referee) rule(fits []fit, inProgress bool) {
 	if len(fits) == 0 {
 		r.flag(inProgress)
 		return
@@ -150,7 +152,7 @@ func (r *Referee) judge() {
 // flag reports an illegal play at DONE with the points where the board
 // differs from the nearest legal result, and waits for a correction.
 func (r *Referee) flag(inProgress bool) {
-	_, points := r.lines[0].matcher.Nearest(&r.board, nil)
+	points := r.judges().lit(r)
 	fault := "illegal"
 	if inProgress {
 		fault = "partial"
@@ -330,15 +332,16 @@ func (r *Referee) nearest(m *engine.Matcher) engine.Board {
 }
 
 // opponentBegins ends the mover's turn when side, the opponent, begins
-// its own: a play waiting for a checker in the hand is judged, a flagged
-// one's turn ends (endFlag). The mover's own double or offer goes through
-// moverActs. It reports false when a flagged play cannot stand.
+// its own: a play waiting for a checker in the hand is judged (so it is
+// when the mover begins a bonus throw), a flagged one's turn ends
+// (endFlag). The mover's own double or offer goes through moverActs. It
+// reports false when a flagged play cannot stand.
 func (r *Referee) opponentBegins(side engine.Side) bool {
+	r.endGrace()
 	if side == r.onRoll {
 		r.moverActs()
 		return true
 	}
-	r.endGrace()
 	return r.phase != flagged || r.endFlag()
 }
 
@@ -374,7 +377,7 @@ func (r *Referee) endFlag() bool {
 }
 
 // followEnd follows a flagged play whose board settles on a legal result
-// that ends the game (showsGameEnd: its last checker borne off, a Welsh
+// that ends the game (endingFits: its last checker borne off, a Welsh
 // shape or wash): no turn of the opponent's comes to confirm the flag at.
 // The mover's DONE then corrects the play; otherwise, once the board is
 // set up for the next game or the input ends, the game ended as the board
@@ -383,39 +386,36 @@ func (r *Referee) endFlag() bool {
 // borne off, and the opponent's roll on a board still illegal lets the
 // play stand, as for any flag.
 func (r *Referee) followEnd() {
+	if r.doubt == flagOpen || r.doubt == flagEnds {
+		if ends := r.endingFits(); len(ends) > 0 {
+			r.doubt, r.ending = flagEnds, append(r.ending[:0], ends...)
+			return
+		}
+	}
 	start := engine.StartingBoard
-	switch {
-	case (r.doubt == flagOpen || r.doubt == flagEnds) && r.showsGameEnd():
-		r.doubt, r.ending = flagEnds, r.board
-	case r.doubt == flagEnds && r.board.Fits(&start, engine.White):
+	if r.doubt == flagEnds && r.board.Fits(&start, engine.White) {
 		if r.endAsShown(); r.phase == settingUp {
 			r.checkSetup() // the set-up seen, for the next game
 		}
 	}
 }
 
-// endAsShown judges a flagged play on the board that showed it ending the
-// game (flagEnds): the flag withdrawn, the game over.
-func (r *Referee) endAsShown() {
-	now := r.board
-	r.board = r.ending
-	r.judge()
-	r.board = now
-}
+// endAsShown rules on a flagged play with the legal plays the board
+// showed when it ended the game (flagEnds): the flag withdrawn, the game
+// over.
+func (r *Referee) endAsShown() { r.rule(r.ending, false) }
 
-// showsGameEnd reports whether the board shows a legal result that ends
-// the game (rulebook.ends).
-func (r *Referee) showsGameEnd() bool {
-	for i := range r.lines {
-		m := &r.lines[i].matcher
-		complete, _ := m.Match(&r.board)
-		for _, j := range complete {
-			if r.book.ends(m.Plays()[j].After) {
-				return true
-			}
+// endingFits returns the legal plays the board shows, as the judge reads
+// it, when one of them ends the game (rulebook.ends); none otherwise.
+func (r *Referee) endingFits() []fit {
+	fits, _, _ := r.judges().fits(r, r.fits[:0], true)
+	r.fits = fits
+	for _, f := range fits {
+		if r.book.ends(r.lines[f.line].matcher.Plays()[f.play].After) {
+			return fits
 		}
 	}
-	return false
+	return nil
 }
 
 // unmovedSinceRoll reports whether no checker has moved since the roll:

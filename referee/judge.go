@@ -1,0 +1,321 @@
+package referee
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"time"
+
+	"gammond/calib"
+	"gammond/engine"
+)
+
+// Judging names what decides, at DONE, which play the settled board shows
+// (Referee.SetJudging; the config's [referee] judge).
+type Judging string
+
+// The judges.
+const (
+	// JudgeClassifier matches the turn's legal results against the
+	// occupancy the classifier reads (calib.Classifier,
+	// engine.Matcher).
+	JudgeClassifier Judging = "classifier"
+	// JudgeModel scores the positions the turn can leave on the settled
+	// frame through the sensor model (calib.Model, docs/SENSING.md).
+	JudgeModel Judging = "model"
+)
+
+// ParseJudging reads a judge's name; "" is the classifier.
+func ParseJudging(s string) (Judging, error) {
+	switch j := Judging(s); j {
+	case "":
+		return JudgeClassifier, nil
+	case JudgeClassifier, JudgeModel:
+		return j, nil
+	}
+	return "", fmt.Errorf("no judge %q: want %s or %s", s, JudgeClassifier, JudgeModel)
+}
+
+// judge decides at DONE what the settled board says of the turn: the
+// legal plays it shows, that the mover still has a checker in the hand, or
+// that it shows none, and which points to light then.
+type judge interface {
+	// fits appends to dst the legal plays of the lines the board shows,
+	// the likeliest first (several: the sensors cannot split them).
+	// inProgress says the board shows a play under way; a waitUntil not
+	// zero, that the judgement waits for a checker in the hand, a move
+	// of the board after waitUntil ending the wait (never once the hand
+	// is known empty: handEmpty).
+	fits(r *Referee, dst []fit, handEmpty bool) (fits []fit, inProgress bool, waitUntil time.Time)
+	// wait returns what a DONE on the settled board waits for before
+	// its play is judged: a checker in the hand (maybe on a masked
+	// slot), or doneNone to judge it now.
+	wait(r *Referee) doneWait
+	// lit returns the points to light for a play that fits no legal
+	// result: where the board departs from the nearest one.
+	lit(r *Referee) []int
+	// read takes a settled input's frame, told at at, the board still
+	// on it since stillAt (nil: none came).
+	read(at, stillAt time.Time, frame []uint16)
+	// learn takes what an event of the referee's makes known.
+	learn(r *Referee, e Event)
+}
+
+// judges returns the referee's judge: the classifier's matchers unless
+// SetJudging chose another.
+func (r *Referee) judges() judge {
+	if r.judging == nil {
+		return matchers{}
+	}
+	return r.judging
+}
+
+// SetJudging chooses what judges each play at DONE. The sensor model
+// starts from cal, and judges on the raw frame each settled input carries
+// (Input.Frame: the pipeline attaches it for this judge), so that the
+// journal of the referee's inputs still rebuilds its state.
+func (r *Referee) SetJudging(j Judging, cal *calib.Calibration) error {
+	switch j {
+	case "", JudgeClassifier:
+		r.judging = nil
+		return nil
+	case JudgeModel:
+		m, err := calib.NewModel(cal)
+		if err != nil {
+			return fmt.Errorf("the sensor model: %w", err)
+		}
+		r.judging = &modelJudge{model: m}
+		return nil
+	}
+	_, err := ParseJudging(string(j))
+	return err
+}
+
+// Judging returns what judges each play at DONE.
+func (r *Referee) Judging() Judging {
+	if _, ok := r.judges().(*modelJudge); ok {
+		return JudgeModel
+	}
+	return JudgeClassifier
+}
+
+// matchers judge by the turn's matchers on the classifier's occupancy: a
+// legal result fits where the occupancy could show it.
+type matchers struct{}
+
+func (matchers) fits(r *Referee, dst []fit, _ bool) ([]fit, bool, time.Time) {
+	inProgress := false
+	for i := range r.lines {
+		complete, partial := r.lines[i].matcher.Match(&r.board)
+		for _, j := range complete {
+			dst = append(dst, fit{i, j})
+		}
+		inProgress = inProgress || partial
+	}
+	return dst, inProgress, time.Time{}
+}
+
+// wait: the board shows a legal result but for a checker, maybe one a
+// masked slot hides.
+func (matchers) wait(r *Referee) doneWait {
+	switch {
+	case r.moverShort():
+		return doneInHand
+	case r.mayBeShort():
+		return doneMasked
+	}
+	return doneNone
+}
+
+func (matchers) lit(r *Referee) []int {
+	_, points := r.lines[0].matcher.Nearest(&r.board, nil)
+	return points
+}
+
+func (matchers) read(time.Time, time.Time, []uint16) {}
+func (matchers) learn(*Referee, Event)               {}
+
+// modelJudge judges by the sensor model: every legal result of every
+// line, the positions before the turn and the legal results with one
+// checker still in the hand, scored on the last settled frame
+// (calib.Model.Judge). With no frame (inputs from a pipeline that
+// attached none) it judges as the matchers do.
+type modelJudge struct {
+	model  *calib.Model
+	framed bool // the last settled input carried a frame
+	// at is when it was told, stillAt since when the board held still on
+	// it.
+	at, stillAt time.Time
+	// legal are the distinct legal results, short the positions short of
+	// them; scored and best are the last judgement's.
+	legal, short []engine.Layout
+	scored       []scoredLayout
+	best         engine.Layout
+	played       bool // the last judgement was Played: its result may teach the model
+}
+
+// scoredLayout is a legal result and its score.
+type scoredLayout struct {
+	layout engine.Layout
+	score  float64
+}
+
+func (j *modelJudge) read(at, stillAt time.Time, frame []uint16) {
+	j.framed = len(frame) > 0
+	if !j.framed {
+		return
+	}
+	j.at, j.stillAt = at, stillAt
+	j.model.Observe(at, frame)
+	j.model.Evaluate(at)
+	j.model.Follow(at)
+}
+
+func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, time.Time) {
+	j.played = false
+	if !j.framed {
+		return matchers{}.fits(r, dst, handEmpty)
+	}
+	j.candidates(r, handEmpty)
+	j.model.Evaluate(j.at)
+	v := j.model.Judge(j.legal, j.short)
+	j.best = j.legal[v.Play]
+	switch {
+	case v.Verdict == calib.Illegal:
+		return dst, false, time.Time{}
+	case v.Verdict == calib.InProgress && handEmpty:
+		return dst, true, time.Time{}
+	case v.Verdict != calib.Played && !handEmpty && len(j.short) > 0:
+		// A checker may yet land, within maskedLanding of the board
+		// coming to rest: only its landing decides, or the grace's end,
+		// or the board moving later (another hand's, not the landing).
+		return dst, false, j.stillAt.Add(maskedLanding)
+	case v.Verdict == calib.Played:
+		j.played = true
+		return j.fitsOf(r, dst, j.best), false, time.Time{}
+	}
+	return j.ambiguous(r, dst), false, time.Time{}
+}
+
+// ambiguous appends the plays of every legal result that scores within
+// calib.FitMargin of the best, the likeliest first: the hypotheses the
+// frame cannot split.
+func (j *modelJudge) ambiguous(r *Referee, dst []fit) []fit {
+	j.scored = j.scored[:0]
+	for i := range j.legal {
+		j.scored = append(j.scored, scoredLayout{j.legal[i], j.model.Score(&j.legal[i])})
+	}
+	slices.SortStableFunc(j.scored, func(a, b scoredLayout) int { return cmp.Compare(b.score, a.score) })
+	for _, s := range j.scored {
+		if j.scored[0].score-s.score < calib.FitMargin {
+			dst = j.fitsOf(r, dst, s.layout)
+		}
+	}
+	return dst
+}
+
+// fitsOf appends every line's plays that leave l.
+func (j *modelJudge) fitsOf(r *Referee, dst []fit, l engine.Layout) []fit {
+	for i := range r.lines {
+		plays := r.lines[i].matcher.Plays()
+		for k := range plays {
+			if engine.LayoutOf(&plays[k].After, r.onRoll.Other()) == l {
+				dst = append(dst, fit{i, k})
+			}
+		}
+	}
+	return dst
+}
+
+// candidates lays out the turn's distinct legal results and the
+// positions short of them: the board before the turn and, while a
+// checker may still be in the hand, each legal result with one checker
+// of the mover's not yet down (or a blot hit not yet on the bar).
+func (j *modelJudge) candidates(r *Referee, handEmpty bool) {
+	j.legal, j.short = j.legal[:0], j.short[:0]
+	for i := range r.lines {
+		m := &r.lines[i].matcher
+		b := m.Before()
+		before := engine.LayoutOf(&b, r.onRoll)
+		j.short = addLayout(j.short, before)
+		plays := m.Plays()
+		for k := range plays {
+			l := engine.LayoutOf(&plays[k].After, r.onRoll.Other())
+			j.legal = addLayout(j.legal, l)
+			if !handEmpty {
+				j.short = appendInHand(j.short, &l, &before, r.onRoll, j.model.Geometry())
+			}
+		}
+	}
+	j.short = slices.DeleteFunc(j.short, func(l engine.Layout) bool { return slices.Contains(j.legal, l) })
+}
+
+// addLayout appends l to ls unless ls holds it.
+func addLayout(ls []engine.Layout, l engine.Layout) []engine.Layout {
+	if slices.Contains(ls, l) {
+		return ls
+	}
+	return append(ls, l)
+}
+
+// appendInHand appends the layouts of result with one of side's checkers
+// not yet set down, from any point it has one on, and with a blot it hit
+// not yet on the bar. A checker above a pile taller than its slots (g)
+// is left out: no sensor tells it from the others, so its landing
+// decides nothing.
+func appendInHand(dst []engine.Layout, result, before *engine.Layout, side engine.Side, g calib.Geometry) []engine.Layout {
+	if opp := side.Other(); result[opp][engine.Bar] > before[opp][engine.Bar] {
+		l := *result
+		l[opp][engine.Bar]--
+		dst = addLayout(dst, l)
+	}
+	for p := 1; p <= engine.Bar; p++ {
+		slots := g.Slots
+		if p == engine.Bar {
+			slots = g.BarSlots
+		}
+		if n := result[side][p]; n > 0 && n <= slots {
+			l := *result
+			l[side][p]--
+			dst = addLayout(dst, l)
+		}
+	}
+	return dst
+}
+
+// wait judges at once: the model's own verdict says when a checker may
+// still be in the hand (fits), and a frame gives no occupancy's masked
+// slots to wait on. With no frame, it waits as the matchers do.
+func (j *modelJudge) wait(r *Referee) doneWait {
+	if !j.framed {
+		return matchers{}.wait(r)
+	}
+	return doneNone
+}
+
+func (j *modelJudge) lit(r *Referee) []int {
+	if !j.framed {
+		return matchers{}.lit(r)
+	}
+	if points := j.model.Departures(nil, &j.best); len(points) > 0 {
+		return points
+	}
+	return matchers{}.lit(r) // the frame departs from every legal result by a little on many points
+}
+
+// learn teaches the model the positions the referee comes to know on the
+// frame judged: the start of a game the board was set up for (a few
+// points off: dead sensors), the result of a play it judged Played, a
+// flagged play let stand (the position the referee goes on from).
+func (j *modelJudge) learn(r *Referee, e Event) {
+	if !j.framed {
+		return
+	}
+	switch {
+	case e.Kind == GameStarted && len(r.setupWrong) <= setupLearnMax:
+		j.model.Learn(j.at, j.model.Frame(), &startingLayout)
+	case e.Kind == PlayMade && !e.Ambiguous && j.played, e.Kind == IllegalAccepted:
+		l := engine.LayoutOf(&e.Board, e.OnRoll)
+		j.model.Learn(j.at, j.model.Frame(), &l)
+	}
+}
