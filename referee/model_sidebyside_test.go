@@ -43,12 +43,13 @@ type modelFigures struct {
 	traces, turns, exact, ambiguous, wrongPlay, falseFlags atomic.Int64
 	illegal, caught, missed                                atomic.Int64
 	exactTraces                                            atomic.Int64
+	withdrawn                                              atomic.Int64 // flags withdrawn at the roll
 }
 
 func (f *modelFigures) log(t *testing.T, name string) {
-	t.Logf("%s: model: %d of %d traces exact; %d turns: %d exact, %d ambiguous, %d a different legal play, %d false flags; %d illegal first plays: %d flagged, %d missed",
+	t.Logf("%s: %d of %d traces exact; %d turns: %d exact, %d ambiguous, %d a different legal play, %d false flags, %d withdrawn at the roll; %d illegal first plays: %d flagged, %d missed",
 		name, f.exactTraces.Load(), f.traces.Load(), f.turns.Load(), f.exact.Load(), f.ambiguous.Load(), f.wrongPlay.Load(), f.falseFlags.Load(),
-		f.illegal.Load(), f.caught.Load(), f.missed.Load())
+		f.withdrawn.Load(), f.illegal.Load(), f.caught.Load(), f.missed.Load())
 }
 
 // expectedTurns lays out the expectation's turns, game by game, with the
@@ -120,8 +121,11 @@ func withOneInHand(result, before *engine.Layout, side engine.Side) []engine.Lay
 // DONE as the turn's candidates score on the first settled frame from it
 // (a DONE whose frame reads a checker still in the hand waits up to the
 // done grace for it), learning from the start position and each play it
-// judges. It returns whether every judgement was the expectation's.
-func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFigures) bool {
+// judges. With confirm, a flag is confirmed at the roll, as the referee
+// does: when the opponent rolls after it, the board is judged again on
+// what it reads then, and a legal result of the flagged turn withdraws
+// the flag. It returns whether every judgement was the expectation's.
+func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFigures, confirm bool) bool {
 	tr, err := sensing.NewTraceReader(trace, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -152,6 +156,40 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 	var tentative *calib.Judgement
 	exact := true
 	start := engine.LayoutOf(&engine.StartingBoard, engine.White)
+	flagged := -1 // a turn flagged at DONE, to be confirmed at the roll
+	// standing counts a flag on a legal play that stands.
+	standing := func() {
+		f.turns.Add(1)
+		f.falseFlags.Add(1)
+		exact = false
+	}
+	// confirmAt judges the flagged turn again on the board as it reads
+	// at at, the opponent's roll: a legal result withdraws the flag.
+	confirmAt := func(at time.Time) {
+		mt := &turns[flagged]
+		flagged = -1
+		m.Evaluate(at)
+		j := m.Judge(mt.legal, mt.short[:min(1, len(mt.short))])
+		switch {
+		case j.Verdict == calib.Played && mt.legal[j.Play] == mt.play:
+			f.turns.Add(1)
+			f.exact.Add(1)
+			f.withdrawn.Add(1)
+			if m.Settled(at) {
+				m.Learn(at, m.Frame(), &mt.play)
+			}
+		case j.Verdict == calib.Played:
+			f.turns.Add(1)
+			f.wrongPlay.Add(1)
+			exact = false
+		case j.Verdict == calib.Ambiguous:
+			f.turns.Add(1)
+			f.ambiguous.Add(1)
+			f.withdrawn.Add(1)
+		default:
+			standing()
+		}
+	}
 	judge := func(at time.Time, final bool) {
 		m.Evaluate(at)
 		mt := &turns[pending]
@@ -183,11 +221,11 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		tentative = nil
 		attempts[pending]++
 		wantIllegal := mt.illegal != nil && attempts[pending] == 1
-		flagged := j.Verdict == calib.Illegal || j.Verdict == calib.InProgress // at the grace's end: a checker left unplayed
+		flag := j.Verdict == calib.Illegal || j.Verdict == calib.InProgress // at the grace's end: a checker left unplayed
 		switch {
 		case wantIllegal:
 			f.illegal.Add(1)
-			if flagged {
+			if flag {
 				f.caught.Add(1)
 			} else {
 				f.missed.Add(1)
@@ -206,10 +244,10 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		case j.Verdict == calib.Ambiguous:
 			f.turns.Add(1)
 			f.ambiguous.Add(1)
+		case confirm:
+			flagged = pending
 		default:
-			f.turns.Add(1)
-			f.falseFlags.Add(1)
-			exact = false
+			standing()
 		}
 		if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" && (j.Verdict != calib.Played || wantIllegal || mt.legal[j.Play] != mt.play) {
 			t.Logf("turn %d side %v dice %v at %v: %v lead %.1f short %.1f (want illegal %v)", pending, mt.side, mt.dice, at.Sub(time.Unix(0, 0)), j.Verdict, j.Lead, j.Short, wantIllegal)
@@ -264,8 +302,15 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			}
 			continue
 		}
+		if flagged >= 0 && it.Event.Kind == sensing.Done {
+			standing() // judged again at this DONE, not at a roll
+			flagged = -1
+		}
 		switch it.Event.Kind {
 		case sensing.Roll:
+			if flagged >= 0 && it.Event.Side != turns[flagged].side {
+				confirmAt(it.At)
+			}
 			if next < len(turns) && turns[next].side == it.Event.Side && turns[next].dice == it.Event.Dice {
 				if turns[next].first && m.Settled(it.At) {
 					m.Learn(it.At, m.Frame(), &start)
@@ -281,6 +326,9 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 	}
 	if pending >= 0 {
 		judge(pendingSince.Add(grace), true)
+	}
+	if flagged >= 0 {
+		standing() // no roll came: the match ended on it
 	}
 	if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" {
 		for i := range m.Geometry().Sensors() {
@@ -331,16 +379,20 @@ func TestSideBySide(t *testing.T) {
 // sideBySide replays each of n behaviours' traces, as each hands them,
 // through today's pipeline and the model, and logs both's figures.
 func sideBySide(t *testing.T, kind string, n int, name func(k int) string, each func(use func(t *testing.T, k int, trace []byte, want *sim.Expect))) {
-	old, model := make([]exactness, n), make([]modelFigures, n)
+	old, model, confirmed := make([]exactness, n), make([]modelFigures, n), make([]modelFigures, n)
 	t.Cleanup(func() {
 		for k := range n {
 			old[k].log(t, kind+" "+name(k)+": today")
-			model[k].log(t, kind+" "+name(k))
+			model[k].log(t, kind+" "+name(k)+": model")
+			confirmed[k].log(t, kind+" "+name(k)+": model, flags confirmed at the roll")
 		}
 	})
 	each(func(t *testing.T, k int, trace []byte, want *sim.Expect) {
-		old[k].replay(t, trace, want)
-		judgeWithModel(t, bytes.NewReader(trace), want, &model[k])
+		if os.Getenv("GAMMOND_SIDE_BY_SIDE_MODEL_ONLY") == "" {
+			old[k].replay(t, trace, want)
+		}
+		judgeWithModel(t, bytes.NewReader(trace), want, &model[k], false)
+		judgeWithModel(t, bytes.NewReader(trace), want, &confirmed[k], true)
 	})
 }
 
