@@ -126,6 +126,11 @@ func (m *Model) Observe(at time.Time, frame []uint16) bool {
 		return m.Settled(at)
 	}
 	moved := !m.seen
+	if !m.seen {
+		for i := range m.est {
+			m.est[i].carry(at, m.scale) // the priors are the board's as it starts: drift runs from here
+		}
+	}
 	floor := NominalNoise * m.scale
 	for i, r := range frame {
 		e := &m.est[i]

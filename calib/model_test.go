@@ -366,6 +366,35 @@ func TestModelFollowsDrift(t *testing.T) {
 	}
 }
 
+// TestModelDriftsFromTheFirstFrame: a board warming up fast from the
+// moment it is switched on, its first position known only 20 s later (the
+// players set up, then roll): its calibrated baselines have drifted by
+// then, and the model, whose estimates are as uncertain as that much
+// drift makes them, learns them from the start position and reads it.
+func TestModelDriftsFromTheFirstFrame(t *testing.T) {
+	b, m := calibratedModel(t, 9)
+	base := slices.Clone(b.base)
+	at := time.Unix(0, 0)
+	setUp := func(share float64) {
+		for i := range b.base {
+			b.base[i] = base[i] + 300*share*float64(1-2*(i%2)) // up or down, a 20 s time constant
+		}
+	}
+	m.Observe(at, b.frame(&engine.Layout{})) // switched on: the players set up, nothing settles
+	at = at.Add(20 * time.Second)
+	setUp(-math.Expm1(-1))
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	at = at.Add(time.Second)
+	setUp(-math.Expm1(-21.0 / 20))
+	show(m, &at, b.frame(&start))
+	var o engine.Occupancy
+	m.Best(&o)
+	if want := engine.OccupancyOf(&engine.StartingBoard, engine.White, b.geo.Slots, b.geo.BarSlots); o != want {
+		t.Errorf("the start reads %v bar %v, want %v bar %v", o.Points, o.Bar, want.Points, want.Bar)
+	}
+}
+
 // TestModelProperty: on random positions and plays, on boards drawn
 // anywhere in HARDWARE.md's ranges (baselines, gains, noise, magnets,
 // stacks, checkers set down off-centre, up to three dead sensors), the
