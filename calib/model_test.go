@@ -258,28 +258,33 @@ func opening31(t *testing.T, seed uint64) (b *physBoard, m *Model, at time.Time,
 
 func TestModelJudge(t *testing.T) {
 	b, m, at, legal, played, before := opening31(t, 4)
-	short := []engine.Layout{before}
+	turn := Turn{Legal: legal, Before: before, Mover: engine.White}
+	waiting := turn
+	waiting.InHand = true
 
 	show(m, &at, b.frame(&legal[played]))
-	if j := m.Judge(legal, short); j.Verdict != Played || j.Play != played {
+	if j := m.Judge(&turn); j.Verdict != Played || j.Play != played {
 		t.Errorf("8/5 6/5: %v play %d (lead %.1f), want played %d", j.Verdict, j.Play, j.Lead, played)
+	}
+	if j := m.Judge(&waiting); j.Verdict != Played {
+		t.Errorf("a candidate with a checker in hand took the played position: %v", j.Verdict)
 	}
 
 	inHand := legal[played]
 	inHand[engine.White][5]--
-	if j := m.Judge(legal, append(short, inHand)); j.Verdict != Played {
-		t.Errorf("a candidate with a checker in hand took the played position: %v", j.Verdict)
-	}
 	show(m, &at, b.frame(&inHand))
-	if j := m.Judge(legal, append(short, inHand)); j.Verdict != InProgress {
+	if j := m.Judge(&waiting); j.Verdict != InProgress {
 		t.Errorf("a checker in the hand: %v, want in progress", j.Verdict)
+	}
+	if j := m.Judge(&turn); j.Verdict != Illegal {
+		t.Errorf("a checker left in the hand at the grace's end: %v, want illegal", j.Verdict)
 	}
 
 	wrong := legal[played]
 	wrong[engine.White][5]--
 	wrong[engine.White][4]++ // 8/4 6/5: 4 pips and 1
 	show(m, &at, b.frame(&wrong))
-	j := m.Judge(legal, short)
+	j := m.Judge(&waiting)
 	if j.Verdict != Illegal {
 		t.Errorf("8/4 6/5 with 31: %v, want illegal", j.Verdict)
 	}
@@ -295,7 +300,7 @@ func TestModelOffCentre(t *testing.T) {
 	for _, share := range []float64{0.3, 0.5, 0.7} {
 		b.offCentre[5] = share
 		show(m, &at, b.frame(&legal[played]))
-		if j := m.Judge(legal, []engine.Layout{before}); j.Verdict != Played || j.Play != played {
+		if j := m.Judge(&Turn{Legal: legal, Before: before, Mover: engine.White}); j.Verdict != Played || j.Play != played {
 			t.Errorf("the top checker on 5 set %.0f%% towards the next slot: %v play %d, want played %d", 100*share, j.Verdict, j.Play, played)
 		}
 	}
@@ -450,7 +455,7 @@ func TestModelProperty(t *testing.T) {
 			}
 		}
 		show(m, &at, b.frame(&legal[truth]))
-		j := m.Judge(legal, []engine.Layout{before})
+		j := m.Judge(&Turn{Legal: legal, Before: before, Mover: engine.White})
 		switch {
 		case j.Verdict == Played && legal[j.Play] == legal[truth]:
 			played++
@@ -502,17 +507,17 @@ func BenchmarkModelObserve(b *testing.B) {
 }
 
 // BenchmarkModelJudge is the decision at DONE: a settled frame evaluated
-// and every legal result of 1-1 from the start and the board before
-// scored.
+// and every legal result of 1-1 from the start, each with a checker in
+// the hand, and the board before scored.
 func BenchmarkModelJudge(b *testing.B) {
 	m, pb, _ := benchModel(b, 8)
 	legal, _, before := turnCandidates(engine.StartingBoard, engine.Dice{1, 1})
 	at := time.Unix(0, 0)
 	show(m, &at, pb.frame(&legal[0]))
-	short := []engine.Layout{before}
-	b.ReportMetric(float64(len(legal)), "candidates")
+	turn := Turn{Legal: legal, Before: before, Mover: engine.White, InHand: true}
 	for b.Loop() {
 		m.Evaluate(at)
-		m.Judge(legal, short)
+		m.Judge(&turn)
 	}
+	b.ReportMetric(float64(len(legal)), "legal")
 }

@@ -25,14 +25,14 @@ import (
 // into the referee: this compares what each would decide.
 
 // modelTurn is one turn of a trace as its expectation has it: the mover,
-// the dice, the layouts of its legal results and of the positions short of
-// them, which of the results is the play made, and what an illegal first
+// the dice, the layouts of its legal results and of the board before it,
+// which of the results is the play made, and what an illegal first
 // attempt left (nil for none).
 type modelTurn struct {
 	side    engine.Side
 	dice    engine.Dice
 	legal   []engine.Layout
-	short   []engine.Layout
+	before  engine.Layout
 	play    engine.Layout
 	illegal *engine.Layout
 	first   bool // the game's first turn: the board was just set up
@@ -53,7 +53,7 @@ func (f *modelFigures) log(t *testing.T, name string) {
 }
 
 // expectedTurns lays out the expectation's turns, game by game, with the
-// candidates each turn can leave.
+// legal results of each.
 func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 	var gen engine.Generator
 	var turns []modelTurn
@@ -68,18 +68,13 @@ func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 			if err != nil {
 				return nil, fmt.Errorf("game %d turn %d: %w", g+1, p.Turn, err)
 			}
-			mt := modelTurn{side: p.Side, dice: p.Dice, play: engine.LayoutOf(&after, p.Side.Other()), first: k == 0}
-			beforeLayout := engine.LayoutOf(&before, p.Side)
-			mt.short = append(mt.short, beforeLayout)
+			mt := modelTurn{side: p.Side, dice: p.Dice, play: engine.LayoutOf(&after, p.Side.Other()), before: engine.LayoutOf(&before, p.Side), first: k == 0}
 			plays := gen.Plays(before, p.Dice)
 			for i := range plays {
-				l := engine.LayoutOf(&plays[i].After, p.Side.Other())
-				mt.legal = append(mt.legal, l)
-				mt.short = append(mt.short, withOneInHand(&l, &beforeLayout, p.Side)...)
+				mt.legal = append(mt.legal, engine.LayoutOf(&plays[i].After, p.Side.Other()))
 			}
 			if len(plays) == 0 {
-				mt.legal = append(mt.legal, beforeLayout)
-				mt.short = mt.short[:0]
+				mt.legal = append(mt.legal, mt.before)
 			}
 			if id, ok := illegal[[2]int{p.Turn, int(p.Side)}]; ok {
 				b, err := engine.ParsePositionID(id)
@@ -96,26 +91,14 @@ func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 	return turns, nil
 }
 
-// withOneInHand returns the layouts of result with one of side's
-// checkers still in the hand, from any point where side has one (a
-// checker tried elsewhere comes back to where it stood), or a blot hit
-// not yet on the bar.
-func withOneInHand(result, before *engine.Layout, side engine.Side) []engine.Layout {
-	var out []engine.Layout
-	if opp := side.Other(); result[opp][engine.Bar] > before[opp][engine.Bar] {
-		l := *result
-		l[opp][engine.Bar]--
-		out = append(out, l)
-	}
-	for p := 1; p <= engine.Bar; p++ {
-		if result[side][p] > 0 {
-			l := *result
-			l[side][p]--
-			out = append(out, l)
-		}
-	}
-	return out
+// turn returns the turn as the model judges it: with inHand, a checker
+// may still be in the hand.
+func (mt *modelTurn) turn(inHand bool) *calib.Turn {
+	return &calib.Turn{Legal: mt.legal, Before: mt.before, Mover: mt.side, InHand: inHand}
 }
+
+// canMove reports whether the turn has a move.
+func (mt *modelTurn) canMove() bool { return len(mt.legal) > 1 || mt.legal[0] != mt.before }
 
 // judgeWithModel replays the trace through a calib.Model and judges each
 // DONE as the turn's candidates score on the first settled frame from it
@@ -169,7 +152,7 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		mt := &turns[flagged]
 		flagged = -1
 		m.Evaluate(at)
-		j := m.Judge(mt.legal, mt.short[:min(1, len(mt.short))])
+		j := m.Judge(mt.turn(false))
 		switch {
 		case j.Verdict == calib.Played && mt.legal[j.Play] == mt.play:
 			f.turns.Add(1)
@@ -193,27 +176,18 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 	judge := func(at time.Time, final bool) {
 		m.Evaluate(at)
 		mt := &turns[pending]
-		short := mt.short
-		if final && len(short) > 0 {
-			short = short[:1] // the hand is empty: the board before the turn is all that is short of it
-		}
-		j := m.Judge(mt.legal, short)
+		j := m.Judge(mt.turn(!final)) // at the end, the hand is empty: the board before the turn is all that is short of it
 		atRest := final && tentative != nil && tentative.Verdict == calib.Played && j.Verdict != calib.Played
 		if atRest {
 			j = *tentative // the frame now is not the one judged: nothing to learn from it
 		}
 		if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" && !final && j.Verdict != calib.Played {
 			t.Logf("turn %d at %v (DONE %v): %v lead %.1f short %.1f, waiting", pending, at.Sub(time.Unix(0, 0)), pendingSince.Sub(time.Unix(0, 0)), j.Verdict, j.Lead, j.Short)
-			best := m.Score(&mt.legal[j.Play])
-			for _, c := range append(append([]engine.Layout(nil), mt.legal...), short...) {
-				if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
-					t.Logf("  rival %.1f differs on %v; departs on %v", s-best, layoutDiff(&c, &mt.legal[j.Play]), m.Departures(nil, &c))
-				}
-			}
+			logRivals(t, m, mt, j)
 		}
 		if !final && (j.Verdict == calib.InProgress || j.Verdict == calib.Ambiguous || tentative != nil && j.Verdict != calib.Played) {
-			if len(short) > 0 && tentative == nil {
-				jt := m.Judge(mt.legal, short[:1])
+			if mt.canMove() && tentative == nil {
+				jt := m.Judge(mt.turn(false))
 				tentative = &jt
 			}
 			return // wait, as the referee does, for a checker still in the hand: only its landing decides before the grace ends
@@ -255,16 +229,9 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			m.Best(&o)
 			t.Logf("  DONE at %v; result %v", pendingSince.Sub(time.Unix(0, 0)), layoutDiff(&mt.legal[j.Play], &start))
 			t.Logf("  departs from the legal result on %v; reads %v bar %v", m.Departures(nil, &mt.legal[j.Play]), o.Points, o.Bar)
-			t.Logf("  true play is legal %v; %d legal, %d short", slices.Index(mt.legal, mt.play), len(mt.legal), len(short))
-			for _, c := range short {
-				t.Logf("  short %.1f vs read, departs on %v: %v", m.Score(&c)-m.Best(&o), m.Departures(nil, &c), layoutDiff(&c, &mt.legal[j.Play]))
-			}
-			best := m.Score(&mt.legal[j.Play])
-			for _, c := range append(append([]engine.Layout(nil), mt.legal...), mt.short...) {
-				if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
-					t.Logf("  rival %.1f differs on %v", s-best, layoutDiff(&c, &mt.legal[j.Play]))
-				}
-			}
+			t.Logf("  true play is legal %v of %d; the board before %.1f vs read, departs on %v", slices.Index(mt.legal, mt.play), len(mt.legal),
+				m.Score(&mt.before)-m.Best(&o), m.Departures(nil, &mt.before))
+			logRivals(t, m, mt, j)
 		}
 		pending = -1
 	}
@@ -342,6 +309,17 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		f.exactTraces.Add(1)
 	}
 	return exact
+}
+
+// logRivals logs the turn's candidates, legal or the board before it,
+// that come within FitMargin of the judgement's play.
+func logRivals(t *testing.T, m *calib.Model, mt *modelTurn, j calib.Judgement) {
+	best := m.Score(&mt.legal[j.Play])
+	for _, c := range append(slices.Clone(mt.legal), mt.before) {
+		if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
+			t.Logf("  rival %.1f differs on %v; departs on %v", s-best, layoutDiff(&c, &mt.legal[j.Play]), m.Departures(nil, &c))
+		}
+	}
 }
 
 // TestSideBySide replays every behaviour, simulated on the shared
@@ -423,4 +401,74 @@ func layoutDiff(a, b *engine.Layout) string {
 		}
 	}
 	return strings.Join(d, " ")
+}
+
+// BenchmarkModelDecisionWorst is the model's decision at DONE on the
+// turn of the shared matches with the most legal results (2-2 with 447,
+// and four thousand positions with a checker still in the hand): the
+// frame at its DONE evaluated and every candidate scored. Target: 1 ms.
+func BenchmarkModelDecisionWorst(b *testing.B) {
+	var trace []byte
+	var turns []modelTurn
+	worst := -1
+	for _, file := range sharedMatches(b) {
+		script, err := readScript(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts := sim.DefaultOpts
+		opts.Seed = 11
+		var buf bytes.Buffer
+		want, err := sim.Simulate(&buf, script, &opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ts, err := expectedTurns(want)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for k := range ts {
+			if worst < 0 || len(ts[k].legal) > len(turns[worst].legal) {
+				trace, turns, worst = buf.Bytes(), ts, k
+			}
+		}
+	}
+	m, at := modelAtDone(b, trace, turns, worst)
+	mt := &turns[worst]
+	b.ReportAllocs()
+	turn := mt.turn(true)
+	for b.Loop() {
+		m.Evaluate(at)
+		m.Judge(turn)
+	}
+	b.ReportMetric(float64(len(mt.legal)), "legal")
+}
+
+// modelAtDone returns a model that has read the trace up to the DONE of
+// turn k, and when that DONE was pressed.
+func modelAtDone(b *testing.B, trace []byte, turns []modelTurn, k int) (*calib.Model, time.Time) {
+	tr, err := sensing.NewTraceReader(bytes.NewReader(trace), nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cal := tr.Header().Calibration
+	m, err := calib.NewModel(&cal)
+	if err != nil {
+		b.Fatal(err)
+	}
+	next := 0
+	for {
+		it, err := tr.Next()
+		if err != nil {
+			b.Fatalf("no DONE of turn %d: %v", k, err)
+		}
+		switch {
+		case it.Kind == sensing.FrameItem:
+			m.Observe(it.At, it.Frame)
+		case it.Event.Kind == sensing.Roll && next < len(turns) && turns[next].side == it.Event.Side && turns[next].dice == it.Event.Dice:
+			next++
+		case it.Event.Kind == sensing.Done && next == k+1 && it.Event.Side == turns[k].side:
+			return m, it.At
+		}
+	}
 }
