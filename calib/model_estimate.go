@@ -244,11 +244,13 @@ func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.S
 	if max(s.part[engine.White], s.part[engine.Black])+logPart > s.empty {
 		return true
 	}
-	if n == 0 || m.est[i-1].silent() {
+	if n == 0 {
 		return false
 	}
-	lo := &m.est[i-1]
-	centred := lo.band(side, float64(frame[i-1]), 1-MagnetSpread, 1+MagnetSpread) + s.empty
+	centred := s.empty // over a silent slot, the top checker's share here is all there is to read
+	if lo := &m.est[i-1]; !lo.silent() {
+		centred += lo.band(side, float64(frame[i-1]), 1-MagnetSpread, 1+MagnetSpread)
+	}
 	return m.offCentre(frame, i-1, side)+logOffCentre > centred
 }
 

@@ -371,6 +371,34 @@ func TestModelFollowsDrift(t *testing.T) {
 	}
 }
 
+// TestModelLearnsNoOffCentreShareOverADeadSlot: a checker set down
+// between a dead slot and the free slot above reads only its share, on
+// the slot above. Judged 20 s after the slot's baseline was last
+// measured (the baseline uncertain by 70 counts), that share is the
+// checker's, not a drifted baseline to learn.
+func TestModelLearnsNoOffCentreShareOverADeadSlot(t *testing.T) {
+	b, m := calibratedModel(t, 10)
+	const p = 3 // an empty point of the start
+	dead, above := b.geo.Sensor(Place{Point: p}), b.geo.Sensor(Place{Point: p, Slot: 1})
+	b.dead[dead] = true
+	if err := m.Mask(dead); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Unix(0, 0)
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	blot := start
+	blot[engine.White][6]--
+	blot[engine.White][p]++
+	b.offCentre[p] = 0.45
+	at = at.Add(20 * time.Second)
+	show(m, &at, b.frame(&blot))
+	m.Learn(at, m.Frame(), &blot)
+	if got, want := m.est[above].x[stBase], b.base[above]; math.Abs(got-want) > 30 {
+		t.Errorf("the slot above the dead one learnt its baseline as %.0f, the sensor's %.0f: the checker's share taken for drift", got, want)
+	}
+}
+
 // TestModelDriftsFromTheFirstFrame: a board warming up fast from the
 // moment it is switched on, its first position known only 20 s later (the
 // players set up, then roll): its calibrated baselines have drifted by
