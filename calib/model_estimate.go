@@ -167,8 +167,8 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 		e.drifted = 0
 	}
 	e.rest, e.restValid = r, true
-	if !gains || !e.fresh[side] {
-		return
+	if !gains || !e.fresh[side] || e.dead {
+		return // a dead sensor's reading says nothing of its gain
 	}
 	h := [3]float64{1, 0, 0}
 	h[stWhite+int(side)] = sign

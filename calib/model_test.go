@@ -228,6 +228,33 @@ func TestModelDeadSensor(t *testing.T) {
 	}
 }
 
+// TestModelDeadSensorLearnsNoGain: a dead sensor whose baseline drifts
+// away from its estimate reads, under the next checker known on it, some
+// of a gain: too much to read dead again, too little to be alive. It says
+// nothing of the sensor's gain, which must not learn from it.
+func TestModelDeadSensorLearnsNoGain(t *testing.T) {
+	b, m := calibratedModel(t, 11)
+	const p = 3 // an empty point of the start
+	dead := b.geo.Sensor(Place{Point: p})
+	b.dead[dead] = true
+	var one, none engine.Layout
+	one[engine.White][p] = 1
+	at := time.Unix(0, 0)
+	show(m, &at, b.frame(&one))
+	m.Learn(at, m.Frame(), &one)
+	if !m.est[dead].dead {
+		t.Fatal("a sensor reading its baseline under a known checker is not dead")
+	}
+	gain := m.est[dead].x[stWhite]
+	show(m, &at, b.frame(&none)) // lifted: the next checker may be another
+	b.base[dead] += 0.35 * gain  // the dead sensor's baseline drifts, unseen
+	show(m, &at, b.frame(&one))
+	m.Learn(at, m.Frame(), &one)
+	if got := m.est[dead].x[stWhite]; math.Abs(got-gain) > 1 {
+		t.Errorf("the dead sensor's White gain moved from %.0f to %.0f", gain, got)
+	}
+}
+
 // turnCandidates returns the layouts of a roll's legal results from
 // before (the mover, White, on roll), and the board before.
 func turnCandidates(before engine.Board, d engine.Dice) (legal []engine.Layout, plays []engine.Play, beforeLayout engine.Layout) {
