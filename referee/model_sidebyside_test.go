@@ -91,6 +91,12 @@ func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 	return turns, nil
 }
 
+// legalResult reports whether the judgement reads a legal result: one,
+// or several alike.
+func legalResult(j *calib.Judgement) bool {
+	return j.Verdict == calib.Played || j.Verdict == calib.Ambiguous
+}
+
 // turn returns the turn as the model judges it: with inHand, a checker
 // may still be in the hand.
 func (mt *modelTurn) turn(inHand bool) *calib.Turn {
@@ -132,10 +138,11 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 	last := [2]int{-1, -1}    // each side's last turn rolled
 	attempts := map[int]int{} // DONEs judged per turn
 	pending, pendingSince := -1, time.Time{}
-	// tentative is the verdict, with no checker in the hand, of the last
-	// settled frame judged while waiting: a legal result that explains
-	// the board at rest after DONE is the play, unless a checker lands
-	// within the grace; what moves after that is the next turn's.
+	// tentative is the verdict, with no checker in the hand, of the
+	// first settled frame judged while waiting, or of the last a legal
+	// result explains (one, or several alike): the board at rest after
+	// DONE as a legal result left it is the turn's, unless a checker
+	// lands within the grace; what moves after that is the next turn's.
 	var tentative *calib.Judgement
 	exact := true
 	start := engine.LayoutOf(&engine.StartingBoard, engine.White)
@@ -177,7 +184,7 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		m.Evaluate(at)
 		mt := &turns[pending]
 		j := m.Judge(mt.turn(!final)) // at the end, the hand is empty: the board before the turn is all that is short of it
-		atRest := final && tentative != nil && tentative.Verdict == calib.Played && j.Verdict != calib.Played
+		atRest := final && tentative != nil && legalResult(tentative) && j.Verdict != calib.Played
 		if atRest {
 			j = *tentative // the frame now is not the one judged: nothing to learn from it
 		}
@@ -186,8 +193,7 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			logRivals(t, m, mt, j)
 		}
 		if !final && (j.Verdict == calib.InProgress || j.Verdict == calib.Ambiguous || tentative != nil && j.Verdict != calib.Played) {
-			if mt.canMove() && tentative == nil {
-				jt := m.Judge(mt.turn(false))
+			if jt := m.Judge(mt.turn(false)); mt.canMove() && (tentative == nil || legalResult(&jt)) {
 				tentative = &jt
 			}
 			return // wait, as the referee does, for a checker still in the hand: only its landing decides before the grace ends
