@@ -97,6 +97,21 @@ func legalResult(j *calib.Judgement) bool {
 	return j.Verdict == calib.Played || j.Verdict == calib.Ambiguous
 }
 
+// traceModel returns a reader of the trace and a model of the board its
+// header describes.
+func traceModel(tb testing.TB, trace io.Reader) (*sensing.TraceReader, *calib.Model) {
+	tr, err := sensing.NewTraceReader(trace, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cal := tr.Header().Calibration
+	m, err := calib.NewModel(&cal)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tr, m
+}
+
 // turn returns the turn as the model judges it: with inHand, a checker
 // may still be in the hand.
 func (mt *modelTurn) turn(inHand bool) *calib.Turn {
@@ -115,15 +130,7 @@ func (mt *modelTurn) canMove() bool { return len(mt.legal) > 1 || mt.legal[0] !=
 // what it reads then, and a legal result of the flagged turn withdraws
 // the flag. It returns whether every judgement was the expectation's.
 func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFigures, confirm bool) bool {
-	tr, err := sensing.NewTraceReader(trace, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cal := tr.Header().Calibration
-	m, err := calib.NewModel(&cal)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tr, m := traceModel(t, trace)
 	turns, err := expectedTurns(want)
 	if err != nil {
 		t.Fatal(err)
@@ -153,19 +160,15 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		f.falseFlags.Add(1)
 		exact = false
 	}
-	// confirmAt judges the flagged turn again on the board as it reads
-	// at at, the opponent's roll: a legal result withdraws the flag.
-	confirmAt := func(at time.Time) {
-		mt := &turns[flagged]
-		flagged = -1
-		m.Evaluate(at)
-		j := m.Judge(mt.turn(false))
+	// record counts the judgement, read at at, of a turn played legally:
+	// the play made (learnt from, with learn), another legal play, or
+	// ambiguous. It reports false for a flag, left to the caller.
+	record := func(j calib.Judgement, mt *modelTurn, at time.Time, learn bool) bool {
 		switch {
 		case j.Verdict == calib.Played && mt.legal[j.Play] == mt.play:
 			f.turns.Add(1)
 			f.exact.Add(1)
-			f.withdrawn.Add(1)
-			if m.Settled(at) {
+			if learn {
 				m.Learn(at, m.Frame(), &mt.play)
 			}
 		case j.Verdict == calib.Played:
@@ -175,9 +178,22 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		case j.Verdict == calib.Ambiguous:
 			f.turns.Add(1)
 			f.ambiguous.Add(1)
-			f.withdrawn.Add(1)
 		default:
+			return false
+		}
+		return true
+	}
+	// confirmAt judges the flagged turn again on the board as it reads
+	// at at, the opponent's roll: a legal result withdraws the flag.
+	confirmAt := func(at time.Time) {
+		mt := &turns[flagged]
+		flagged = -1
+		m.Evaluate(at)
+		switch j := m.Judge(mt.turn(false)); {
+		case !record(j, mt, at, m.Settled(at)):
 			standing()
+		case j.Verdict == calib.Ambiguous || mt.legal[j.Play] == mt.play:
+			f.withdrawn.Add(1)
 		}
 	}
 	judge := func(at time.Time, final bool) {
@@ -211,19 +227,7 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 				f.missed.Add(1)
 				exact = false
 			}
-		case j.Verdict == calib.Played && mt.legal[j.Play] == mt.play:
-			f.turns.Add(1)
-			f.exact.Add(1)
-			if !atRest {
-				m.Learn(at, m.Frame(), &mt.play)
-			}
-		case j.Verdict == calib.Played:
-			f.turns.Add(1)
-			f.wrongPlay.Add(1)
-			exact = false
-		case j.Verdict == calib.Ambiguous:
-			f.turns.Add(1)
-			f.ambiguous.Add(1)
+		case record(j, mt, at, !atRest):
 		case confirm:
 			flagged = pending
 		default:
@@ -453,15 +457,7 @@ func BenchmarkModelDecisionWorst(b *testing.B) {
 // modelAtDone returns a model that has read the trace up to the DONE of
 // turn k, and when that DONE was pressed.
 func modelAtDone(b *testing.B, trace []byte, turns []modelTurn, k int) (*calib.Model, time.Time) {
-	tr, err := sensing.NewTraceReader(bytes.NewReader(trace), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	cal := tr.Header().Calibration
-	m, err := calib.NewModel(&cal)
-	if err != nil {
-		b.Fatal(err)
-	}
+	tr, m := traceModel(b, bytes.NewReader(trace))
 	next := 0
 	for {
 		it, err := tr.Next()
