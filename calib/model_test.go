@@ -426,6 +426,28 @@ func TestModelLearnsNoOffCentreShareOverADeadSlot(t *testing.T) {
 	}
 }
 
+// TestModelRestFollowsDriftNotAPush: a checker set down off-centre and
+// left at rest 13 s after its slot's baseline was measured, then pushed
+// in 4 s later: its reading jumps by 0.4 of a gain, more than a baseline
+// drifts in 4 s (15 counts a second). The push is no drift, however
+// long the baseline went unmeasured before the checker came to rest.
+func TestModelRestFollowsDriftNotAPush(t *testing.T) {
+	b, m := calibratedModel(t, 12)
+	e := &m.est[b.geo.Sensor(Place{Point: 3})]
+	at := time.Unix(0, 0)
+	e.carry(at, m.scale)
+	base, g := e.x[stBase], e.gain(engine.White)
+	at = at.Add(13 * time.Second)
+	e.carry(at, m.scale)
+	e.learnCovered(engine.White, base+0.6*g, false) // at rest, off-centre
+	at = at.Add(4 * time.Second)
+	e.carry(at, m.scale)
+	e.learnCovered(engine.White, base+g, false) // pushed in
+	if got := e.x[stBase]; math.Abs(got-base) > 1 {
+		t.Errorf("the push moved the baseline from %.0f to %.0f", base, got)
+	}
+}
+
 // TestModelDriftsFromTheFirstFrame: a board warming up fast from the
 // moment it is switched on, its first position known only 20 s later (the
 // players set up, then roll): its calibrated baselines have drifted by
