@@ -81,7 +81,7 @@
 //			m.Follow(at)
 //		}
 //	}
-//	j := m.Judge(legalResults, shortOfThem) // at DONE, on a settled frame
+//	j := m.Judge(&calib.Turn{Legal: results, Before: before, Mover: side, InHand: true}) // at DONE, on a settled frame
 //	m.Learn(at, m.Frame(), &played)           // the position now known
 //
 // # Calibrating a board

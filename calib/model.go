@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"time"
+
+	"gammond/engine"
 )
 
 // The sensor model's tunables, each a physical quantity (docs/SENSING.md
@@ -66,6 +68,11 @@ type Model struct {
 	ll     []slotLL
 	points [][]float64 // points[p-1][state]: log-likelihood of the point's state
 	bar    [2][]float64
+	// The same by checkers, for scoring candidates fast: pointLL[p-1][side][n]
+	// with n of side's checkers on point p, barLL[w][b] with w of
+	// White's and b of Black's on the bar.
+	pointLL [][2][engine.CheckersPerSide + 1]float64
+	barLL   [engine.CheckersPerSide + 1][engine.CheckersPerSide + 1]float64
 }
 
 // NewModel returns a model of the board cal describes; a partial
@@ -78,13 +85,14 @@ func NewModel(cal *Calibration) (*Model, error) {
 	g := cal.Board
 	n := g.Sensors()
 	m := &Model{
-		geo:    g,
-		scale:  float64(g.MaxReading()) / 4095,
-		est:    make([]estimate, n),
-		anchor: make([]uint16, n),
-		last:   make([]uint16, n),
-		ll:     make([]slotLL, n),
-		points: make([][]float64, g.Points),
+		geo:     g,
+		scale:   float64(g.MaxReading()) / 4095,
+		est:     make([]estimate, n),
+		anchor:  make([]uint16, n),
+		last:    make([]uint16, n),
+		ll:      make([]slotLL, n),
+		points:  make([][]float64, g.Points),
+		pointLL: make([][2][engine.CheckersPerSide + 1]float64, g.Points),
 	}
 	for p := range m.points {
 		m.points[p] = make([]float64, pointStates(g.Slots))
@@ -126,6 +134,11 @@ func (m *Model) Observe(at time.Time, frame []uint16) bool {
 		return m.Settled(at)
 	}
 	moved := !m.seen
+	if !m.seen {
+		for i := range m.est {
+			m.est[i].carry(at, m.scale) // the priors are the board's as it starts: drift runs from here
+		}
+	}
 	floor := NominalNoise * m.scale
 	for i, r := range frame {
 		e := &m.est[i]

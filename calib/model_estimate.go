@@ -18,19 +18,16 @@ type estimate struct {
 	// noise is the reading's noise variance, in counts².
 	noise float64
 	at    time.Time // when p was last carried forward
-	// drifted is how much the baseline's variance has grown since its
-	// last measurement: a checker resting on the slot, whose reading
-	// moves only as the baseline does, measures that growth back.
-	drifted float64
 	// fresh[c] says the slot has read empty since colour c's gain last
 	// learnt from it: the checker on it now may be another one. A gain
 	// learns once per checker, so one weak magnet sitting on a slot for
 	// the whole game is one measurement, not hundreds.
 	fresh [2]bool
 	// rest is the reading of the checker at rest on the slot, restValid
-	// while that checker has not moved: a change of it is drift.
-	rest      float64
-	restValid bool
+	// while that checker has not moved: a change of it is drift since,
+	// when the baseline's variance was restVar.
+	rest, restVar float64
+	restValid     bool
 	// masked: no evidence (Mask); dead: reading its baseline under a
 	// known checker, until it reads one there again.
 	masked, dead bool
@@ -100,7 +97,6 @@ func (e *estimate) carry(at time.Time, scale float64) {
 	if !e.at.IsZero() && at.After(e.at) {
 		grown := sq(DriftRate*scale) * at.Sub(e.at).Seconds()
 		e.p[stBase][stBase] += grown
-		e.drifted += grown
 	}
 	e.at = at
 }
@@ -121,7 +117,6 @@ func (e *estimate) update(h [3]float64, z, r, gate float64) bool {
 	if innov*innov > gate*gate*s {
 		return false
 	}
-	e.drifted = 0
 	for i := range 3 {
 		k := ph[i] / s
 		e.x[i] += k * innov
@@ -161,20 +156,21 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	case x > 0.5:
 		e.dead = false
 	}
-	if e.restValid && math.Abs(r-e.rest) < 0.1*g+4*math.Sqrt(e.drifted) {
-		e.x[stBase] += r - e.rest // the same checker: what moved is the baseline
-		e.p[stBase][stBase] -= e.drifted
-		e.drifted = 0
+	// The same checker, if its reading moved no more than the baseline
+	// can have drifted since it was at rest: what moved is the baseline,
+	// as sure now as it was then.
+	if drifted := max(e.p[stBase][stBase]-e.restVar, 0); e.restValid && math.Abs(r-e.rest) < 0.1*g+4*math.Sqrt(drifted) {
+		e.x[stBase] += r - e.rest
+		e.p[stBase][stBase] -= drifted
 	}
-	e.rest, e.restValid = r, true
-	if !gains || !e.fresh[side] {
-		return
+	if gains && e.fresh[side] && !e.dead { // a dead sensor's reading says nothing of its gain
+		h := [3]float64{1, 0, 0}
+		h[stWhite+int(side)] = sign
+		if e.update(h, r, e.noise+magnetVar*g*g, 4) {
+			e.fresh[side] = false
+		}
 	}
-	h := [3]float64{1, 0, 0}
-	h[stWhite+int(side)] = sign
-	if e.update(h, r, e.noise+magnetVar*g*g, 4) {
-		e.fresh[side] = false
-	}
+	e.rest, e.restVar, e.restValid = r, e.p[stBase][stBase], true
 }
 
 // Learn takes the frame of a position known (the start, the result of a
@@ -244,11 +240,13 @@ func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.S
 	if max(s.part[engine.White], s.part[engine.Black])+logPart > s.empty {
 		return true
 	}
-	if n == 0 || m.est[i-1].silent() {
+	if n == 0 {
 		return false
 	}
-	lo := &m.est[i-1]
-	centred := lo.band(side, float64(frame[i-1]), 1-MagnetSpread, 1+MagnetSpread) + s.empty
+	centred := s.empty // over a silent slot, the top checker's share here is all there is to read
+	if lo := &m.est[i-1]; !lo.silent() {
+		centred += lo.band(side, float64(frame[i-1]), 1-MagnetSpread, 1+MagnetSpread)
+	}
 	return m.offCentre(frame, i-1, side)+logOffCentre > centred
 }
 

@@ -12,11 +12,20 @@ import (
 // apart. A silent sensor adds the same to every position. Allocation
 // budget: none.
 func (m *Model) Score(l *engine.Layout) float64 {
-	s := 0.0
-	for p := 1; p <= m.geo.Points; p++ {
-		s += m.pointScore(l, p)
+	white, black := &l[engine.White], &l[engine.Black]
+	s := m.barLL[pile(white[engine.Bar])][pile(black[engine.Bar])]
+	for p := range m.pointLL {
+		w, b := white[p+1], black[p+1]
+		switch {
+		case b == 0:
+			s += m.pointLL[p][engine.White][pile(w)]
+		case w == 0:
+			s += m.pointLL[p][engine.Black][pile(b)]
+		default:
+			return math.Inf(-1)
+		}
 	}
-	return s + m.barScore(l[engine.White][engine.Bar], l[engine.Black][engine.Bar])
+	return s
 }
 
 // pointScore returns board point p's log-likelihood under l; -Inf where
@@ -24,13 +33,16 @@ func (m *Model) Score(l *engine.Layout) float64 {
 func (m *Model) pointScore(l *engine.Layout, p int) float64 {
 	white, black := l[engine.White][p], l[engine.Black][p]
 	switch {
-	case white > 0 && black > 0:
-		return math.Inf(-1)
-	case black > 0:
-		return m.points[p-1][stateOf(engine.Black, black, m.geo.Slots)]
+	case black == 0:
+		return m.pointLL[p-1][engine.White][pile(white)]
+	case white == 0:
+		return m.pointLL[p-1][engine.Black][pile(black)]
 	}
-	return m.points[p-1][stateOf(engine.White, white, m.geo.Slots)]
+	return math.Inf(-1)
 }
+
+// pile returns a count of checkers held to what one side has.
+func pile(n int) int { return min(max(n, 0), engine.CheckersPerSide) }
 
 // barScore returns the bar's log-likelihood with white and black
 // checkers on it: each colour on its own half, or on the other, or both
@@ -90,7 +102,7 @@ func (m *Model) Departures(dst []int, l *engine.Layout) []int {
 	if m.geo.BarSlots > 0 {
 		b0, _ := top2(m.bar[0])
 		b1, _ := top2(m.bar[1])
-		if m.bar[0][b0]+m.bar[1][b1]-m.barScore(l[engine.White][engine.Bar], l[engine.Black][engine.Bar]) > FitMargin {
+		if m.bar[0][b0]+m.bar[1][b1]-m.barLL[pile(l[engine.White][engine.Bar])][pile(l[engine.Black][engine.Bar])] > FitMargin {
 			dst = append(dst, engine.BarPoint)
 		}
 	}
@@ -136,26 +148,49 @@ type Judgement struct {
 	Lead, Short float64
 }
 
+// Turn is what a turn can leave, for Judge.
+type Turn struct {
+	// Legal holds the layouts of every legal result; never empty.
+	Legal []engine.Layout
+	// Before is the board before the turn: a play not yet begun (or,
+	// the one legal result, a turn with no move).
+	Before engine.Layout
+	// Mover is the side playing the turn.
+	Mover engine.Side
+	// InHand: a legal result with one checker still in the hand (one of
+	// the mover's from any point it holds, or the opponent's hit and not
+	// yet on the bar) is short of the turn's end too, as it is until the
+	// grace for a checker in the hand ends.
+	InHand bool
+}
+
 // Judge scores the frame last evaluated against a turn's legal results
-// and the positions short of them (the board before the turn, the legal
-// results with one checker in hand), and gives the verdict. legal must
-// not be empty. Allocation budget: none.
-func (m *Model) Judge(legal, short []engine.Layout) Judgement {
+// and the positions short of them (the board before the turn and, with
+// t.InHand, the legal results with one checker in hand), and gives the
+// verdict. Allocation budget: none.
+func (m *Model) Judge(t *Turn) Judgement {
 	var o engine.Occupancy
 	read := m.Best(&o)
 	j := Judgement{}
-	best, second := math.Inf(-1), math.Inf(-1)
-	for i := range legal {
-		switch s := m.Score(&legal[i]); {
+	best, second, other := math.Inf(-1), math.Inf(-1), math.Inf(-1)
+	stuck := false // no move: the board before is the one legal result, and nothing is short of it
+	for i := range t.Legal {
+		s := m.Score(&t.Legal[i])
+		switch {
 		case s > best:
 			second, best, j.Play = best, s, i
 		case s > second:
 			second = s
 		}
+		if t.InHand {
+			other = max(other, m.inHand(&t.Legal[i], s, t))
+		}
+		stuck = stuck || t.Legal[i] == t.Before
 	}
-	other := math.Inf(-1)
-	for i := range short {
-		other = max(other, m.Score(&short[i]))
+	if stuck {
+		other = math.Inf(-1)
+	} else {
+		other = max(other, m.Score(&t.Before))
 	}
 	j.Lead, j.Short = best-max(second, other), read-best
 	switch {
@@ -169,4 +204,39 @@ func (m *Model) Judge(legal, short []engine.Layout) Judgement {
 		j.Verdict = Played
 	}
 	return j
+}
+
+// inHand returns the best score of the legal result l, scoring s, with
+// one checker still in the hand: the mover's from any point it holds on
+// l, or the opponent's hit and not yet on the bar. Each differs from l on
+// one point, so each is l's score with that point's changed: thousands
+// of them cost no more than the legal results.
+func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
+	best := math.Inf(-1)
+	white, black := l[engine.White][engine.Bar], l[engine.Black][engine.Bar]
+	bar := m.barLL[pile(white)][pile(black)]
+	if opp := t.Mover.Other(); l[opp][engine.Bar] > t.Before[opp][engine.Bar] {
+		best = max(best, s-bar+m.barWithout(white, black, opp))
+	}
+	if l[t.Mover][engine.Bar] > 0 {
+		best = max(best, s-bar+m.barWithout(white, black, t.Mover))
+	}
+	for p := range m.pointLL {
+		if n := l[t.Mover][p+1]; n > 0 {
+			row := &m.pointLL[p][t.Mover]
+			best = max(best, s-row[pile(n)]+row[pile(n-1)])
+		}
+	}
+	return best
+}
+
+// barWithout returns the bar's log-likelihood with white and black
+// checkers on it but one of side's.
+func (m *Model) barWithout(white, black int, side engine.Side) float64 {
+	if side == engine.White {
+		white--
+	} else {
+		black--
+	}
+	return m.barLL[pile(white)][pile(black)]
 }

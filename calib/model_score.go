@@ -49,6 +49,24 @@ func (m *Model) Evaluate(at time.Time) {
 	for h := range m.bar {
 		m.pile(m.bar[h], m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots)
 	}
+	m.tabulate()
+}
+
+// tabulate lays the piles' states out by checkers (pointLL, barLL): a
+// decision at DONE scores thousands of candidates.
+func (m *Model) tabulate() {
+	for p, scores := range m.points {
+		for side := range 2 {
+			for n := range m.pointLL[p][side] {
+				m.pointLL[p][side][n] = scores[stateOf(engine.Side(side), n, m.geo.Slots)]
+			}
+		}
+	}
+	for w := range m.barLL {
+		for b := range m.barLL[w] {
+			m.barLL[w][b] = m.barScore(w, b)
+		}
+	}
 }
 
 // slot returns the log-likelihood of reading r in each state, none below

@@ -228,6 +228,33 @@ func TestModelDeadSensor(t *testing.T) {
 	}
 }
 
+// TestModelDeadSensorLearnsNoGain: a dead sensor whose baseline drifts
+// away from its estimate reads, under the next checker known on it, some
+// of a gain: too much to read dead again, too little to be alive. It says
+// nothing of the sensor's gain, which must not learn from it.
+func TestModelDeadSensorLearnsNoGain(t *testing.T) {
+	b, m := calibratedModel(t, 11)
+	const p = 3 // an empty point of the start
+	dead := b.geo.Sensor(Place{Point: p})
+	b.dead[dead] = true
+	var one, none engine.Layout
+	one[engine.White][p] = 1
+	at := time.Unix(0, 0)
+	show(m, &at, b.frame(&one))
+	m.Learn(at, m.Frame(), &one)
+	if !m.est[dead].dead {
+		t.Fatal("a sensor reading its baseline under a known checker is not dead")
+	}
+	gain := m.est[dead].x[stWhite]
+	show(m, &at, b.frame(&none)) // lifted: the next checker may be another
+	b.base[dead] += 0.35 * gain  // the dead sensor's baseline drifts, unseen
+	show(m, &at, b.frame(&one))
+	m.Learn(at, m.Frame(), &one)
+	if got := m.est[dead].x[stWhite]; math.Abs(got-gain) > 1 {
+		t.Errorf("the dead sensor's White gain moved from %.0f to %.0f", gain, got)
+	}
+}
+
 // turnCandidates returns the layouts of a roll's legal results from
 // before (the mover, White, on roll), and the board before.
 func turnCandidates(before engine.Board, d engine.Dice) (legal []engine.Layout, plays []engine.Play, beforeLayout engine.Layout) {
@@ -258,28 +285,33 @@ func opening31(t *testing.T, seed uint64) (b *physBoard, m *Model, at time.Time,
 
 func TestModelJudge(t *testing.T) {
 	b, m, at, legal, played, before := opening31(t, 4)
-	short := []engine.Layout{before}
+	turn := Turn{Legal: legal, Before: before, Mover: engine.White}
+	waiting := turn
+	waiting.InHand = true
 
 	show(m, &at, b.frame(&legal[played]))
-	if j := m.Judge(legal, short); j.Verdict != Played || j.Play != played {
+	if j := m.Judge(&turn); j.Verdict != Played || j.Play != played {
 		t.Errorf("8/5 6/5: %v play %d (lead %.1f), want played %d", j.Verdict, j.Play, j.Lead, played)
+	}
+	if j := m.Judge(&waiting); j.Verdict != Played {
+		t.Errorf("a candidate with a checker in hand took the played position: %v", j.Verdict)
 	}
 
 	inHand := legal[played]
 	inHand[engine.White][5]--
-	if j := m.Judge(legal, append(short, inHand)); j.Verdict != Played {
-		t.Errorf("a candidate with a checker in hand took the played position: %v", j.Verdict)
-	}
 	show(m, &at, b.frame(&inHand))
-	if j := m.Judge(legal, append(short, inHand)); j.Verdict != InProgress {
+	if j := m.Judge(&waiting); j.Verdict != InProgress {
 		t.Errorf("a checker in the hand: %v, want in progress", j.Verdict)
+	}
+	if j := m.Judge(&turn); j.Verdict != Illegal {
+		t.Errorf("a checker left in the hand at the grace's end: %v, want illegal", j.Verdict)
 	}
 
 	wrong := legal[played]
 	wrong[engine.White][5]--
 	wrong[engine.White][4]++ // 8/4 6/5: 4 pips and 1
 	show(m, &at, b.frame(&wrong))
-	j := m.Judge(legal, short)
+	j := m.Judge(&waiting)
 	if j.Verdict != Illegal {
 		t.Errorf("8/4 6/5 with 31: %v, want illegal", j.Verdict)
 	}
@@ -295,7 +327,7 @@ func TestModelOffCentre(t *testing.T) {
 	for _, share := range []float64{0.3, 0.5, 0.7} {
 		b.offCentre[5] = share
 		show(m, &at, b.frame(&legal[played]))
-		if j := m.Judge(legal, []engine.Layout{before}); j.Verdict != Played || j.Play != played {
+		if j := m.Judge(&Turn{Legal: legal, Before: before, Mover: engine.White}); j.Verdict != Played || j.Play != played {
 			t.Errorf("the top checker on 5 set %.0f%% towards the next slot: %v play %d, want played %d", 100*share, j.Verdict, j.Play, played)
 		}
 	}
@@ -366,6 +398,85 @@ func TestModelFollowsDrift(t *testing.T) {
 	}
 }
 
+// TestModelLearnsNoOffCentreShareOverADeadSlot: a checker set down
+// between a dead slot and the free slot above reads only its share, on
+// the slot above. Judged 20 s after the slot's baseline was last
+// measured (the baseline uncertain by 70 counts), that share is the
+// checker's, not a drifted baseline to learn.
+func TestModelLearnsNoOffCentreShareOverADeadSlot(t *testing.T) {
+	b, m := calibratedModel(t, 10)
+	const p = 3 // an empty point of the start
+	dead, above := b.geo.Sensor(Place{Point: p}), b.geo.Sensor(Place{Point: p, Slot: 1})
+	b.dead[dead] = true
+	if err := m.Mask(dead); err != nil {
+		t.Fatal(err)
+	}
+	at := time.Unix(0, 0)
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	blot := start
+	blot[engine.White][6]--
+	blot[engine.White][p]++
+	b.offCentre[p] = 0.45
+	at = at.Add(20 * time.Second)
+	show(m, &at, b.frame(&blot))
+	m.Learn(at, m.Frame(), &blot)
+	if got, want := m.est[above].x[stBase], b.base[above]; math.Abs(got-want) > 30 {
+		t.Errorf("the slot above the dead one learnt its baseline as %.0f, the sensor's %.0f: the checker's share taken for drift", got, want)
+	}
+}
+
+// TestModelRestFollowsDriftNotAPush: a checker set down off-centre and
+// left at rest 13 s after its slot's baseline was measured, then pushed
+// in 4 s later: its reading jumps by 0.4 of a gain, more than a baseline
+// drifts in 4 s (15 counts a second). The push is no drift, however
+// long the baseline went unmeasured before the checker came to rest.
+func TestModelRestFollowsDriftNotAPush(t *testing.T) {
+	b, m := calibratedModel(t, 12)
+	e := &m.est[b.geo.Sensor(Place{Point: 3})]
+	at := time.Unix(0, 0)
+	e.carry(at, m.scale)
+	base, g := e.x[stBase], e.gain(engine.White)
+	at = at.Add(13 * time.Second)
+	e.carry(at, m.scale)
+	e.learnCovered(engine.White, base+0.6*g, false) // at rest, off-centre
+	at = at.Add(4 * time.Second)
+	e.carry(at, m.scale)
+	e.learnCovered(engine.White, base+g, false) // pushed in
+	if got := e.x[stBase]; math.Abs(got-base) > 1 {
+		t.Errorf("the push moved the baseline from %.0f to %.0f", base, got)
+	}
+}
+
+// TestModelDriftsFromTheFirstFrame: a board warming up fast from the
+// moment it is switched on, its first position known only 20 s later (the
+// players set up, then roll): its calibrated baselines have drifted by
+// then, and the model, whose estimates are as uncertain as that much
+// drift makes them, learns them from the start position and reads it.
+func TestModelDriftsFromTheFirstFrame(t *testing.T) {
+	b, m := calibratedModel(t, 9)
+	base := slices.Clone(b.base)
+	at := time.Unix(0, 0)
+	setUp := func(share float64) {
+		for i := range b.base {
+			b.base[i] = base[i] + 300*share*float64(1-2*(i%2)) // up or down, a 20 s time constant
+		}
+	}
+	m.Observe(at, b.frame(&engine.Layout{})) // switched on: the players set up, nothing settles
+	at = at.Add(20 * time.Second)
+	setUp(-math.Expm1(-1))
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	at = at.Add(time.Second)
+	setUp(-math.Expm1(-21.0 / 20))
+	show(m, &at, b.frame(&start))
+	var o engine.Occupancy
+	m.Best(&o)
+	if want := engine.OccupancyOf(&engine.StartingBoard, engine.White, b.geo.Slots, b.geo.BarSlots); o != want {
+		t.Errorf("the start reads %v bar %v, want %v bar %v", o.Points, o.Bar, want.Points, want.Bar)
+	}
+}
+
 // TestModelProperty: on random positions and plays, on boards drawn
 // anywhere in HARDWARE.md's ranges (baselines, gains, noise, magnets,
 // stacks, checkers set down off-centre, up to three dead sensors), the
@@ -421,7 +532,7 @@ func TestModelProperty(t *testing.T) {
 			}
 		}
 		show(m, &at, b.frame(&legal[truth]))
-		j := m.Judge(legal, []engine.Layout{before})
+		j := m.Judge(&Turn{Legal: legal, Before: before, Mover: engine.White})
 		switch {
 		case j.Verdict == Played && legal[j.Play] == legal[truth]:
 			played++
@@ -473,17 +584,17 @@ func BenchmarkModelObserve(b *testing.B) {
 }
 
 // BenchmarkModelJudge is the decision at DONE: a settled frame evaluated
-// and every legal result of 1-1 from the start and the board before
-// scored.
+// and every legal result of 1-1 from the start, each with a checker in
+// the hand, and the board before scored.
 func BenchmarkModelJudge(b *testing.B) {
 	m, pb, _ := benchModel(b, 8)
 	legal, _, before := turnCandidates(engine.StartingBoard, engine.Dice{1, 1})
 	at := time.Unix(0, 0)
 	show(m, &at, pb.frame(&legal[0]))
-	short := []engine.Layout{before}
-	b.ReportMetric(float64(len(legal)), "candidates")
+	turn := Turn{Legal: legal, Before: before, Mover: engine.White, InHand: true}
 	for b.Loop() {
 		m.Evaluate(at)
-		m.Judge(legal, short)
+		m.Judge(&turn)
 	}
+	b.ReportMetric(float64(len(legal)), "legal")
 }

@@ -25,14 +25,14 @@ import (
 // into the referee: this compares what each would decide.
 
 // modelTurn is one turn of a trace as its expectation has it: the mover,
-// the dice, the layouts of its legal results and of the positions short of
-// them, which of the results is the play made, and what an illegal first
+// the dice, the layouts of its legal results and of the board before it,
+// which of the results is the play made, and what an illegal first
 // attempt left (nil for none).
 type modelTurn struct {
 	side    engine.Side
 	dice    engine.Dice
 	legal   []engine.Layout
-	short   []engine.Layout
+	before  engine.Layout
 	play    engine.Layout
 	illegal *engine.Layout
 	first   bool // the game's first turn: the board was just set up
@@ -43,16 +43,17 @@ type modelFigures struct {
 	traces, turns, exact, ambiguous, wrongPlay, falseFlags atomic.Int64
 	illegal, caught, missed                                atomic.Int64
 	exactTraces                                            atomic.Int64
+	withdrawn                                              atomic.Int64 // flags withdrawn at the roll
 }
 
 func (f *modelFigures) log(t *testing.T, name string) {
-	t.Logf("%s: model: %d of %d traces exact; %d turns: %d exact, %d ambiguous, %d a different legal play, %d false flags; %d illegal first plays: %d flagged, %d missed",
+	t.Logf("%s: %d of %d traces exact; %d turns: %d exact, %d ambiguous, %d a different legal play, %d false flags, %d withdrawn at the roll; %d illegal first plays: %d flagged, %d missed",
 		name, f.exactTraces.Load(), f.traces.Load(), f.turns.Load(), f.exact.Load(), f.ambiguous.Load(), f.wrongPlay.Load(), f.falseFlags.Load(),
-		f.illegal.Load(), f.caught.Load(), f.missed.Load())
+		f.withdrawn.Load(), f.illegal.Load(), f.caught.Load(), f.missed.Load())
 }
 
 // expectedTurns lays out the expectation's turns, game by game, with the
-// candidates each turn can leave.
+// legal results of each.
 func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 	var gen engine.Generator
 	var turns []modelTurn
@@ -67,18 +68,13 @@ func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 			if err != nil {
 				return nil, fmt.Errorf("game %d turn %d: %w", g+1, p.Turn, err)
 			}
-			mt := modelTurn{side: p.Side, dice: p.Dice, play: engine.LayoutOf(&after, p.Side.Other()), first: k == 0}
-			beforeLayout := engine.LayoutOf(&before, p.Side)
-			mt.short = append(mt.short, beforeLayout)
+			mt := modelTurn{side: p.Side, dice: p.Dice, play: engine.LayoutOf(&after, p.Side.Other()), before: engine.LayoutOf(&before, p.Side), first: k == 0}
 			plays := gen.Plays(before, p.Dice)
 			for i := range plays {
-				l := engine.LayoutOf(&plays[i].After, p.Side.Other())
-				mt.legal = append(mt.legal, l)
-				mt.short = append(mt.short, withOneInHand(&l, &beforeLayout, p.Side)...)
+				mt.legal = append(mt.legal, engine.LayoutOf(&plays[i].After, p.Side.Other()))
 			}
 			if len(plays) == 0 {
-				mt.legal = append(mt.legal, beforeLayout)
-				mt.short = mt.short[:0]
+				mt.legal = append(mt.legal, mt.before)
 			}
 			if id, ok := illegal[[2]int{p.Turn, int(p.Side)}]; ok {
 				b, err := engine.ParsePositionID(id)
@@ -95,42 +91,46 @@ func expectedTurns(want *sim.Expect) ([]modelTurn, error) {
 	return turns, nil
 }
 
-// withOneInHand returns the layouts of result with one of side's
-// checkers still in the hand, from any point where side has one (a
-// checker tried elsewhere comes back to where it stood), or a blot hit
-// not yet on the bar.
-func withOneInHand(result, before *engine.Layout, side engine.Side) []engine.Layout {
-	var out []engine.Layout
-	if opp := side.Other(); result[opp][engine.Bar] > before[opp][engine.Bar] {
-		l := *result
-		l[opp][engine.Bar]--
-		out = append(out, l)
-	}
-	for p := 1; p <= engine.Bar; p++ {
-		if result[side][p] > 0 {
-			l := *result
-			l[side][p]--
-			out = append(out, l)
-		}
-	}
-	return out
+// legalResult reports whether the judgement reads a legal result: one,
+// or several alike.
+func legalResult(j *calib.Judgement) bool {
+	return j.Verdict == calib.Played || j.Verdict == calib.Ambiguous
 }
+
+// traceModel returns a reader of the trace and a model of the board its
+// header describes.
+func traceModel(tb testing.TB, trace io.Reader) (*sensing.TraceReader, *calib.Model) {
+	tr, err := sensing.NewTraceReader(trace, nil)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	cal := tr.Header().Calibration
+	m, err := calib.NewModel(&cal)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return tr, m
+}
+
+// turn returns the turn as the model judges it: with inHand, a checker
+// may still be in the hand.
+func (mt *modelTurn) turn(inHand bool) *calib.Turn {
+	return &calib.Turn{Legal: mt.legal, Before: mt.before, Mover: mt.side, InHand: inHand}
+}
+
+// canMove reports whether the turn has a move.
+func (mt *modelTurn) canMove() bool { return len(mt.legal) > 1 || mt.legal[0] != mt.before }
 
 // judgeWithModel replays the trace through a calib.Model and judges each
 // DONE as the turn's candidates score on the first settled frame from it
 // (a DONE whose frame reads a checker still in the hand waits up to the
 // done grace for it), learning from the start position and each play it
-// judges. It returns whether every judgement was the expectation's.
-func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFigures) bool {
-	tr, err := sensing.NewTraceReader(trace, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cal := tr.Header().Calibration
-	m, err := calib.NewModel(&cal)
-	if err != nil {
-		t.Fatal(err)
-	}
+// judges. With confirm, a flag is confirmed at the roll, as the referee
+// does: when the opponent rolls after it, the board is judged again on
+// what it reads then, and a legal result of the flagged turn withdraws
+// the flag. It returns whether every judgement was the expectation's.
+func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFigures, confirm bool) bool {
+	tr, m := traceModel(t, trace)
 	turns, err := expectedTurns(want)
 	if err != nil {
 		t.Fatal(err)
@@ -145,58 +145,30 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 	last := [2]int{-1, -1}    // each side's last turn rolled
 	attempts := map[int]int{} // DONEs judged per turn
 	pending, pendingSince := -1, time.Time{}
-	// tentative is the verdict, with no checker in the hand, of the last
-	// settled frame judged while waiting: a legal result that explains
-	// the board at rest after DONE is the play, unless a checker lands
-	// within the grace; what moves after that is the next turn's.
+	// tentative is the verdict, with no checker in the hand, of the
+	// first settled frame judged while waiting, or of the last a legal
+	// result explains (one, or several alike): the board at rest after
+	// DONE as a legal result left it is the turn's, unless a checker
+	// lands within the grace; what moves after that is the next turn's.
 	var tentative *calib.Judgement
 	exact := true
 	start := engine.LayoutOf(&engine.StartingBoard, engine.White)
-	judge := func(at time.Time, final bool) {
-		m.Evaluate(at)
-		mt := &turns[pending]
-		short := mt.short
-		if final && len(short) > 0 {
-			short = short[:1] // the hand is empty: the board before the turn is all that is short of it
-		}
-		j := m.Judge(mt.legal, short)
-		atRest := final && tentative != nil && tentative.Verdict == calib.Played && j.Verdict != calib.Played
-		if atRest {
-			j = *tentative // the frame now is not the one judged: nothing to learn from it
-		}
-		if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" && !final && j.Verdict != calib.Played {
-			t.Logf("turn %d at %v (DONE %v): %v lead %.1f short %.1f, waiting", pending, at.Sub(time.Unix(0, 0)), pendingSince.Sub(time.Unix(0, 0)), j.Verdict, j.Lead, j.Short)
-			best := m.Score(&mt.legal[j.Play])
-			for _, c := range append(append([]engine.Layout(nil), mt.legal...), short...) {
-				if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
-					t.Logf("  rival %.1f differs on %v; departs on %v", s-best, layoutDiff(&c, &mt.legal[j.Play]), m.Departures(nil, &c))
-				}
-			}
-		}
-		if !final && (j.Verdict == calib.InProgress || j.Verdict == calib.Ambiguous || tentative != nil && j.Verdict != calib.Played) {
-			if len(short) > 0 && tentative == nil {
-				jt := m.Judge(mt.legal, short[:1])
-				tentative = &jt
-			}
-			return // wait, as the referee does, for a checker still in the hand: only its landing decides before the grace ends
-		}
-		tentative = nil
-		attempts[pending]++
-		wantIllegal := mt.illegal != nil && attempts[pending] == 1
-		flagged := j.Verdict == calib.Illegal || j.Verdict == calib.InProgress // at the grace's end: a checker left unplayed
+	flagged := -1 // a turn flagged at DONE, to be confirmed at the roll
+	// standing counts a flag on a legal play that stands.
+	standing := func() {
+		f.turns.Add(1)
+		f.falseFlags.Add(1)
+		exact = false
+	}
+	// record counts the judgement, read at at, of a turn played legally:
+	// the play made (learnt from, with learn), another legal play, or
+	// ambiguous. It reports false for a flag, left to the caller.
+	record := func(j calib.Judgement, mt *modelTurn, at time.Time, learn bool) bool {
 		switch {
-		case wantIllegal:
-			f.illegal.Add(1)
-			if flagged {
-				f.caught.Add(1)
-			} else {
-				f.missed.Add(1)
-				exact = false
-			}
 		case j.Verdict == calib.Played && mt.legal[j.Play] == mt.play:
 			f.turns.Add(1)
 			f.exact.Add(1)
-			if !atRest {
+			if learn {
 				m.Learn(at, m.Frame(), &mt.play)
 			}
 		case j.Verdict == calib.Played:
@@ -207,9 +179,59 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			f.turns.Add(1)
 			f.ambiguous.Add(1)
 		default:
-			f.turns.Add(1)
-			f.falseFlags.Add(1)
-			exact = false
+			return false
+		}
+		return true
+	}
+	// confirmAt judges the flagged turn again on the board as it reads
+	// at at, the opponent's roll: a legal result withdraws the flag.
+	confirmAt := func(at time.Time) {
+		mt := &turns[flagged]
+		flagged = -1
+		m.Evaluate(at)
+		switch j := m.Judge(mt.turn(false)); {
+		case !record(j, mt, at, m.Settled(at)):
+			standing()
+		case j.Verdict == calib.Ambiguous || mt.legal[j.Play] == mt.play:
+			f.withdrawn.Add(1)
+		}
+	}
+	judge := func(at time.Time, final bool) {
+		m.Evaluate(at)
+		mt := &turns[pending]
+		j := m.Judge(mt.turn(!final)) // at the end, the hand is empty: the board before the turn is all that is short of it
+		atRest := final && tentative != nil && legalResult(tentative) && j.Verdict != calib.Played
+		if atRest {
+			j = *tentative // the frame now is not the one judged: nothing to learn from it
+		}
+		if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" && !final && j.Verdict != calib.Played {
+			t.Logf("turn %d at %v (DONE %v): %v lead %.1f short %.1f, waiting", pending, at.Sub(time.Unix(0, 0)), pendingSince.Sub(time.Unix(0, 0)), j.Verdict, j.Lead, j.Short)
+			logRivals(t, m, mt, j)
+		}
+		if !final && (j.Verdict == calib.InProgress || j.Verdict == calib.Ambiguous || tentative != nil && j.Verdict != calib.Played) {
+			if jt := m.Judge(mt.turn(false)); mt.canMove() && (tentative == nil || legalResult(&jt)) {
+				tentative = &jt
+			}
+			return // wait, as the referee does, for a checker still in the hand: only its landing decides before the grace ends
+		}
+		tentative = nil
+		attempts[pending]++
+		wantIllegal := mt.illegal != nil && attempts[pending] == 1
+		flag := j.Verdict == calib.Illegal || j.Verdict == calib.InProgress // at the grace's end: a checker left unplayed
+		switch {
+		case wantIllegal:
+			f.illegal.Add(1)
+			if flag {
+				f.caught.Add(1)
+			} else {
+				f.missed.Add(1)
+				exact = false
+			}
+		case record(j, mt, at, !atRest):
+		case confirm:
+			flagged = pending
+		default:
+			standing()
 		}
 		if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" && (j.Verdict != calib.Played || wantIllegal || mt.legal[j.Play] != mt.play) {
 			t.Logf("turn %d side %v dice %v at %v: %v lead %.1f short %.1f (want illegal %v)", pending, mt.side, mt.dice, at.Sub(time.Unix(0, 0)), j.Verdict, j.Lead, j.Short, wantIllegal)
@@ -217,16 +239,9 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			m.Best(&o)
 			t.Logf("  DONE at %v; result %v", pendingSince.Sub(time.Unix(0, 0)), layoutDiff(&mt.legal[j.Play], &start))
 			t.Logf("  departs from the legal result on %v; reads %v bar %v", m.Departures(nil, &mt.legal[j.Play]), o.Points, o.Bar)
-			t.Logf("  true play is legal %v; %d legal, %d short", slices.Index(mt.legal, mt.play), len(mt.legal), len(short))
-			for _, c := range short {
-				t.Logf("  short %.1f vs read, departs on %v: %v", m.Score(&c)-m.Best(&o), m.Departures(nil, &c), layoutDiff(&c, &mt.legal[j.Play]))
-			}
-			best := m.Score(&mt.legal[j.Play])
-			for _, c := range append(append([]engine.Layout(nil), mt.legal...), mt.short...) {
-				if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
-					t.Logf("  rival %.1f differs on %v", s-best, layoutDiff(&c, &mt.legal[j.Play]))
-				}
-			}
+			t.Logf("  true play is legal %v of %d; the board before %.1f vs read, departs on %v", slices.Index(mt.legal, mt.play), len(mt.legal),
+				m.Score(&mt.before)-m.Best(&o), m.Departures(nil, &mt.before))
+			logRivals(t, m, mt, j)
 		}
 		pending = -1
 	}
@@ -264,8 +279,15 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 			}
 			continue
 		}
+		if flagged >= 0 && it.Event.Kind == sensing.Done {
+			standing() // judged again at this DONE, not at a roll
+			flagged = -1
+		}
 		switch it.Event.Kind {
 		case sensing.Roll:
+			if flagged >= 0 && it.Event.Side != turns[flagged].side {
+				confirmAt(it.At)
+			}
 			if next < len(turns) && turns[next].side == it.Event.Side && turns[next].dice == it.Event.Dice {
 				if turns[next].first && m.Settled(it.At) {
 					m.Learn(it.At, m.Frame(), &start)
@@ -282,6 +304,9 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 	if pending >= 0 {
 		judge(pendingSince.Add(grace), true)
 	}
+	if flagged >= 0 {
+		standing() // no roll came: the match ended on it
+	}
 	if testing.Verbose() && os.Getenv("GAMMOND_SIDE_BY_SIDE_TRACE") != "" {
 		for i := range m.Geometry().Sensors() {
 			if m.Silent(i) {
@@ -294,6 +319,17 @@ func judgeWithModel(t *testing.T, trace io.Reader, want *sim.Expect, f *modelFig
 		f.exactTraces.Add(1)
 	}
 	return exact
+}
+
+// logRivals logs the turn's candidates, legal or the board before it,
+// that come within FitMargin of the judgement's play.
+func logRivals(t *testing.T, m *calib.Model, mt *modelTurn, j calib.Judgement) {
+	best := m.Score(&mt.legal[j.Play])
+	for _, c := range append(slices.Clone(mt.legal), mt.before) {
+		if s := m.Score(&c); s > best-calib.FitMargin && c != mt.legal[j.Play] {
+			t.Logf("  rival %.1f differs on %v; departs on %v", s-best, layoutDiff(&c, &mt.legal[j.Play]), m.Departures(nil, &c))
+		}
+	}
 }
 
 // TestSideBySide replays every behaviour, simulated on the shared
@@ -331,16 +367,20 @@ func TestSideBySide(t *testing.T) {
 // sideBySide replays each of n behaviours' traces, as each hands them,
 // through today's pipeline and the model, and logs both's figures.
 func sideBySide(t *testing.T, kind string, n int, name func(k int) string, each func(use func(t *testing.T, k int, trace []byte, want *sim.Expect))) {
-	old, model := make([]exactness, n), make([]modelFigures, n)
+	old, model, confirmed := make([]exactness, n), make([]modelFigures, n), make([]modelFigures, n)
 	t.Cleanup(func() {
 		for k := range n {
 			old[k].log(t, kind+" "+name(k)+": today")
-			model[k].log(t, kind+" "+name(k))
+			model[k].log(t, kind+" "+name(k)+": model")
+			confirmed[k].log(t, kind+" "+name(k)+": model, flags confirmed at the roll")
 		}
 	})
 	each(func(t *testing.T, k int, trace []byte, want *sim.Expect) {
-		old[k].replay(t, trace, want)
-		judgeWithModel(t, bytes.NewReader(trace), want, &model[k])
+		if os.Getenv("GAMMOND_SIDE_BY_SIDE_MODEL_ONLY") == "" {
+			old[k].replay(t, trace, want)
+		}
+		judgeWithModel(t, bytes.NewReader(trace), want, &model[k], false)
+		judgeWithModel(t, bytes.NewReader(trace), want, &confirmed[k], true)
 	})
 }
 
@@ -371,4 +411,66 @@ func layoutDiff(a, b *engine.Layout) string {
 		}
 	}
 	return strings.Join(d, " ")
+}
+
+// BenchmarkModelDecisionWorst is the model's decision at DONE on the
+// turn of the shared matches with the most legal results (2-2 with 447,
+// and four thousand positions with a checker still in the hand): the
+// frame at its DONE evaluated and every candidate scored. Target: 1 ms.
+func BenchmarkModelDecisionWorst(b *testing.B) {
+	var trace []byte
+	var turns []modelTurn
+	worst := -1
+	for _, file := range sharedMatches(b) {
+		script, err := readScript(file)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opts := sim.DefaultOpts
+		opts.Seed = 11
+		var buf bytes.Buffer
+		want, err := sim.Simulate(&buf, script, &opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		ts, err := expectedTurns(want)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for k := range ts {
+			if worst < 0 || len(ts[k].legal) > len(turns[worst].legal) {
+				trace, turns, worst = buf.Bytes(), ts, k
+			}
+		}
+	}
+	m, at := modelAtDone(b, trace, turns, worst)
+	mt := &turns[worst]
+	b.ReportAllocs()
+	turn := mt.turn(true)
+	for b.Loop() {
+		m.Evaluate(at)
+		m.Judge(turn)
+	}
+	b.ReportMetric(float64(len(mt.legal)), "legal")
+}
+
+// modelAtDone returns a model that has read the trace up to the DONE of
+// turn k, and when that DONE was pressed.
+func modelAtDone(b *testing.B, trace []byte, turns []modelTurn, k int) (*calib.Model, time.Time) {
+	tr, m := traceModel(b, bytes.NewReader(trace))
+	next := 0
+	for {
+		it, err := tr.Next()
+		if err != nil {
+			b.Fatalf("no DONE of turn %d: %v", k, err)
+		}
+		switch {
+		case it.Kind == sensing.FrameItem:
+			m.Observe(it.At, it.Frame)
+		case it.Event.Kind == sensing.Roll && next < len(turns) && turns[next].side == it.Event.Side && turns[next].dice == it.Event.Dice:
+			next++
+		case it.Event.Kind == sensing.Done && next == k+1 && it.Event.Side == turns[k].side:
+			return m, it.At
+		}
+	}
 }

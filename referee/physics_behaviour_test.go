@@ -119,7 +119,7 @@ func (f *exactness) replay(t *testing.T, trace []byte, want *sim.Expect) {
 }
 
 // sharedMatches returns the match records of testdata/matches.
-func sharedMatches(t *testing.T) []string {
+func sharedMatches(t testing.TB) []string {
 	files, err := filepath.Glob(filepath.Join("..", "testdata", "matches", "*.mat"))
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no match records in testdata/matches: %v", err)

@@ -427,6 +427,7 @@ func setOffCentre(rate float64) transform {
 	return func(rec *recording, rng *rand.Rand) int {
 		recorded := rec.clone()
 		moved := 0
+		shifted := make([]int, rec.header.Board.Sensors()) // each sensor's line up to which its checker is shifted
 		for m, l := range recorded.lines {
 			if l.frame == nil {
 				continue
@@ -437,10 +438,10 @@ func setOffCentre(rate float64) transform {
 			}
 			s := c.landed[0]
 			p := rec.header.Board.Place(s)
-			if p.Point == 0 || p.Slot+1 >= rec.header.Board.Slots || recorded.covered(s+1, l.frame[s+1]) || rng.Float64() >= rate {
-				continue
+			if p.Point == 0 || p.Slot+1 >= rec.header.Board.Slots || m < shifted[s] || recorded.covered(s+1, l.frame[s+1]) || rng.Float64() >= rate {
+				continue // the bar, a point's top slot, a checker already shifted, one above
 			}
-			rec.shiftUp(recorded, recorded.landingStart(m, s), s, 0.3+0.4*rng.Float64())
+			shifted[s] = rec.shiftUp(recorded, recorded.landingStart(m, s), s, 0.3+0.4*rng.Float64())
 			moved++
 		}
 		return moved
@@ -458,8 +459,9 @@ func (rec *recording) clone() *recording {
 
 // shiftUp moves share of the field of the checker that recorded shows set
 // down on sensor s, from line start on, to the sensor above it, until the
-// checker is lifted or a checker set down above it nudges it in.
-func (rec *recording) shiftUp(recorded *recording, start, s int, share float64) {
+// checker is lifted or a checker set down above it nudges it in; it
+// returns the line where the shift ends.
+func (rec *recording) shiftUp(recorded *recording, start, s int, share float64) int {
 	c := &rec.header.Calibration
 	landed := false
 	for i := start; i < len(rec.lines); i++ {
@@ -470,7 +472,7 @@ func (rec *recording) shiftUp(recorded *recording, start, s int, share float64) 
 		own, above := recorded.fieldShare(s, f[s]), recorded.fieldShare(s+1, f[s+1])
 		landed = landed || own >= 0.9
 		if landed && own < 0.85 || above >= 0.15 {
-			return
+			return i
 		}
 		base, r := float64(c.Baseline[s]), float64(f[s])
 		level := float64(c.White[s+1])
@@ -481,6 +483,7 @@ func (rec *recording) shiftUp(recorded *recording, start, s int, share float64) 
 		out[s] = uint16(math.Round(float64(out[s]) - (r-base)*share))
 		out[s+1] = uint16(math.Round(float64(out[s+1]) + own*share*(level-float64(c.Baseline[s+1]))))
 	}
+	return len(rec.lines)
 }
 
 // baselinesOnly cuts the header's calibration to the baselines.
