@@ -210,7 +210,9 @@ func (m *Model) Judge(t *Turn) Judgement {
 // one checker still in the hand: the mover's from any point it holds on
 // l, or the opponent's hit and not yet on the bar. Each differs from l on
 // one point, so each is l's score with that point's changed: thousands
-// of them cost no more than the legal results.
+// of them cost no more than the legal results. A checker above a pile
+// taller than its slots is left out: no sensor tells it from the others,
+// so its landing would leave every such turn in doubt.
 func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	best := math.Inf(-1)
 	white, black := l[engine.White][engine.Bar], l[engine.Black][engine.Bar]
@@ -218,11 +220,11 @@ func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	if opp := t.Mover.Other(); l[opp][engine.Bar] > t.Before[opp][engine.Bar] {
 		best = max(best, s-bar+m.barWithout(white, black, opp))
 	}
-	if l[t.Mover][engine.Bar] > 0 {
+	if n := l[t.Mover][engine.Bar]; n > 0 && n <= m.geo.BarSlots {
 		best = max(best, s-bar+m.barWithout(white, black, t.Mover))
 	}
 	for p := range m.pointLL {
-		if n := l[t.Mover][p+1]; n > 0 {
+		if n := l[t.Mover][p+1]; n > 0 && n <= m.geo.Slots {
 			row := &m.pointLL[p][t.Mover]
 			best = max(best, s-row[pile(n)]+row[pile(n-1)])
 		}

@@ -146,12 +146,12 @@ type modelJudge struct {
 	// at is when it was told, stillAt since when the board held still on
 	// it.
 	at, stillAt time.Time
-	// legal are the distinct legal results, short the positions short of
-	// them; scored and best are the last judgement's.
-	legal, short []engine.Layout
-	scored       []scoredLayout
-	best         engine.Layout
-	played       bool // the last judgement was Played: its result may teach the model
+	// turn is the positions the turn can leave, as the last judgement
+	// saw them; scored and best are its.
+	turn   calib.Turn
+	scored []scoredLayout
+	best   engine.Layout
+	played bool // the last judgement was Played: its result may teach the model
 }
 
 // scoredLayout is a legal result and its score.
@@ -178,14 +178,14 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, t
 	}
 	j.candidates(r, handEmpty)
 	j.model.Evaluate(j.at)
-	v := j.model.Judge(j.legal, j.short)
-	j.best = j.legal[v.Play]
+	v := j.model.Judge(&j.turn)
+	j.best = j.turn.Legal[v.Play]
 	switch {
 	case v.Verdict == calib.Illegal:
 		return dst, false, time.Time{}
 	case v.Verdict == calib.InProgress && handEmpty:
 		return dst, true, time.Time{}
-	case v.Verdict != calib.Played && !handEmpty && len(j.short) > 0:
+	case v.Verdict != calib.Played && !handEmpty:
 		// A checker may yet land, within maskedLanding of the board
 		// coming to rest: only its landing decides, or the grace's end,
 		// or the board moving later (another hand's, not the landing).
@@ -202,8 +202,8 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, t
 // frame cannot split.
 func (j *modelJudge) ambiguous(r *Referee, dst []fit) []fit {
 	j.scored = j.scored[:0]
-	for i := range j.legal {
-		j.scored = append(j.scored, scoredLayout{j.legal[i], j.model.Score(&j.legal[i])})
+	for i := range j.turn.Legal {
+		j.scored = append(j.scored, scoredLayout{j.turn.Legal[i], j.model.Score(&j.turn.Legal[i])})
 	}
 	slices.SortStableFunc(j.scored, func(a, b scoredLayout) int { return cmp.Compare(b.score, a.score) })
 	for _, s := range j.scored {
@@ -227,60 +227,22 @@ func (j *modelJudge) fitsOf(r *Referee, dst []fit, l engine.Layout) []fit {
 	return dst
 }
 
-// candidates lays out the turn's distinct legal results and the
-// positions short of them: the board before the turn and, while a
-// checker may still be in the hand, each legal result with one checker
-// of the mover's not yet down (or a blot hit not yet on the bar).
+// candidates lays out the turn for the model: its distinct legal
+// results, the board before it and, while a checker may still be in the
+// hand, the legal results with one checker not yet down. The board before
+// is the first hypothesis': the lines differ only where the sensors
+// cannot see, so the model scores their boards alike.
 func (j *modelJudge) candidates(r *Referee, handEmpty bool) {
-	j.legal, j.short = j.legal[:0], j.short[:0]
+	before := r.lines[0].matcher.Before()
+	j.turn = calib.Turn{Legal: j.turn.Legal[:0], Before: engine.LayoutOf(&before, r.onRoll), Mover: r.onRoll, InHand: !handEmpty}
 	for i := range r.lines {
-		m := &r.lines[i].matcher
-		b := m.Before()
-		before := engine.LayoutOf(&b, r.onRoll)
-		j.short = addLayout(j.short, before)
-		plays := m.Plays()
+		plays := r.lines[i].matcher.Plays()
 		for k := range plays {
-			l := engine.LayoutOf(&plays[k].After, r.onRoll.Other())
-			j.legal = addLayout(j.legal, l)
-			if !handEmpty {
-				j.short = appendInHand(j.short, &l, &before, r.onRoll, j.model.Geometry())
+			if l := engine.LayoutOf(&plays[k].After, r.onRoll.Other()); !slices.Contains(j.turn.Legal, l) {
+				j.turn.Legal = append(j.turn.Legal, l)
 			}
 		}
 	}
-	j.short = slices.DeleteFunc(j.short, func(l engine.Layout) bool { return slices.Contains(j.legal, l) })
-}
-
-// addLayout appends l to ls unless ls holds it.
-func addLayout(ls []engine.Layout, l engine.Layout) []engine.Layout {
-	if slices.Contains(ls, l) {
-		return ls
-	}
-	return append(ls, l)
-}
-
-// appendInHand appends the layouts of result with one of side's checkers
-// not yet set down, from any point it has one on, and with a blot it hit
-// not yet on the bar. A checker above a pile taller than its slots (g)
-// is left out: no sensor tells it from the others, so its landing
-// decides nothing.
-func appendInHand(dst []engine.Layout, result, before *engine.Layout, side engine.Side, g calib.Geometry) []engine.Layout {
-	if opp := side.Other(); result[opp][engine.Bar] > before[opp][engine.Bar] {
-		l := *result
-		l[opp][engine.Bar]--
-		dst = addLayout(dst, l)
-	}
-	for p := 1; p <= engine.Bar; p++ {
-		slots := g.Slots
-		if p == engine.Bar {
-			slots = g.BarSlots
-		}
-		if n := result[side][p]; n > 0 && n <= slots {
-			l := *result
-			l[side][p]--
-			dst = addLayout(dst, l)
-		}
-	}
-	return dst
 }
 
 // wait judges at once: the model's own verdict says when a checker may
