@@ -105,12 +105,8 @@ func (g *welshGame) startTurn(m *engine.Matcher, before engine.Board, onRoll eng
 	m.StartPlays(before, onRoll, welsh.Plays(before, t), welsh.Partials(before, t))
 }
 
-// ends: the man checked out last, a rectangle, three on the roof or
-// candlesticks (welsh.EndingOf).
-func (g *welshGame) ends(after engine.Board) bool {
-	b := after.Swap() // the mover's men in Mover
-	return welsh.EndingOf(&b) != welsh.NotOver
-}
+// ends: all checked out, a rectangle, three on the roof, candlesticks.
+func (g *welshGame) ends(after engine.Board) bool { return welsh.Ends(after) }
 
 // endTurn records the play, and says what it brought about.
 func (g *welshGame) endTurn(mover engine.Side, _, after engine.Board, standing bool) (turnEnd, error) {
@@ -157,8 +153,7 @@ func (g *welshGame) double(side engine.Side) (int, bool, error) {
 	return g.cube(), false, err
 }
 
-func (g *welshGame) cube() int { return g.rec.Match().CubeValue() }
-
+func (g *welshGame) cube() int     { return g.rec.Match().CubeValue() }
 func (g *welshGame) score() [2]int { return g.rec.Match().Score() }
 
 // offer is an offer to concede games (rule 18), with a fiver paid or not.
@@ -238,13 +233,12 @@ func (g *welshGame) chooseOneDie(side engine.Side) {
 // is due (between games, or after a DONE whose play is not yet judged or
 // is flagged), held until it is.
 func (g *welshGame) nominate(by engine.Side, t welsh.Throw) {
-	r := g.r
-	if (r.phase == settingUp || r.phase == flagged || r.wait != doneNone) && g.early == nil && !g.rec.Match().Nominated()[by] {
+	if (g.r.phase == settingUp || g.r.phase == flagged || g.r.wait != doneNone) && g.early == nil && !g.rec.Match().Nominated()[by] {
 		g.early = &Input{Side: by, Dice: t.Dice}
 	} else if e := g.recordNominate(by, t); e.Kind == Irregularity {
-		r.irregular(by, e.Reason)
+		g.r.irregular(by, e.Reason)
 	} else {
-		r.send(e)
+		g.r.send(e)
 	}
 }
 

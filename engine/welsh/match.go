@@ -495,6 +495,13 @@ func (m *Match) endTurn(side engine.Side, after engine.Board) TurnEvents {
 	return ev
 }
 
+// Ends reports whether a play leaving after (the next player on roll, as
+// engine.Play.After has it) ends the game (EndingOf).
+func Ends(after engine.Board) bool {
+	b := after.Swap()
+	return EndingOf(&b) != NotOver
+}
+
 // EndingOf is how a turn leaving b (its player's men in b[Mover]) ends
 // the game: all checked out, a rectangle, three on the roof, candlesticks;
 // NotOver when the game goes on.
