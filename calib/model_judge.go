@@ -198,7 +198,7 @@ func (m *Model) Judge(t *Turn) Judgement {
 		other = max(other, m.Score(&t.Before))
 	}
 	j.Lead, j.Short = best-max(second, other), read-best
-	if rival := m.rivalReading(read, &t.Legal[j.Play]); !stuck && j.Lead >= FitMargin && best-rival < FitMargin {
+	if rival := m.rivalReading(read, &t.Legal[j.Play], &t.Before); !stuck && j.Lead >= FitMargin && best-rival < FitMargin {
 		j.Lead, j.Unread = best-rival, true
 	}
 	switch {
@@ -221,14 +221,18 @@ func (m *Model) Judge(t *Turn) Judgement {
 const readingSlack = 1.0
 
 // rivalReading returns the score of the frame's own best reading, read,
-// when that reading departs from l on some point by more than
-// readingSlack, and -Inf when it is l, or as good as l: a candidate no
-// legal play leaves that explains the frame about as well as l leaves the
-// play in doubt.
-func (m *Model) rivalReading(read float64, l *engine.Layout) float64 {
+// when that reading departs from l by more than readingSlack on a point l
+// changes from the board before the turn, t.Before, and -Inf otherwise:
+// a candidate no legal play leaves that explains the frame about as well
+// as l, where l says a checker came or went, leaves the play in doubt. A
+// point l leaves as it was says nothing of whether l was played (a sensor
+// not yet known dead reads a checker missing there); only a decisive
+// departure there makes the play illegal.
+func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 	for p := 1; p <= m.geo.Points; p++ {
 		best, _ := top2(m.points[p-1])
-		if m.points[p-1][best]-m.pointScore(l, p) > readingSlack {
+		moved := l[engine.White][p] != before[engine.White][p] || l[engine.Black][p] != before[engine.Black][p]
+		if moved && m.points[p-1][best]-m.pointScore(l, p) > readingSlack {
 			return read
 		}
 	}
