@@ -115,7 +115,8 @@ type Verdict uint8
 // The verdicts.
 const (
 	// Played: one legal result explains the frame better than every
-	// other candidate by FitMargin.
+	// other candidate by FitMargin, the frame's own best reading among
+	// them where it departs from that result (readingSlack).
 	Played Verdict = iota
 	// Ambiguous: other candidates, legal or not, come within FitMargin
 	// of the best legal result; the frame cannot tell them apart.
@@ -144,8 +145,12 @@ type Judgement struct {
 	// Play is the index of the best-scoring legal result.
 	Play int
 	// Lead is by how much (nats) it beats the next candidate, legal or
-	// not; Short by how much the frame's own best reading beats it.
+	// not, the frame's own best reading among them when that is not the
+	// best legal result; Short by how much that reading beats it.
 	Lead, Short float64
+	// Unread: the frame's own best reading, a position other than the
+	// best legal result, is what keeps it from leading by FitMargin.
+	Unread bool
 }
 
 // Turn is what a turn can leave, for Judge.
@@ -193,6 +198,9 @@ func (m *Model) Judge(t *Turn) Judgement {
 		other = max(other, m.Score(&t.Before))
 	}
 	j.Lead, j.Short = best-max(second, other), read-best
+	if rival := m.rivalReading(read, &t.Legal[j.Play], &t.Before); !stuck && j.Lead >= FitMargin && best-rival < FitMargin {
+		j.Lead, j.Unread = best-rival, true
+	}
 	switch {
 	case read-max(best, other) > FitMargin:
 		j.Verdict = Illegal
@@ -204,6 +212,31 @@ func (m *Model) Judge(t *Turn) Judgement {
 		j.Verdict = Played
 	}
 	return j
+}
+
+// readingSlack is the log-likelihood, in nats, by which a point's best
+// state may beat another and still be no evidence against it: a full
+// pile and one a checker short with a part of a field above it, say,
+// which the model's ranges explain alike.
+const readingSlack = 1.0
+
+// rivalReading returns the score of the frame's own best reading, read,
+// when that reading departs from l by more than readingSlack on a point l
+// changes from the board before the turn, t.Before, and -Inf otherwise:
+// a candidate no legal play leaves that explains the frame about as well
+// as l, where l says a checker came or went, leaves the play in doubt. A
+// point l leaves as it was says nothing of whether l was played (a sensor
+// not yet known dead reads a checker missing there); only a decisive
+// departure there makes the play illegal.
+func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
+	for p := 1; p <= m.geo.Points; p++ {
+		best, _ := top2(m.points[p-1])
+		moved := l[engine.White][p] != before[engine.White][p] || l[engine.Black][p] != before[engine.Black][p]
+		if moved && m.points[p-1][best]-m.pointScore(l, p) > readingSlack {
+			return read
+		}
+	}
+	return math.Inf(-1)
 }
 
 // inHand returns the best score of the legal result l, scoring s, with

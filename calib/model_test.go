@@ -598,3 +598,33 @@ func BenchmarkModelJudge(b *testing.B) {
 	}
 	b.ReportMetric(float64(len(legal)), "legal")
 }
+
+// TestModelNoPlayOverACloseReading: a point one checker short of a legal
+// result, its top checker set down between two slots, can read nearly as
+// well as the legal result's pile: a frame whose own best reading departs
+// from the best legal result, within FitMargin of it, is no play made.
+// Over boards and shares, every such frame is judged other than Played.
+func TestModelNoPlayOverACloseReading(t *testing.T) {
+	near := 0
+	for seed := uint64(1); seed <= 40; seed++ {
+		b, m, at, legal, played, before := opening31(t, seed)
+		short := legal[played]
+		short[engine.White][5]-- // 8/5 6/5 with a checker gone from 5
+		for _, share := range []float64{0.4, 0.5, 0.6} {
+			b.offCentre[5] = share
+			show(m, &at, b.frame(&short))
+			j := m.Judge(&Turn{Legal: legal, Before: before, Mover: engine.White})
+			if j.Short <= readingSlack || j.Short >= FitMargin || j.Play != played {
+				continue
+			}
+			near++
+			if j.Verdict == Played {
+				t.Errorf("seed %d share %.1f: played %d, the frame's own reading %.1f nats better", seed, share, j.Play, j.Short)
+			}
+		}
+	}
+	if near == 0 {
+		t.Fatal("no frame read within FitMargin of a legal result it is not")
+	}
+	t.Logf("%d frames read close to a legal result they are not", near)
+}

@@ -183,6 +183,14 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, t
 	switch {
 	case v.Verdict == calib.Illegal:
 		return dst, false, time.Time{}
+	case v.Unread && r.phase != flagged:
+		// A position no legal play leaves reads about as well as the one
+		// legal result: flagged at DONE, for the mover to put right.
+		return dst, false, time.Time{}
+	case v.Verdict == calib.Played || v.Unread:
+		// Once flagged, only a reading decisively illegal stands.
+		j.played = true
+		return j.fitsOf(r, dst, j.best), false, time.Time{}
 	case v.Verdict == calib.InProgress && handEmpty:
 		return dst, true, time.Time{}
 	case v.Verdict != calib.Played && !handEmpty:
@@ -190,9 +198,6 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, t
 		// coming to rest: only its landing decides, or the grace's end,
 		// or the board moving later (another hand's, not the landing).
 		return dst, false, j.stillAt.Add(maskedLanding)
-	case v.Verdict == calib.Played:
-		j.played = true
-		return j.fitsOf(r, dst, j.best), false, time.Time{}
 	}
 	return j.ambiguous(r, dst), false, time.Time{}
 }

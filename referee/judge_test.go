@@ -292,3 +292,19 @@ func playsOf(g *welsh.GameRecord) []string {
 	}
 	return plays
 }
+
+// TestModelJudgeOffCentreRecordsNoOtherPlay: the recorded traces with
+// checkers set down between two slots (seeds 1-3), judged by the sensor
+// model: a play whose frame reads about as well as a position no legal
+// play leaves is flagged, never recorded as the nearest legal play.
+func TestModelJudgeOffCentreRecordsNoOtherPlay(t *testing.T) {
+	t.Parallel()
+	for _, name := range recordedNames {
+		for _, seed := range []uint64{1, 2, 3} {
+			want, trace, _ := transformRecorded(t, name, seed, []transform{setOffCentre(0.3)})
+			if n := otherPlays(replayByModel(t, trace), want); n > 0 {
+				t.Errorf("%s seed %d: %d games with a play judged that was not made", name, seed, n)
+			}
+		}
+	}
+}
