@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"time"
 
 	"gammond/engine"
 )
@@ -11,7 +12,9 @@ import (
 // with the opener's turn, passes when a turn truly ends (a legal play, or an
 // illegal one let stand; a flagged play is the mover's to put right, on the
 // mover's time), passes on a double and on a take, and stops at a game's
-// end.
+// end. A turn's time ends at the mover's last DONE, however late its play
+// is judged: a checker awaited in the hand, a flag withdrawn or let stand
+// at the opponent's roll.
 
 // SetClock makes the match a clocked one; nil leaves it unclocked. Call it
 // before the first game.
@@ -46,10 +49,18 @@ func (r *Referee) clockStart(opener engine.Side) {
 }
 
 // clockPress ends side's turn on the clock.
-func (r *Referee) clockPress(side engine.Side) {
-	if r.gameClock != nil {
-		r.clockErr(r.gameClock.Press(side, r.clock.Now()))
+func (r *Referee) clockPress(side engine.Side) { r.clockPressAt(side, time.Time{}) }
+
+// clockPressAt ends side's turn on the clock at at, or now when at is
+// zero.
+func (r *Referee) clockPressAt(side engine.Side, at time.Time) {
+	if r.gameClock == nil {
+		return
 	}
+	if at.IsZero() {
+		at = r.clock.Now()
+	}
+	r.clockErr(r.gameClock.Press(side, at))
 }
 
 // clockStop stops the clock at a game's end.

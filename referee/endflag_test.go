@@ -6,9 +6,11 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"gammond/engine"
 	"gammond/engine/welsh"
+	"gammond/sensing"
 )
 
 // misreads returns, for White's 8/5 6/5 of 3-1 from the start (Black on
@@ -152,12 +154,27 @@ func withoutIrregularities(events []Event) []Event {
 // after the roll.
 func TestWithdrawnAtTheRollAsIfLegalAtDone(t *testing.T) {
 	legal, hover, _, _ := misreads(t)
+	rules := engine.ClockRules{Mode: engine.SimpleDelay, Delay: time.Second, PerPoint: 2 * time.Minute}
+	var left [2]time.Duration // each side's time on the clock after the roll
 	play := func(at engine.Board) (Event, Status) {
-		r, events, show := graceReferee(t)
+		r, events, show := showingReferee(t, 5)
+		c, err := engine.NewClock(rules, 5, [2]int{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.SetClock(c)
+		clock := r.clock.(*sensing.VirtualClock)
+		show(engine.StartingBoard, engine.White)
+		r.Roll(engine.White, engine.Dice{3, 1})
+		clock.Advance(5 * time.Second)
 		show(at, engine.Black)
 		r.Done(engine.White)
+		clock.Advance(10 * time.Second) // the flag stands on the board until the roll
 		show(legal, engine.Black)
 		r.Roll(engine.Black, engine.Dice{6, 5})
+		for _, s := range []engine.Side{engine.White, engine.Black} {
+			left[s] = c.Remaining(s, clock.Now())
+		}
 		var made []Event
 		for _, e := range *events {
 			if e.Kind == PlayMade {
@@ -170,7 +187,12 @@ func TestWithdrawnAtTheRollAsIfLegalAtDone(t *testing.T) {
 		return made[0], r.Status()
 	}
 	asLegal, legalStatus := play(legal)
+	legalLeft := left
 	withdrawn, withdrawnStatus := play(hover)
+	if left != legalLeft {
+		t.Errorf("time left on the clocks after the roll %v, want %v, as after a play judged legal at DONE (White's time stops at its DONE)", left, legalLeft)
+	}
+	withdrawn.At, asLegal.At = time.Time{}, time.Time{} // an event is told when it happens: at the roll, or at DONE
 	if !reflect.DeepEqual(withdrawn, asLegal) {
 		t.Errorf("the play withdrawn at the roll:\n%+v\nwant, as judged legal at DONE:\n%+v", withdrawn, asLegal)
 	}

@@ -130,7 +130,11 @@ type Referee struct {
 	gameClock *engine.Clock // nil when the match is not clocked
 	emit      func(Event)
 
-	phase  phase
+	phase phase
+	// doneAt is when the mover last pressed DONE in this turn (zero:
+	// not yet): its time on the clock stops there, however late the
+	// play is judged (a checker awaited, a flag withdrawn at the roll).
+	doneAt time.Time
 	game   int
 	turn   int
 	onRoll engine.Side // the side to roll, or playing

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"fmt"
+	"time"
 
 	"gammond/engine"
 )
@@ -54,7 +55,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		r.gameOver(t.end)
 		return
 	}
-	r.dice, r.rolledOn = t.dice, r.board
+	r.dice, r.rolledOn, r.doneAt = t.dice, r.board, time.Time{}
 	for i := range r.lines {
 		r.book.startTurn(&r.lines[i].matcher, r.lines[i].board, r.onRoll, r.dice)
 	}
@@ -101,6 +102,7 @@ func (r *Referee) Done(side engine.Side) {
 		r.irregular(side, fmt.Sprintf("%v pressed DONE out of turn", side))
 		return
 	}
+	r.doneAt = r.clock.Now()
 	if r.awaitingChecker() {
 		return // already waiting for the checker in hand
 	}
@@ -241,7 +243,7 @@ func (r *Referee) turnOver(mover engine.Side, te turnEnd) {
 		return
 	}
 	if r.onRoll != mover {
-		r.clockPress(mover)
+		r.clockPressAt(mover, r.doneAt)
 	}
 	for _, e := range te.events {
 		r.send(e)
