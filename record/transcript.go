@@ -31,14 +31,14 @@ type Transcript struct {
 	notes   []mat.Note
 	pending []string  // notes for the next action recorded
 	rolled  time.Time // when the turn in progress began: its roll
-	flag    flagNote  // the last flag raised on the turn in progress
+	flag    flagNote  // the flags raised on the turn in progress
 	err     *UnwritableError
 }
 
 // flagNote is a flag's note and its DONE's time. A flag withdrawn never
 // stood: its note is taken back, and the turn ended at that DONE.
 type flagNote struct {
-	text      string
+	texts     []string // one a flag raised: a DONE again on a board still illegal raises another
 	at        time.Time
 	withdrawn bool
 }
@@ -123,8 +123,9 @@ func (t *Transcript) Event(e referee.Event) {
 	case referee.PlayMade:
 		t.turnTime(e)
 	case referee.IllegalPlay:
-		t.flag = flagNote{text: fmt.Sprintf("%v's play was flagged illegal at DONE (%s)", e.Side, e.Fault), at: e.At}
-		t.pending = append(t.pending, t.flag.text)
+		text := fmt.Sprintf("%v's play was flagged illegal at DONE (%s)", e.Side, e.Fault)
+		t.flag.texts, t.flag.at = append(t.flag.texts, text), e.At
+		t.pending = append(t.pending, text)
 	case referee.Withdrawn:
 		t.withdraw()
 	case referee.Corrected:
@@ -179,10 +180,12 @@ func (t *Transcript) beaver(s engine.Side, cube int) {
 	t.add(s, mat.Action{Kind: mat.Beaver, Cube: cube})
 }
 
-// withdraw takes back the note of the flag withdrawn.
+// withdraw takes back the notes of the turn's flags, withdrawn.
 func (t *Transcript) withdraw() {
-	if i := slices.Index(t.pending, t.flag.text); i >= 0 {
-		t.pending = slices.Delete(t.pending, i, i+1)
+	for _, text := range t.flag.texts {
+		if i := slices.Index(t.pending, text); i >= 0 {
+			t.pending = slices.Delete(t.pending, i, i+1)
+		}
 	}
 	t.flag.withdrawn = true
 }

@@ -353,3 +353,29 @@ func TestFlagOnTheWinningPlay(t *testing.T) {
 		})
 	}
 }
+
+// TestWithdrawnTakesBackEveryFlagOfTheTurn: DONE pressed again with the
+// checker still in the hand raises the flag again; when the checker lands,
+// every flag of the turn is withdrawn and none counts against the mover.
+func TestWithdrawnTakesBackEveryFlagOfTheTurn(t *testing.T) {
+	legal, short := inHand(t)
+	r, events, show := graceReferee(t)
+	show(short, engine.Black)
+	for range 2 {
+		r.Done(engine.White)
+		r.Apply(Input{Kind: InputDoneGrace})
+	}
+	if n := countKind(*events, IllegalPlay); n != 2 {
+		t.Fatalf("%d flags raised, want 2: DONE twice with a checker in the hand past the grace", n)
+	}
+	if got := r.Status().IllegalPlays; got != [2]int{2, 0} {
+		t.Fatalf("illegal plays %v while flagged, want White 2", got)
+	}
+	show(legal, engine.Black)
+	if countKind(*events, Withdrawn) != 1 || countKind(*events, PlayMade) != 1 {
+		t.Fatalf("%d withdrawn, %d plays made: want the flags withdrawn, the play made", countKind(*events, Withdrawn), countKind(*events, PlayMade))
+	}
+	if got := r.Status().IllegalPlays; got != [2]int{} {
+		t.Errorf("illegal plays %v after the flags were withdrawn, want none", got)
+	}
+}

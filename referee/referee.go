@@ -176,8 +176,11 @@ type Referee struct {
 	// checkers the director ruled out of play (setup.go).
 	setupWrongAtStart, setupOfficial bool
 	outOfPlay                        [2]int
-	// illegalPlays counts each side's plays flagged in the match (US 4.8).
+	// illegalPlays counts each side's plays flagged in the match (US 4.8);
+	// turnFlags, the flags raised on the turn in progress (a DONE again on
+	// a board still illegal raises another), all taken back if withdrawn.
 	illegalPlays [2]int
+	turnFlags    int
 	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
 	inferMatcher engine.Matcher // tries each roll when the dice are inferred
 	points       []int          // scratch for Diff
@@ -203,8 +206,10 @@ func (r *Referee) send(e Event) {
 	switch {
 	case e.Kind == IllegalPlay:
 		r.illegalPlays[e.Side]++ // US 4.8: the director warns, then may penalize
+		r.turnFlags++
 	case e.Kind == Withdrawn:
-		r.illegalPlays[e.Side]-- // the flag never stood
+		r.illegalPlays[e.Side] -= r.turnFlags // the flags never stood
+		r.turnFlags = 0
 	case e.Kind == CubeRefused && r.refused == "":
 		r.refused = e.Reason
 	}

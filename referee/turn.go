@@ -55,7 +55,7 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		r.gameOver(t.end)
 		return
 	}
-	r.dice, r.rolledOn, r.doneAt = t.dice, r.board, time.Time{}
+	r.dice, r.rolledOn, r.doneAt, r.turnFlags = t.dice, r.board, time.Time{}, 0
 	for i := range r.lines {
 		r.book.startTurn(&r.lines[i].matcher, r.lines[i].board, r.onRoll, r.dice)
 	}
