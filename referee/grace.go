@@ -31,7 +31,7 @@ const maskedLanding = 800 * time.Millisecond
 func (r *Referee) judgeAtDone() {
 	switch w := r.judges().wait(r); w {
 	case doneNone:
-		r.judge()
+		r.judge(false)
 	case doneMasked:
 		r.wait, r.waitUntil = w, r.clock.Now().Add(maskedLanding)
 	default:
@@ -77,20 +77,33 @@ func (r *Referee) checkerLanded() {
 	switch {
 	case r.awaitingChecker() && r.judges().wait(r) == doneNone:
 		r.wait = doneNone
-		r.judge()
-	case r.phase == flagged && r.doubt == flagShort && r.fitsLegal():
-		r.judge()
-	case r.phase == flagged && r.doubt == flagShort && !r.moverShort():
-		r.doubt = flagOpen
+		r.judge(false)
+	case r.phase == flagged && r.doubt == flagShort:
+		if !r.ruleIfLegal() && !r.moverShort() {
+			r.doubt = flagOpen
+		}
 	}
 }
 
-// fitsLegal reports whether the board shows some line's legal result,
-// as the judge reads it.
-func (r *Referee) fitsLegal() bool {
-	fits, _, _ := r.judges().fits(r, r.fits[:0], true)
-	r.fits = fits
-	return len(fits) > 0
+// legalFits returns the legal plays of the lines the board shows, as the
+// judge reads it with the hand empty.
+func (r *Referee) legalFits() []fit {
+	r.fits, _, _ = r.judges().fits(r, r.fits[:0], true)
+	return r.fits
+}
+
+// fitsLegal reports whether the board shows some line's legal result.
+func (r *Referee) fitsLegal() bool { return len(r.legalFits()) > 0 }
+
+// ruleIfLegal judges the turn's play, as at DONE, when the board shows a
+// legal result of it with the hand empty, and reports whether it shows
+// one.
+func (r *Referee) ruleIfLegal() bool {
+	if !r.fitsLegal() {
+		return false
+	}
+	r.judge(false)
+	return true
 }
 
 // awaitingChecker reports whether a DONE waits for a checker in the hand.

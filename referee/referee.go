@@ -187,11 +187,9 @@ type Referee struct {
 	// refused is the first refusal's reason since Check began: a copy's.
 	refused string
 	// judging judges each play at DONE, nil for the classifier's matchers
-	// (judge.go); fits is its scratch. handEmpty: the wait for a checker
-	// in the hand is over, the play is judged as the board stands.
-	judging   judge
-	fits      []fit
-	handEmpty bool
+	// (judge.go); fits is its scratch.
+	judging judge
+	fits    []fit
 }
 
 // New returns a referee for a match of the standard game, emitting its

@@ -30,7 +30,6 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 		}
 	case r.phase == flagged:
 		r.moverActs()
-
 	case r.phase == moving && side != r.onRoll:
 		r.holdEarlyRoll(side, d)
 		return
@@ -116,17 +115,18 @@ func (r *Referee) Done(side engine.Side) {
 // judgeNow judges the play on the last settled board, settled or not: the
 // turn is over whatever the board is doing.
 func (r *Referee) judgeNow() {
-	r.wait, r.handEmpty = doneNone, true
-	r.judge()
-	r.handEmpty = false
+	r.wait = doneNone
+	r.judge(true)
 }
 
 // fit is a legal play of one line that fits the board.
 type fit struct{ line, play int }
 
-// judge decides the play at DONE: legal (one line or several), or illegal.
-func (r *Referee) judge() {
-	fits, inProgress, waitUntil := r.judges().fits(r, r.fits[:0], r.handEmpty)
+// judge decides the play at DONE: legal (one line or several), or illegal;
+// handEmpty: the wait for a checker in the hand is over, the play is
+// judged as the board stands.
+func (r *Referee) judge(handEmpty bool) {
+	fits, inProgress, waitUntil := r.judges().fits(r, r.fits[:0], handEmpty)
 	r.fits = fits
 	if !waitUntil.IsZero() {
 		r.wait, r.waitUntil = doneMasked, waitUntil
@@ -354,8 +354,8 @@ func (r *Referee) opponentBegins(side engine.Side) bool {
 // turn); on a board still illegal the flag stays, for the mover to put
 // right.
 func (r *Referee) moverActs() {
-	if r.phase == flagged && r.fitsLegal() {
-		r.judge()
+	if r.phase == flagged {
+		r.ruleIfLegal()
 	}
 }
 
@@ -371,10 +371,9 @@ func (r *Referee) moverActs() {
 // stand. It reports false when the flagged play cannot stand.
 func (r *Referee) endFlag() bool {
 	r.wait = doneNone // a DONE again on the flagged play waits no longer
-	if !r.fitsLegal() {
+	if !r.ruleIfLegal() {
 		return r.accept()
 	}
-	r.judge()
 	return r.phase != flagged
 }
 
@@ -410,8 +409,7 @@ func (r *Referee) endAsShown() { r.rule(r.ending, false) }
 // endingFits returns the legal plays the board shows, as the judge reads
 // it, when one of them ends the game (rulebook.ends); none otherwise.
 func (r *Referee) endingFits() []fit {
-	fits, _, _ := r.judges().fits(r, r.fits[:0], true)
-	r.fits = fits
+	fits := r.legalFits()
 	for _, f := range fits {
 		if r.book.ends(r.lines[f.line].matcher.Plays()[f.play].After) {
 			return fits
