@@ -101,8 +101,8 @@ func checkBoardAndJournal() error {
 
 // openingPlay is a source in which, on the simulated board, White rolls
 // 31, plays 8/5 6/5 (an error of the hand's goes to moved) and presses
-// DONE, the board holding still a settle window and more before each
-// press.
+// DONE, the board holding still a settle window and more before and
+// after each press: the scan runs on while the play is judged.
 func openingPlay(simulated *sim.Board, at time.Time, moved *error) sensing.Source {
 	var steps script
 	frame := make([]uint16, simulated.Calibration().Board.Sensors())
@@ -127,6 +127,7 @@ func openingPlay(simulated *sim.Board, at time.Time, moved *error) sensing.Sourc
 		*moved = errors.Join(simulated.Move(engine.White, 8, 5), simulated.Move(engine.White, 6, 5))
 	})
 	press(sensing.Event{Kind: sensing.Done, Side: engine.White})
+	steady(nil)
 	return &steps
 }
 

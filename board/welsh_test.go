@@ -34,6 +34,12 @@ type script struct {
 // board and reads it for longer than the settle window.
 func (s *script) show(b engine.Board, onRoll engine.Side) {
 	s.sim.Place(engine.LayoutOf(&b, onRoll))
+	s.scan()
+}
+
+// scan reads the simulated board for 300 ms, longer than the settle
+// window and a scan's stall: as a board's scan runs on between presses.
+func (s *script) scan() {
 	for range 30 {
 		s.at = s.at.Add(10 * time.Millisecond)
 		frame := make([]uint16, s.sim.Calibration().Board.Sensors())
@@ -45,6 +51,7 @@ func (s *script) show(b engine.Board, onRoll engine.Side) {
 func (s *script) press(kind sensing.EventKind, side engine.Side, d engine.Dice) {
 	s.at = s.at.Add(10 * time.Millisecond)
 	s.items = append(s.items, sensing.Item{At: s.at, Kind: sensing.EventItem, Event: sensing.Event{Kind: kind, Side: side, Dice: d}})
+	s.scan()
 }
 
 // Next implements sensing.Source.

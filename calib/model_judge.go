@@ -65,8 +65,10 @@ func (m *Model) barScore(white, black int) float64 {
 }
 
 // Best fills o with the position the frame last evaluated reads on its
-// own, every point and bar half in its likeliest state, and returns its
-// log-likelihood: no position scores higher. Allocation budget: none.
+// own, every point and bar half in its likeliest state, the silent
+// sensors right above each one's checkers masked (each may hide one
+// more), and returns its log-likelihood: no position scores higher.
+// Allocation budget: none.
 func (m *Model) Best(o *engine.Occupancy) float64 {
 	*o = engine.Occupancy{SlotsPerPoint: uint8(m.geo.Slots), SlotsPerBarHalf: uint8(m.geo.BarSlots)}
 	s := 0.0
@@ -74,6 +76,7 @@ func (m *Model) Best(o *engine.Occupancy) float64 {
 		best, _ := top2(scores)
 		side, n := m.pointState(best)
 		o.Points[p][side] = uint8(n)
+		o.Masked[p] = m.silentAbove(m.geo.Sensor(Place{Point: p + 1}), m.geo.Slots, n)
 		s += scores[best]
 	}
 	for h, scores := range m.bar {
@@ -83,9 +86,20 @@ func (m *Model) Best(o *engine.Occupancy) float64 {
 		best, _ := top2(scores)
 		side, n := pileState(best, m.geo.BarSlots)
 		o.Bar[h][side] = uint8(n)
+		o.BarMasked[h] = m.silentAbove(m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots, n)
 		s += scores[best]
 	}
 	return s
+}
+
+// silentAbove counts the silent sensors of the pile first..first+slots-1
+// right above its n covered slots.
+func (m *Model) silentAbove(first, slots, n int) uint8 {
+	k := n
+	for k < slots && m.est[first+k].silent() {
+		k++
+	}
+	return uint8(k - n)
 }
 
 // Departures appends to dst the board points (1..24, engine.BarPoint for

@@ -18,9 +18,9 @@ type Config struct {
 }
 
 // DefaultConfig waits DefaultDoneGrace for a checker in hand and judges
-// by the classifier.
+// by the sensor model.
 func DefaultConfig() Config {
-	return Config{DoneGrace: DefaultDoneGrace, Judge: string(JudgeClassifier)}
+	return Config{DoneGrace: DefaultDoneGrace, Judge: string(JudgeModel)}
 }
 
 // Check reports a grace period too short for a hand to set a checker down,

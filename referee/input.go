@@ -182,8 +182,9 @@ func (r *Referee) Apply(in Input) {
 	}
 	switch in.Kind {
 	case InputSettled:
-		r.judges().read(in.At, in.FrameAt, in.Frame)
-		r.Settled(in.Board)
+		board := *in.Board
+		r.judges().read(in.At, in.FrameAt, in.Frame, &board)
+		r.Settled(&board)
 	case InputUnsettled:
 		r.Unsettled()
 	case InputRoll:

@@ -25,11 +25,11 @@ const (
 	JudgeModel Judging = "model"
 )
 
-// ParseJudging reads a judge's name; "" is the classifier.
+// ParseJudging reads a judge's name; "" is the sensor model.
 func ParseJudging(s string) (Judging, error) {
 	switch j := Judging(s); j {
 	case "":
-		return JudgeClassifier, nil
+		return JudgeModel, nil
 	case JudgeClassifier, JudgeModel:
 		return j, nil
 	}
@@ -51,12 +51,13 @@ type judge interface {
 	// its play is judged: a checker in the hand (maybe on a masked
 	// slot), or doneNone to judge it now.
 	wait(r *Referee) doneWait
-	// lit returns the points to light for a play that fits no legal
-	// result: where the board departs from the nearest one.
-	lit(r *Referee) []int
+	// lit appends to dst the points to light for a play that fits no
+	// legal result: where the board departs from the nearest one.
+	lit(r *Referee, dst []int) []int
 	// read takes a settled input's frame, told at at, the board still
-	// on it since stillAt (nil: none came).
-	read(at, stillAt time.Time, frame []uint16)
+	// on it since stillAt (nil: none came), and may read board, the
+	// input's occupancy, again from it.
+	read(at, stillAt time.Time, frame []uint16, board *engine.Occupancy)
 	// learn takes what an event of the referee's makes known.
 	learn(r *Referee, e Event)
 }
@@ -76,10 +77,10 @@ func (r *Referee) judges() judge {
 // journal of the referee's inputs still rebuilds its state.
 func (r *Referee) SetJudging(j Judging, cal *calib.Calibration) error {
 	switch j {
-	case "", JudgeClassifier:
+	case JudgeClassifier:
 		r.judging = nil
 		return nil
-	case JudgeModel:
+	case "", JudgeModel:
 		m, err := calib.NewModel(cal)
 		if err != nil {
 			return fmt.Errorf("the sensor model: %w", err)
@@ -127,13 +128,13 @@ func (matchers) wait(r *Referee) doneWait {
 	return doneNone
 }
 
-func (matchers) lit(r *Referee) []int {
-	_, points := r.lines[0].matcher.Nearest(&r.board, nil)
+func (matchers) lit(r *Referee, dst []int) []int {
+	_, points := r.lines[0].matcher.Nearest(&r.board, dst)
 	return points
 }
 
-func (matchers) read(time.Time, time.Time, []uint16) {}
-func (matchers) learn(*Referee, Event)               {}
+func (matchers) read(time.Time, time.Time, []uint16, *engine.Occupancy) {}
+func (matchers) learn(*Referee, Event)                                  {}
 
 // modelJudge judges by the sensor model: every legal result of every
 // line, the positions before the turn and the legal results with one
@@ -160,7 +161,9 @@ type scoredLayout struct {
 	score  float64
 }
 
-func (j *modelJudge) read(at, stillAt time.Time, frame []uint16) {
+// read takes the frame's reading for the board: the position it reads
+// best, every point in its likeliest state.
+func (j *modelJudge) read(at, stillAt time.Time, frame []uint16, board *engine.Occupancy) {
 	j.framed = len(frame) > 0
 	if !j.framed {
 		return
@@ -168,6 +171,7 @@ func (j *modelJudge) read(at, stillAt time.Time, frame []uint16) {
 	j.at, j.stillAt = at, stillAt
 	j.model.Observe(at, frame)
 	j.model.Evaluate(at)
+	j.model.Best(board)
 	j.model.Follow(at)
 }
 
@@ -260,14 +264,14 @@ func (j *modelJudge) wait(r *Referee) doneWait {
 	return doneNone
 }
 
-func (j *modelJudge) lit(r *Referee) []int {
+func (j *modelJudge) lit(r *Referee, dst []int) []int {
 	if !j.framed {
-		return matchers{}.lit(r)
+		return matchers{}.lit(r, dst)
 	}
-	if points := j.model.Departures(nil, &j.best); len(points) > 0 {
+	if points := j.model.Departures(dst, &j.best); len(points) > len(dst) {
 		return points
 	}
-	return matchers{}.lit(r) // the frame departs from every legal result by a little on many points
+	return matchers{}.lit(r, dst) // the frame departs from every legal result by a little on many points
 }
 
 // learn teaches the model the positions the referee comes to know on the

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -250,7 +251,7 @@ func TestSetJudging(t *testing.T) {
 		if err := r.SetJudging(j, &cal); err != nil {
 			t.Fatalf("SetJudging(%q): %v", j, err)
 		}
-		if want := max(j, JudgeClassifier); r.Judging() != want {
+		if want := cmp.Or(j, JudgeModel); r.Judging() != want {
 			t.Errorf("SetJudging(%q): judging %q", j, r.Judging())
 		}
 	}

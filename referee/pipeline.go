@@ -308,5 +308,8 @@ func openTrace(r io.Reader, emit func(Event), newReferee func(*sensing.Header, s
 	if err != nil {
 		return nil, nil, err
 	}
+	if err := p.Referee.SetJudging(JudgeModel, &h.Calibration); err != nil {
+		return nil, nil, fmt.Errorf("trace calibration: %w", err)
+	}
 	return p, h, nil
 }

@@ -110,7 +110,7 @@ func (r *Referee) Status() Status {
 		s.Dice = r.dice
 	}
 	if r.phase == flagged {
-		_, s.Flagged = r.lines[0].matcher.Nearest(&r.board, s.Flagged)
+		s.Flagged = r.judges().lit(r, s.Flagged)
 	}
 	b := engine.StartingBoard
 	if len(r.lines) > 0 {

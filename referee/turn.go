@@ -154,7 +154,7 @@ func (r *Referee) rule(fits []fit, inProgress bool) {
 // flag reports an illegal play at DONE with the points where the board
 // differs from the nearest legal result, and waits for a correction.
 func (r *Referee) flag(inProgress bool) {
-	points := r.judges().lit(r)
+	points := r.judges().lit(r, nil)
 	fault := "illegal"
 	if inProgress {
 		fault = "partial"

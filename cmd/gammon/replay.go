@@ -35,7 +35,7 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	reportFile := fs.String("report", "", "write the replay report (games, illegal and ambiguous turns) as JSON to `FILE`")
 	grace := fs.Duration("done-grace", referee.DefaultDoneGrace, "how long a DONE with a checker in hand waits for it: the board's [referee] done_grace")
 	rules := fs.String("rules", "", "us or danish (standard is us): judge the trace under these tournament rules; welsh: replay it as Welsh backgammon; by default the rules its header names (none: us)")
-	judgeName := fs.String("judge", string(referee.JudgeClassifier), "what judges each play at DONE: classifier (the board's default) or model, the sensor model (docs/SENSING.md): the board's [referee] judge")
+	judgeName := fs.String("judge", string(referee.JudgeModel), "what judges each play at DONE: model, the sensor model (docs/SENSING.md, the board's default), or classifier: the board's [referee] judge")
 	pos, err := parseArgs(fs, args, 1, 1)
 	if err == nil {
 		*rules, err = replayRules(*rules)
