@@ -22,6 +22,9 @@ type Calibration struct {
 	Baseline []uint16 `json:"baseline"`
 	White    []uint16 `json:"white"`
 	Black    []uint16 `json:"black"`
+	// Noise, when measured, is each sensor's noise: one standard
+	// deviation of its reading, in counts (the sensor model's start).
+	Noise []float64 `json:"noise,omitempty"`
 }
 
 // MinGain is the smallest distance, in counts, between a sensor's baseline
@@ -79,6 +82,9 @@ func (c *Calibration) ValidatePartial() error {
 			return fmt.Errorf("%w: %d %s levels, want one per sensor: %d", ErrCalibration, len(l.levels), l.name, n)
 		}
 	}
+	if err := c.validateNoise(); err != nil {
+		return err
+	}
 	switch {
 	case len(c.White) != len(c.Black):
 		return fmt.Errorf("%w: White levels without Black ones, or Black without White", ErrCalibration)
@@ -100,6 +106,21 @@ func (c *Calibration) ValidatePartial() error {
 			return c.sensorError(i, "White level %d is not %d above the baseline %d", white, MinGain, base)
 		case base-black < MinGain:
 			return c.sensorError(i, "Black level %d is not %d below the baseline %d", black, MinGain, base)
+		}
+	}
+	return nil
+}
+
+// validateNoise reports noise given for some sensors only, or a noise
+// that is none or would drown a checker (MinGain).
+func (c *Calibration) validateNoise() error {
+	if len(c.Noise) != c.Board.Sensors() && len(c.Noise) != 0 {
+		return fmt.Errorf("%w: %d noise figures, want one per sensor: %d", ErrCalibration, len(c.Noise), c.Board.Sensors())
+	}
+	most := MinGain * float64(c.Board.MaxReading()) / 4095
+	for i, n := range c.Noise {
+		if !(n > 0 && n < most) {
+			return c.sensorError(i, "noise %g: want more than 0 and less than %g", n, most)
 		}
 	}
 	return nil
@@ -144,17 +165,24 @@ func (c *Calibration) Save(w io.Writer) error {
 		return err
 	}
 	var buf bytes.Buffer
-	buf.WriteString("{\n")
-	for i, f := range [...]struct {
+	fields := []struct {
 		name  string
 		value any
-	}{{"board", c.Board}, {"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}} {
+	}{{"board", c.Board}, {"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}}
+	if len(c.Noise) > 0 {
+		fields = append(fields, struct {
+			name  string
+			value any
+		}{"noise", c.Noise})
+	}
+	buf.WriteString("{\n")
+	for i, f := range fields {
 		js, err := json.Marshal(f.value)
 		if err != nil {
 			return err
 		}
 		sep := ",\n"
-		if i == 3 {
+		if i == len(fields)-1 {
 			sep = "\n"
 		}
 		fmt.Fprintf(&buf, " %q: %s%s", f.name, js, sep)

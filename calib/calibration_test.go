@@ -27,6 +27,10 @@ func TestCalibrationValidate(t *testing.T) {
 		{"white gain just enough", func(c *Calibration) { c.White[0] = c.Baseline[0] + MinGain }, ""},
 		{"black above baseline", func(c *Calibration) { c.Black[151] = c.Baseline[151] + 5 }, "sensor 151 (bar Black's half slot 3): Black level"},
 		{"white beyond the ADC", func(c *Calibration) { c.White[3] = 4096 }, "beyond the ADC's 4095"},
+		{"noise measured", withNoise, ""},
+		{"noise short", func(c *Calibration) { withNoise(c); c.Noise = c.Noise[:151] }, "151 noise figures"},
+		{"noise none", func(c *Calibration) { withNoise(c); c.Noise[9] = 0 }, "sensor 9 (point 2 slot 3): noise 0"},
+		{"noise drowns a checker", func(c *Calibration) { withNoise(c); c.Noise[9] = MinGain }, "noise 100"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			c := testCalibration()
@@ -42,6 +46,31 @@ func TestCalibrationValidate(t *testing.T) {
 				t.Fatalf("Validate = %v, want ErrCalibration with %q", err, tc.want)
 			}
 		})
+	}
+}
+
+// withNoise gives c a noise figure for every sensor.
+func withNoise(c *Calibration) {
+	c.Noise = make([]float64, c.Board.Sensors())
+	for i := range c.Noise {
+		c.Noise[i] = 2 + float64(i%40)/10
+	}
+}
+
+// TestCalibrationSaveLoadNoise: measured noise is saved on a line of its
+// own and read back as it was.
+func TestCalibrationSaveLoadNoise(t *testing.T) {
+	c := testCalibration()
+	withNoise(c)
+	var buf bytes.Buffer
+	if err := c.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Count(buf.String(), "\n"); lines != 7 {
+		t.Errorf("saved %d lines, want 7: braces and a line per field", lines)
+	}
+	if got, err := Load(&buf); err != nil || !reflect.DeepEqual(got, c) {
+		t.Errorf("Load(Save(c)) = %v: differs from c", err)
 	}
 }
 

@@ -100,8 +100,8 @@ type Measurement struct {
 	Sensor int
 	Place  Place
 	// Baseline, White and Black are the mean readings empty and with one
-	// checker of each colour; Noise the largest standard deviation of the
-	// readings in any step, in counts.
+	// checker of each colour; Noise the standard deviation of the
+	// readings within a step, pooled over every step, in counts.
 	Baseline, White, Black float64
 	Noise                  float64
 	// Problem is what is wrong with the sensor, "" for nothing: "dead",
@@ -133,8 +133,10 @@ type Measurer struct {
 	board Geometry
 	sum   [3][]float64 // per class (empty, White, Black): sums of step means
 	n     [3][]int
-	noise []float64
-	seen  []bool // the sensor's reading changed at least once
+	// variance sums each step's variance of every sensor's readings.
+	variance []float64
+	steps    int
+	seen     []bool // the sensor's reading changed at least once
 	first []uint16
 	base  []float64
 }
@@ -145,7 +147,7 @@ func NewMeasurer(g Geometry) (*Measurer, error) {
 		return nil, err
 	}
 	n := g.Sensors()
-	m := &Measurer{board: g, noise: make([]float64, n), seen: make([]bool, n)}
+	m := &Measurer{board: g, variance: make([]float64, n), seen: make([]bool, n)}
 	for c := range m.sum {
 		m.sum[c], m.n[c] = make([]float64, n), make([]int, n)
 	}
@@ -246,7 +248,8 @@ func (m *Measurer) step(frames [][]uint16) (mean, sd []float64, err error) {
 	return mean, sd, nil
 }
 
-// keep notes a step taken: each sensor's noise, and whether it changed.
+// keep notes a step taken: each sensor's variance, and whether it
+// changed.
 func (m *Measurer) keep(frames [][]uint16, sd []float64) {
 	if m.first == nil {
 		m.first = slices.Clone(frames[0])
@@ -257,8 +260,9 @@ func (m *Measurer) keep(frames [][]uint16, sd []float64) {
 		}
 	}
 	for i, v := range sd {
-		m.noise[i] = max(m.noise[i], v)
+		m.variance[i] += v * v
 	}
+	m.steps++
 }
 
 // add adds the step's means of the sensors in (all when nil) to class c's.
@@ -291,17 +295,20 @@ func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 		return nil, nil, fmt.Errorf("%w: never changed, whatever was on it: %s: check its wiring", ErrMeasure, strings.Join(stuck, ", "))
 	}
 	ms := make([]Measurement, n)
-	noise := slices.Clone(m.noise)
-	slices.Sort(noise)
-	noisy := max(3*noise[n/2], 8*float64(g.MaxReading())/4095)
+	noise := make([]float64, n)
+	for i, v := range m.variance {
+		noise[i] = math.Sqrt(v / float64(max(m.steps, 1)))
+	}
+	sorted := slices.Sorted(slices.Values(noise))
+	noisy := max(3*sorted[n/2], 8*float64(g.MaxReading())/4095)
 	minGain := MinGain * float64(g.MaxReading()) / 4095
-	cal := &Calibration{Board: g, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n)}
+	cal := &Calibration{Board: g, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n), Noise: make([]float64, n)}
 	whole := true
 	for i := range n {
 		if m.n[0][i] == 0 || m.n[1][i] == 0 || m.n[2][i] == 0 {
 			return nil, nil, fmt.Errorf("%w: %s was not measured empty and under each colour: finish the procedure", ErrMeasure, g.Place(i))
 		}
-		me := Measurement{Sensor: i, Place: g.Place(i), Noise: m.noise[i],
+		me := Measurement{Sensor: i, Place: g.Place(i), Noise: noise[i],
 			Baseline: m.sum[0][i] / float64(m.n[0][i]),
 			White:    m.sum[1][i] / float64(m.n[1][i]),
 			Black:    m.sum[2][i] / float64(m.n[2][i])}
@@ -320,6 +327,7 @@ func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 			whole = false
 		}
 		cal.Baseline[i], cal.White[i], cal.Black[i] = level(me.Baseline), level(me.White), level(me.Black)
+		cal.Noise[i] = noiseFigure(me.Noise)
 		ms[i] = me
 	}
 	if !whole || cal.Validate() != nil {
@@ -327,6 +335,11 @@ func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 	}
 	return ms, cal, nil
 }
+
+// noiseFigure rounds a measured noise to a tenth of a count, no less
+// than an ADC's own rounding (0.3 counts) gives: a sensor that read
+// the same every frame still has that.
+func noiseFigure(sd float64) float64 { return math.Round(max(sd, 0.3)*10) / 10 }
 
 // level rounds a mean reading to a level.
 func level(r float64) uint16 { return uint16(math.Round(max(r, 0))) }

@@ -65,6 +65,9 @@ func (m *Model) prior(cal *Calibration, i int) estimate {
 		e.x[stBase] = float64(cal.Baseline[i])
 		e.p[stBase][stBase] = sq(2 * NominalNoise * m.scale)
 	}
+	if len(cal.Noise) > 0 {
+		e.noise = min(max(sq(cal.Noise[i]), noiseFloor), noiseCeiling)
+	}
 	if len(cal.White) > 0 {
 		e.x[stWhite] = float64(cal.White[i]) - e.x[stBase]
 		e.x[stBlack] = e.x[stBase] - float64(cal.Black[i])

@@ -30,6 +30,14 @@ func TestCalibrateSimulatedBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	truth := sim.NewBoard(3).Calibration()
+	for i, n := range got.Noise {
+		if want := sim.DefaultOpts.NoiseCounts; n < want/2 || n > 2*want {
+			t.Errorf("sensor %d: noise %.1f, the simulated board's %.1f", i, n, want)
+		}
+	}
+	if len(got.Noise) != len(truth.Baseline) {
+		t.Errorf("%d noise figures, want one per sensor", len(got.Noise))
+	}
 	for i := range truth.Baseline {
 		base := float64(truth.Baseline[i])
 		gw, gb := float64(truth.White[i])-base, base-float64(truth.Black[i])
