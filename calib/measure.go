@@ -137,8 +137,8 @@ type Measurer struct {
 	variance []float64
 	steps    int
 	seen     []bool // the sensor's reading changed at least once
-	first []uint16
-	base  []float64
+	first    []uint16
+	base     []float64
 }
 
 // NewMeasurer returns a Measurer for a board of geometry g.

@@ -65,10 +65,8 @@ func (m *Model) barScore(white, black int) float64 {
 }
 
 // Best fills o with the position the frame last evaluated reads on its
-// own, every point and bar half in its likeliest state, the silent
-// sensors right above each one's checkers masked (each may hide one
-// more), and returns its log-likelihood: no position scores higher.
-// Allocation budget: none.
+// own, every point and bar half in its likeliest state, and returns its
+// log-likelihood: no position scores higher. Allocation budget: none.
 func (m *Model) Best(o *engine.Occupancy) float64 {
 	*o = engine.Occupancy{SlotsPerPoint: uint8(m.geo.Slots), SlotsPerBarHalf: uint8(m.geo.BarSlots)}
 	s := 0.0
@@ -76,7 +74,6 @@ func (m *Model) Best(o *engine.Occupancy) float64 {
 		best, _ := top2(scores)
 		side, n := m.pointState(best)
 		o.Points[p][side] = uint8(n)
-		o.Masked[p] = m.silentAbove(m.geo.Sensor(Place{Point: p + 1}), m.geo.Slots, n)
 		s += scores[best]
 	}
 	for h, scores := range m.bar {
@@ -86,10 +83,48 @@ func (m *Model) Best(o *engine.Occupancy) float64 {
 		best, _ := top2(scores)
 		side, n := pileState(best, m.geo.BarSlots)
 		o.Bar[h][side] = uint8(n)
-		o.BarMasked[h] = m.silentAbove(m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots, n)
 		s += scores[best]
 	}
 	return s
+}
+
+// Revise brings o, a position read from an earlier frame or known, up
+// to the frame last evaluated: a point or bar half takes its likeliest
+// state only where that explains the frame better than o's state by
+// more than margin (ReadingSlack: a reading between two states, a
+// checker off-centre or a weak magnet, does not flicker from frame to
+// frame; FitMargin: a known position stands unless the frame departs
+// from it decisively). The silent sensors right above a pile's checkers
+// are masked: each may hide one more. Allocation budget: none.
+func (m *Model) Revise(o *engine.Occupancy, margin float64) {
+	o.SlotsPerPoint, o.SlotsPerBarHalf, o.Unsure = uint8(m.geo.Slots), uint8(m.geo.BarSlots), 0
+	for p, scores := range m.points {
+		n := revised(scores, &o.Points[p], m.geo.Slots, margin)
+		o.Masked[p] = m.silentAbove(m.geo.Sensor(Place{Point: p + 1}), m.geo.Slots, n)
+	}
+	for h, scores := range m.bar {
+		if len(scores) > 0 {
+			n := revised(scores, &o.Bar[h], m.geo.BarSlots, margin)
+			o.BarMasked[h] = m.silentAbove(m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots, n)
+		}
+	}
+}
+
+// revised sets covered, a pile's slots covered by each side, to the
+// pile's likeliest state where that beats its own by more than margin,
+// and returns the slots covered.
+func revised(scores []float64, covered *[2]uint8, slots int, margin float64) int {
+	side, n := engine.White, int(min(covered[engine.White], uint8(slots)))
+	if covered[engine.Black] > 0 {
+		side, n = engine.Black, int(min(covered[engine.Black], uint8(slots)))
+	}
+	best, _ := top2(scores)
+	if scores[best]-scores[stateOf(side, n, slots)] > margin {
+		side, n = pileState(best, slots)
+	}
+	*covered = [2]uint8{}
+	covered[side] = uint8(n)
+	return n
 }
 
 // silentAbove counts the silent sensors of the pile first..first+slots-1
@@ -130,7 +165,7 @@ type Verdict uint8
 const (
 	// Played: one legal result explains the frame better than every
 	// other candidate by FitMargin, the frame's own best reading among
-	// them where it departs from that result (readingSlack).
+	// them where it departs from that result (ReadingSlack).
 	Played Verdict = iota
 	// Ambiguous: other candidates, legal or not, come within FitMargin
 	// of the best legal result; the frame cannot tell them apart.
@@ -228,14 +263,14 @@ func (m *Model) Judge(t *Turn) Judgement {
 	return j
 }
 
-// readingSlack is the log-likelihood, in nats, by which a point's best
+// ReadingSlack is the log-likelihood, in nats, by which a point's best
 // state may beat another and still be no evidence against it: a full
 // pile and one a checker short with a part of a field above it, say,
 // which the model's ranges explain alike.
-const readingSlack = 1.0
+const ReadingSlack = 1.0
 
 // rivalReading returns the score of the frame's own best reading, read,
-// when that reading departs from l by more than readingSlack on a point l
+// when that reading departs from l by more than ReadingSlack on a point l
 // changes from the board before the turn, t.Before, and -Inf otherwise:
 // a candidate no legal play leaves that explains the frame about as well
 // as l, where l says a checker came or went, leaves the play in doubt. A
@@ -246,7 +281,7 @@ func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 	for p := 1; p <= m.geo.Points; p++ {
 		best, _ := top2(m.points[p-1])
 		moved := l[engine.White][p] != before[engine.White][p] || l[engine.Black][p] != before[engine.Black][p]
-		if moved && m.points[p-1][best]-m.pointScore(l, p) > readingSlack {
+		if moved && m.points[p-1][best]-m.pointScore(l, p) > ReadingSlack {
 			return read
 		}
 	}

@@ -614,7 +614,7 @@ func TestModelNoPlayOverACloseReading(t *testing.T) {
 			b.offCentre[5] = share
 			show(m, &at, b.frame(&short))
 			j := m.Judge(&Turn{Legal: legal, Before: before, Mover: engine.White})
-			if j.Short <= readingSlack || j.Short >= FitMargin || j.Play != played {
+			if j.Short <= ReadingSlack || j.Short >= FitMargin || j.Play != played {
 				continue
 			}
 			near++
@@ -627,4 +627,54 @@ func TestModelNoPlayOverACloseReading(t *testing.T) {
 		t.Fatal("no frame read within FitMargin of a legal result it is not")
 	}
 	t.Logf("%d frames read close to a legal result they are not", near)
+}
+
+// TestModelReviseHoldsBetweenStates: a point read between two states
+// keeps the state read before, whichever it was; a frame that reads
+// another state decisively changes it; a silent sensor right above a
+// point's checkers is masked.
+func TestModelReviseHoldsBetweenStates(t *testing.T) {
+	b, m := calibratedModel(t, 5)
+	at := time.Unix(0, 0)
+	show(m, &at, b.frame(&start))
+	var o engine.Occupancy
+	m.Revise(&o, ReadingSlack)
+	if !o.Fits(&engine.StartingBoard, engine.White) {
+		t.Fatalf("revised from nothing, the starting position reads %v", o.Points)
+	}
+	three, four := o, o
+	four.Points[7][engine.White] = 4 // White's 8-point holds 3 at the start
+	slot := b.geo.Sensor(Place{Point: 8, Slot: 3})
+	between := b.frame(&start)
+	lo, hi := 0.0, 1.0 // the share of a field on the slot at which 3 and 4 score alike
+	for range 40 {
+		x := (lo + hi) / 2
+		between[slot] = uint16(math.Round(b.base[slot] + x*b.gain[slot][engine.White]))
+		show(m, &at, between)
+		if m.pointLL[7][engine.White][4] > m.pointLL[7][engine.White][3] {
+			hi = x
+		} else {
+			lo = x
+		}
+	}
+	for _, o := range []engine.Occupancy{three, four} {
+		was := o.Points[7][engine.White]
+		if m.Revise(&o, ReadingSlack); o.Points[7][engine.White] != was {
+			t.Errorf("read between 3 and 4, the 8-point read %d before reads %d", was, o.Points[7][engine.White])
+		}
+	}
+	landed := start
+	landed[engine.White][8]++
+	landed[engine.White][6]--
+	show(m, &at, b.frame(&landed))
+	if m.Revise(&three, ReadingSlack); three.Points[7][engine.White] != 4 || three.Points[5][engine.White] != 4 {
+		t.Errorf("a checker moved 6/8 reads %v", three.Points)
+	}
+	if err := m.Mask(slot + 1); err != nil {
+		t.Fatal(err)
+	}
+	show(m, &at, b.frame(&landed))
+	if m.Revise(&three, ReadingSlack); three.Masked[7] != 1 {
+		t.Errorf("the silent sensor above the 8-point's checkers: %d masked, want 1", three.Masked[7])
+	}
 }

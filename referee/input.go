@@ -182,8 +182,8 @@ func (r *Referee) Apply(in Input) {
 	}
 	switch in.Kind {
 	case InputSettled:
-		board := *in.Board
-		r.judges().read(in.At, in.FrameAt, in.Frame, &board)
+		board := r.board
+		r.judges().read(r, &in, &board)
 		r.Settled(&board)
 	case InputUnsettled:
 		r.Unsettled()

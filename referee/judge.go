@@ -54,10 +54,9 @@ type judge interface {
 	// lit appends to dst the points to light for a play that fits no
 	// legal result: where the board departs from the nearest one.
 	lit(r *Referee, dst []int) []int
-	// read takes a settled input's frame, told at at, the board still
-	// on it since stillAt (nil: none came), and may read board, the
-	// input's occupancy, again from it.
-	read(at, stillAt time.Time, frame []uint16, board *engine.Occupancy)
+	// read takes a settled input and sets board, the board as last
+	// read, to what it reads: its occupancy, or its frame's reading.
+	read(r *Referee, in *Input, board *engine.Occupancy)
 	// learn takes what an event of the referee's makes known.
 	learn(r *Referee, e Event)
 }
@@ -133,8 +132,8 @@ func (matchers) lit(r *Referee, dst []int) []int {
 	return points
 }
 
-func (matchers) read(time.Time, time.Time, []uint16, *engine.Occupancy) {}
-func (matchers) learn(*Referee, Event)                                  {}
+func (matchers) read(_ *Referee, in *Input, board *engine.Occupancy) { *board = *in.Board }
+func (matchers) learn(*Referee, Event)                               {}
 
 // modelJudge judges by the sensor model: every legal result of every
 // line, the positions before the turn and the legal results with one
@@ -161,18 +160,34 @@ type scoredLayout struct {
 	score  float64
 }
 
-// read takes the frame's reading for the board: the position it reads
-// best, every point in its likeliest state.
-func (j *modelJudge) read(at, stillAt time.Time, frame []uint16, board *engine.Occupancy) {
-	j.framed = len(frame) > 0
+// read revises the board by the frame (calib.Model.Revise): a point
+// reads otherwise only where the frame says so. Between turns the
+// position after DONE is official (US 4.3): the board reads it unless the
+// frame departs from it decisively, as a touch must before it is
+// reported.
+func (j *modelJudge) read(r *Referee, in *Input, board *engine.Occupancy) {
+	j.framed = len(in.Frame) > 0
 	if !j.framed {
+		matchers{}.read(r, in, board)
 		return
 	}
-	j.at, j.stillAt = at, stillAt
-	j.model.Observe(at, frame)
-	j.model.Evaluate(at)
-	j.model.Best(board)
-	j.model.Follow(at)
+	j.at, j.stillAt = in.At, in.FrameAt
+	j.model.Observe(in.At, in.Frame)
+	j.model.Evaluate(in.At)
+	j.revise(r, board)
+	j.model.Follow(in.At)
+}
+
+// revise revises board by the frame evaluated: from the official
+// position between turns, else from the board as last read.
+func (j *modelJudge) revise(r *Referee, board *engine.Occupancy) {
+	if r.phase != awaitingRoll || r.turn == 0 {
+		j.model.Revise(board, calib.ReadingSlack)
+		return
+	}
+	g := j.model.Geometry()
+	*board = engine.OccupancyOf(&r.lines[0].board, r.onRoll, g.Slots, g.BarSlots)
+	j.model.Revise(board, calib.FitMargin)
 }
 
 func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, time.Time) {
