@@ -131,7 +131,6 @@ type Board struct {
 	matPath string
 	look    panel.Look
 	recent  panel.Recent
-	occ     engine.Occupancy // the last settled occupancy, for hint mode
 
 	outputs []Output
 	page    *page

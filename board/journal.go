@@ -182,9 +182,6 @@ func (b *Board) apply(r journalRecord) error {
 	if err := b.append(r); err != nil {
 		return err
 	}
-	if r.Input.Kind == referee.InputSettled {
-		b.occ = *r.Input.Board
-	}
 	b.ref.Apply(*r.Input)
 	b.delivered = true
 	return nil

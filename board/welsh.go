@@ -20,11 +20,12 @@ func (b *Board) setUpWelsh() {
 // hints are the points a lifted checker may land on (hint mode), by the
 // match's rules.
 func (b *Board) hints(s referee.Status) []int {
+	occ := b.ref.SettledBoard()
 	if b.welsh == nil {
-		return panel.Hints(b.recent.Before(), s.OnRoll, s.Dice, &b.occ)
+		return panel.Hints(b.recent.Before(), s.OnRoll, s.Dice, &occ)
 	}
 	t := welsh.Throw{Dice: s.Dice, OneDie: s.Dice[1] == 0}
-	return panel.WelshHints(b.recent.Before(), s.OnRoll, t, &b.occ)
+	return panel.WelshHints(b.recent.Before(), s.OnRoll, t, &occ)
 }
 
 // matchOver reports whether the match is over.

@@ -104,9 +104,10 @@ type Input struct {
 	Fiver  bool              `json:"fiver,omitempty"`  // InputConcede
 	Odds   bool              `json:"odds,omitempty"`   // InputOddsEvens
 	Board  *engine.Occupancy `json:"board,omitempty"`
-	// Frame is the raw frame Board was read from, for the sensor model's
-	// judgement (JudgeModel), and FrameAt when the board came to hold
-	// still on it; nil and zero for the classifier's.
+	// Frame is the raw frame the board holds still on, from which the
+	// sensor model reads it (JudgeModel; Board is then nil), and FrameAt
+	// when the board came to hold still on it; nil and zero for the
+	// classifier's.
 	Frame   []uint16  `json:"frame,omitempty"`
 	FrameAt time.Time `json:"frame_at,omitzero"`
 }
@@ -158,8 +159,8 @@ func (in *Input) Validate() error {
 	switch {
 	case in.Kind == 0:
 		return errors.New("referee input: no kind")
-	case in.Kind == InputSettled && in.Board == nil:
-		return errors.New("referee input: settled with no board")
+	case in.Kind == InputSettled && in.Board == nil && len(in.Frame) == 0:
+		return errors.New("referee input: settled with no board and no frame")
 	case in.Side > engine.Black:
 		return fmt.Errorf("referee input: no side %d", in.Side)
 	case in.Kind == InputRoll && !in.Dice.Valid():

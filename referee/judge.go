@@ -132,8 +132,14 @@ func (matchers) lit(r *Referee, dst []int) []int {
 	return points
 }
 
-func (matchers) read(_ *Referee, in *Input, board *engine.Occupancy) { *board = *in.Board }
-func (matchers) learn(*Referee, Event)                               {}
+// read takes the input's occupancy; one with a frame alone (the sensor
+// model's) leaves the board as it was.
+func (matchers) read(_ *Referee, in *Input, board *engine.Occupancy) {
+	if in.Board != nil {
+		*board = *in.Board
+	}
+}
+func (matchers) learn(*Referee, Event) {}
 
 // modelJudge judges by the sensor model: every legal result of every
 // line, the positions before the turn and the legal results with one

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"time"
 
 	"gammond/calib"
@@ -83,19 +82,14 @@ func (p *Pipeline) Step(it sensing.Item) error {
 	p.last = it.At
 	switch it.Kind {
 	case sensing.FrameItem:
-		m := p.frameModel()
-		frame := it.Frame
-		if m != nil {
-			frame = p.observeFrame(m, it)
+		if m := p.frameModel(); m != nil {
+			return p.modelFrame(m, it)
 		}
-		if err := p.Classifier.ClassifyAt(it.At, frame, &p.occ); err != nil {
-			return fmt.Errorf("frame at %v: %w", it.At, err)
+		if err := p.classify(it.At, it.Frame); err != nil {
+			return err
 		}
-		p.frame = append(p.frame[:0], frame...) // no allocation once it has grown
 		p.watchHealth(it)
-		if m == nil {
-			p.settleStage().Frame(it.At, &p.occ)
-		}
+		p.settleStage().Frame(it.At, &p.occ)
 		p.checkGrace()
 	case sensing.EventItem:
 		if p.frameModel() == nil {
@@ -107,6 +101,16 @@ func (p *Pipeline) Step(it sensing.Item) error {
 	return nil
 }
 
+// classify reads the frame at at into the occupancy, keeping it for
+// Learn.
+func (p *Pipeline) classify(at time.Time, frame []uint16) error {
+	if err := p.Classifier.ClassifyAt(at, frame, &p.occ); err != nil {
+		return fmt.Errorf("frame at %v: %w", at, err)
+	}
+	p.frame = append(p.frame[:0], frame...) // no allocation once it has grown
+	return nil
+}
+
 // catchUp reads the last frame again at each time before at that the
 // classifier says it may read otherwise (calib.Classifier.Wake): a trace
 // sends no frame while the readings hold, and a part of a checker held
@@ -115,17 +119,13 @@ func (p *Pipeline) Step(it sensing.Item) error {
 // last item's time: the readings have held since, so the board settles
 // at once if that was a settle window ago.
 func (p *Pipeline) catchUp(at time.Time) {
-	if len(p.frame) == 0 {
+	if len(p.frame) == 0 || p.frames != nil {
 		return
 	}
 	for w := p.Classifier.Wake(); !w.IsZero() && w.Before(at); w = p.Classifier.Wake() {
 		before := p.occ
 		p.Classifier.ReclassifyAt(w, &p.occ)
 		if p.occ == before {
-			continue
-		}
-		if p.frames != nil {
-			p.reclassified(at)
 			continue
 		}
 		// The readings have held since the last item: the board has been
@@ -142,6 +142,9 @@ func (p *Pipeline) catchUp(at time.Time) {
 // for at the end of the source: a part of a checker held still since the
 // last frame is judged before the board's last position is.
 func (p *Pipeline) catchUpAll() {
+	if p.frames != nil {
+		return
+	}
 	for w := p.Classifier.Wake(); !w.IsZero(); w = p.Classifier.Wake() {
 		p.catchUp(w.Add(time.Nanosecond))
 	}
@@ -224,15 +227,10 @@ func (p *Pipeline) settleStage() *sensing.SettleStage {
 // unsettled tells the referee that the board started moving.
 func (p *Pipeline) unsettled() { p.deliver(Input{At: p.last, Kind: InputUnsettled}) }
 
-// settled tells the referee that the board holds still on o, with the
-// frame it holds still on when the sensor model judges (Input.Frame).
+// settled tells the referee that the board holds still on o.
 func (p *Pipeline) settled(o *engine.Occupancy) {
 	board := *o
-	in := Input{At: p.last, Kind: InputSettled, Board: &board}
-	if p.frames != nil {
-		in.Frame, in.FrameAt = slices.Clone(p.frames.Frame()), p.framesAt
-	}
-	p.deliver(in)
+	p.deliver(Input{At: p.last, Kind: InputSettled, Board: &board})
 }
 
 // deliver passes an input on to Deliver, or to the referee.

@@ -1,6 +1,8 @@
 package referee
 
 import (
+	"fmt"
+	"slices"
 	"time"
 
 	"gammond/calib"
@@ -9,12 +11,12 @@ import (
 
 // While the sensor model judges (JudgeModel), the board settles when its
 // raw readings hold still within their noise for calib.SettleWindow
-// (calib.Model.Observe), not when the classifier's occupancy does: a
-// weak magnet or a dead sensor's neighbour may leave the occupancy
-// part-way or unchanged while the readings say what happened. Each
-// settled input carries the classifier's occupancy, for the rest of the
-// turn flow, and the frame, for the model's judgement; a frame of bus
-// garbage is dropped before either reads it.
+// (calib.Model.Observe), not when an occupancy does: a weak magnet or a
+// dead sensor's neighbour may leave one part-way or unchanged while the
+// readings say what happened. Each settled input carries the frame, from
+// which the referee's model reads the board and judges; a frame of bus
+// garbage is dropped first. The classifier reads the frames only for
+// Health, whose findings are its.
 
 // scanStall is the longest the scan may stall while a checker is set
 // down or lifted (HARDWARE.md: 30-250 ms): a trace writes no frame then,
@@ -33,6 +35,23 @@ func (p *Pipeline) frameModel() *calib.Model {
 		p.frames, _ = calib.NewModel(&calib.Calibration{Board: p.Classifier.Board()})
 	}
 	return p.frames
+}
+
+// modelFrame takes a frame while the sensor model judges: m settles it,
+// and the classifier reads it only when Health watches the sensors.
+func (p *Pipeline) modelFrame(m *calib.Model, it sensing.Item) error {
+	if n := m.Geometry().Sensors(); len(it.Frame) != n {
+		return fmt.Errorf("frame at %v: %w: %d readings, want %d", it.At, calib.ErrFrameLength, len(it.Frame), n)
+	}
+	frame := p.observeFrame(m, it)
+	if p.Health != nil {
+		if err := p.classify(it.At, frame); err != nil {
+			return err
+		}
+		p.watchHealth(it)
+	}
+	p.checkGrace()
+	return nil
 }
 
 // observeFrame lets m observe the item's frame, tells the referee the
@@ -94,23 +113,9 @@ func (p *Pipeline) catchUpFramesAll() {
 }
 
 // framesSettled tells the referee the board holds still on the frames,
-// as it has since still.
+// as it has since still: the input carries the frame.
 func (p *Pipeline) framesSettled(still time.Time) {
 	p.framesAt, p.still = still, true
-	o := p.occ
-	p.settled(&o)
+	p.deliver(Input{At: p.last, Kind: InputSettled, Frame: slices.Clone(p.frames.Frame()), FrameAt: still})
 	p.checkGrace()
-}
-
-// reclassified tells the referee, while the readings hold still, the
-// occupancy the classifier now reads on them (a part of a checker held
-// still is the checker set down off-centre), at at, the time of the
-// item that shows it.
-func (p *Pipeline) reclassified(at time.Time) {
-	if p.still {
-		p.last = at
-		o := p.occ
-		p.settled(&o)
-		p.checkGrace()
-	}
 }

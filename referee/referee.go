@@ -244,6 +244,9 @@ func (r *Referee) Unsettled() {
 	r.movedLate()
 }
 
+// SettledBoard returns the board as the referee last read it settled.
+func (r *Referee) SettledBoard() engine.Occupancy { return r.board }
+
 // Settled gives the referee an occupancy that has held still for the settle
 // window.
 func (r *Referee) Settled(o *engine.Occupancy) {
