@@ -11,13 +11,15 @@ import (
 	"gammond/sensing"
 )
 
-// Pipeline carries a board's inputs to the referee: each frame is
-// classified into an occupancy, settled (sensing.SettleStage), and passed
-// on once it holds still; each button event becomes the referee's call.
-// The classifier learns from every position the referee comes to know
-// (Learn), and a sensor health finds stuck or dead is masked. While the
-// sensor model judges (JudgeModel) the board settles on the raw readings
-// instead, each settled input carrying its frame (pipeline_model.go).
+// Pipeline carries a board's inputs to the referee: each button event
+// becomes the referee's call, and the frames tell it when the board
+// moves and when it holds still. While the sensor model judges
+// (JudgeModel, the default) the board settles on the raw readings, each
+// settled input carrying its frame (pipeline_model.go). For the
+// classifier's judgement each frame is classified into an occupancy,
+// settled (sensing.SettleStage) and passed on once it holds still, and
+// the classifier learns from every position the referee comes to know
+// (Learn). Health, when set, reads every frame through the classifier.
 type Pipeline struct {
 	Source     sensing.Source
 	Classifier *calib.Classifier
