@@ -54,6 +54,12 @@ type judge interface {
 	// lit returns the points to light for a play that fits no legal
 	// result: where the board departs from the nearest one.
 	lit(r *Referee) []int
+	// hides reports whether the plays that fit may be another play the
+	// sensors cannot see: reported ambiguous, never as certain.
+	hides(r *Referee, fits []fit) bool
+	// departs appends to dst the points where the settled board departs
+	// from b, the side on roll in b[Mover]: none when it shows b.
+	departs(r *Referee, dst []int, b *engine.Board) []int
 	// read takes a settled input's frame, told at at, the board still
 	// on it since stillAt (nil: none came).
 	read(at, stillAt time.Time, frame []uint16)
@@ -130,6 +136,15 @@ func (matchers) wait(r *Referee) doneWait {
 func (matchers) lit(r *Referee) []int {
 	_, points := r.lines[0].matcher.Nearest(&r.board, nil)
 	return points
+}
+
+func (matchers) hides(r *Referee, fits []fit) bool { return r.fitsOnMasked(fits) }
+
+func (matchers) departs(r *Referee, dst []int, b *engine.Board) []int {
+	if r.board.Fits(b, r.onRoll) {
+		return dst
+	}
+	return r.board.Diff(dst, b, r.onRoll)
 }
 
 func (matchers) read(time.Time, time.Time, []uint16) {}
@@ -268,6 +283,26 @@ func (j *modelJudge) lit(r *Referee) []int {
 		return points
 	}
 	return matchers{}.lit(r) // the frame departs from every legal result by a little on many points
+}
+
+// hides: a play the model judged is one no other candidate comes near;
+// a dead sensor gives no evidence to any, so what it hides is ambiguous
+// in the judgement itself (fits), not from the classifier's masked
+// slots.
+func (j *modelJudge) hides(r *Referee, fits []fit) bool {
+	return !j.framed && matchers{}.hides(r, fits)
+}
+
+// departs: the points whose evidence, on the last settled frame, departs
+// from b decisively (calib.Model.Departures). A checker reading weaker
+// or stronger than the classifier's bands, held above a point or over a
+// dead slot is no departure.
+func (j *modelJudge) departs(r *Referee, dst []int, b *engine.Board) []int {
+	if !j.framed {
+		return matchers{}.departs(r, dst, b)
+	}
+	l := engine.LayoutOf(b, r.onRoll)
+	return j.model.Departures(dst, &l)
 }
 
 // learn teaches the model the positions the referee comes to know on the

@@ -23,8 +23,7 @@ func (r *Referee) checkTouched() {
 	}
 	r.points = r.points[:0]
 	if !r.fitsSomeLine() {
-		b := r.lines[0].board
-		r.points = r.board.Diff(r.points, &b, r.onRoll)
+		r.points = r.judges().departs(r, r.points, &r.lines[0].board)
 	}
 	began, restored := len(r.touched) == 0 && len(r.points) > 0, len(r.touched) > 0 && len(r.points) == 0
 	r.touched = append(r.touched[:0], r.points...)
@@ -38,7 +37,7 @@ func (r *Referee) checkTouched() {
 // fitsSomeLine reports whether the board shows the position of a line.
 func (r *Referee) fitsSomeLine() bool {
 	for i := range r.lines {
-		if r.board.Fits(&r.lines[i].board, r.onRoll) {
+		if len(r.judges().departs(r, nil, &r.lines[i].board)) == 0 {
 			return true
 		}
 	}
