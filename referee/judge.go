@@ -54,6 +54,10 @@ type judge interface {
 	// lit returns the points to light for a play that fits no legal
 	// result: where the board departs from the nearest one.
 	lit(r *Referee) []int
+	// short reports whether a play flagged now is flagged with one of
+	// the mover's checkers still in the hand: its landing withdraws the
+	// flag at once, not at the opponent's roll.
+	short(r *Referee) bool
 	// hides reports whether the plays that fit may be another play the
 	// sensors cannot see: reported ambiguous, never as certain.
 	hides(r *Referee, fits []fit) bool
@@ -137,6 +141,8 @@ func (matchers) lit(r *Referee) []int {
 	_, points := r.lines[0].matcher.Nearest(&r.board, nil)
 	return points
 }
+
+func (matchers) short(r *Referee) bool { return r.moverShort() }
 
 func (matchers) hides(r *Referee, fits []fit) bool { return r.fitsOnMasked(fits) }
 
@@ -283,6 +289,14 @@ func (j *modelJudge) lit(r *Referee) []int {
 		return points
 	}
 	return matchers{}.lit(r) // the frame departs from every legal result by a little on many points
+}
+
+// short: never. The model's flags are confirmed at the opponent's roll
+// (a checker landing after the grace shows a legal result then); a frame
+// that reads a checker in the hand reads as well an illegal play being
+// put right through a legal result, or a checker on a dead slot.
+func (j *modelJudge) short(r *Referee) bool {
+	return !j.framed && matchers{}.short(r)
 }
 
 // hides: a play the model judged is one no other candidate comes near;

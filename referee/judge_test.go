@@ -41,7 +41,7 @@ func replayByModel(t *testing.T, trace io.Reader) []Event { return replayJudged(
 // together, transcribe exactly, illegal plays flagged and put right.
 // Trimmed, the behaviours together and two alone.
 func TestModelJudgeBehaviours(t *testing.T) {
-	together := []behaviour{all(lateDone, glitches, hoverAstray), all(deadOnThem, drift, hover), offCentre, noCalib}
+	together := []behaviour{all(lateDone, glitches, hoverAstray), all(deadOnThem, drift, hover), offCentre, noCalib, magnets}
 	alone := []behaviour{{"clean", func(*sim.Opts) {}}, drift, hover, baselines, lateDone, deadOnThem, hoverLong, hoverAstray, glitches}
 	if testmain.Trimmed() {
 		alone = nil

@@ -160,7 +160,7 @@ func (r *Referee) flag(inProgress bool) {
 		fault = "partial"
 	}
 	r.doubt = flagOpen
-	if r.moverShort() {
+	if r.judges().short(r) {
 		r.doubt = flagShort
 	}
 	r.phase = flagged
