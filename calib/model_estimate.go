@@ -144,8 +144,11 @@ func (e *estimate) learnEmpty(r float64) {
 // colour, centred: a measurement of the drift since the checker was set
 // down and, with gains (the position is known) and the checker maybe a
 // new one, of the baseline and the gain. A reading at the baseline under
-// a known checker is a vote for a dead sensor.
-func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
+// a known checker is a vote for a dead sensor. On a pile that may be
+// stacked, a checker stacked on the slot or lifted off it since moves the
+// reading as drift would, by up to StackShare of a field: the drift is
+// measured but for that share.
+func (e *estimate) learnCovered(side engine.Side, r float64, gains, stacked bool) {
 	g := e.gain(side)
 	sign := 1.0
 	if side == engine.Black {
@@ -161,19 +164,26 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	}
 	// The same checker, if its reading moved no more than the baseline
 	// can have drifted since it was at rest: what moved is the baseline,
-	// as sure now as it was then.
+	// as sure now as it was then (but for a stacked checker's share).
+	rested := e.p[stBase][stBase]
 	if drifted := max(e.p[stBase][stBase]-e.restVar, 0); e.restValid && math.Abs(r-e.rest) < 0.1*g+4*math.Sqrt(drifted) {
 		e.x[stBase] += r - e.rest
-		e.p[stBase][stBase] -= drifted
+		rested = e.restVar
+		if stacked {
+			e.p[stBase][stBase] = min(e.p[stBase][stBase], rested+sq(StackShare*g))
+		} else {
+			e.p[stBase][stBase] = rested
+		}
 	}
 	if gains && e.fresh[side] && !e.dead { // a dead sensor's reading says nothing of its gain
 		h := [3]float64{1, 0, 0}
 		h[stWhite+int(side)] = sign
 		if e.update(h, r, e.noise+magnetVar*g*g, 4) {
 			e.fresh[side] = false
+			rested = e.p[stBase][stBase]
 		}
 	}
-	e.rest, e.restVar, e.restValid = r, e.p[stBase][stBase], true
+	e.rest, e.restVar, e.restValid = r, rested, true
 }
 
 // Learn takes the frame of a position known (the start, the result of a
@@ -221,8 +231,10 @@ func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side e
 				continue
 			}
 			e.learnEmpty(r)
-		case n <= slots && (k+1 == slots || k+1 < n || !m.freeSlotReads(at, frame, i+1, side, n)):
-			e.learnCovered(side, r, gains)
+		case n > slots:
+			e.learnCovered(side, r, false, true) // maybe stacked: its drift alone
+		case k+1 == slots || k+1 < n || !m.freeSlotReads(at, frame, i+1, side, n):
+			e.learnCovered(side, r, gains, false)
 		}
 	}
 }

@@ -439,10 +439,10 @@ func TestModelRestFollowsDriftNotAPush(t *testing.T) {
 	base, g := e.x[stBase], e.gain(engine.White)
 	at = at.Add(13 * time.Second)
 	e.carry(at, m.scale)
-	e.learnCovered(engine.White, base+0.6*g, false) // at rest, off-centre
+	e.learnCovered(engine.White, base+0.6*g, false, false) // at rest, off-centre
 	at = at.Add(4 * time.Second)
 	e.carry(at, m.scale)
-	e.learnCovered(engine.White, base+g, false) // pushed in
+	e.learnCovered(engine.White, base+g, false, false) // pushed in
 	if got := e.x[stBase]; math.Abs(got-base) > 1 {
 		t.Errorf("the push moved the baseline from %.0f to %.0f", base, got)
 	}
@@ -676,5 +676,32 @@ func TestModelReviseHoldsBetweenStates(t *testing.T) {
 	show(m, &at, b.frame(&landed))
 	if m.Revise(&three, ReadingSlack); three.Masked[7] != 1 {
 		t.Errorf("the silent sensor above the 8-point's checkers: %d masked, want 1", three.Masked[7])
+	}
+}
+
+// TestModelTallPileFollowsDrift: a point of seven checkers at rest for
+// a minute and a half. Its slots, stacked or not, follow the baseline's
+// drift from the readings at rest (but for what a stacked checker may
+// add): their baselines stay as sure as then, and the point reads six
+// or more decisively, not five with the top one set down between two
+// slots on baselines a random walk of that long could have moved.
+func TestModelTallPileFollowsDrift(t *testing.T) {
+	b, m := calibratedModel(t, 12)
+	at := time.Unix(0, 0)
+	show(m, &at, b.frame(&start))
+	m.Learn(at, m.Frame(), &start)
+	tall := start
+	tall[engine.White][8] -= 2
+	tall[engine.White][6] += 2
+	show(m, &at, b.frame(&tall))
+	m.Learn(at, m.Frame(), &tall)
+	for range 90 {
+		at = at.Add(time.Second)
+		show(m, &at, b.frame(&tall))
+		m.Follow(at)
+	}
+	six := m.pointLL[6-1][engine.White]
+	if lead := six[6] - six[5]; lead < FitMargin {
+		t.Errorf("seven checkers read as six or more by %.1f nats over five, want %v", lead, FitMargin)
 	}
 }

@@ -54,6 +54,13 @@ type judge interface {
 	// lit appends to dst the points to light for a play that fits no
 	// legal result: where the board departs from the nearest one.
 	lit(r *Referee, dst []int) []int
+	// short reports whether a play flagged now is flagged with one of
+	// the mover's checkers still in the hand: its landing withdraws the
+	// flag at once, not at the opponent's roll.
+	short(r *Referee) bool
+	// hides reports whether the plays that fit may be another play the
+	// sensors cannot see: reported ambiguous, never as certain.
+	hides(r *Referee, fits []fit) bool
 	// read takes a settled input and sets board, the board as last
 	// read, to what it reads: its occupancy, or its frame's reading.
 	read(r *Referee, in *Input, board *engine.Occupancy)
@@ -131,6 +138,10 @@ func (matchers) lit(r *Referee, dst []int) []int {
 	_, points := r.lines[0].matcher.Nearest(&r.board, dst)
 	return points
 }
+
+func (matchers) short(r *Referee) bool { return r.moverShort() }
+
+func (matchers) hides(r *Referee, fits []fit) bool { return r.fitsOnMasked(fits) }
 
 // read takes the input's occupancy; one with a frame alone (the sensor
 // model's) leaves the board as it was.
@@ -293,6 +304,22 @@ func (j *modelJudge) lit(r *Referee, dst []int) []int {
 		return points
 	}
 	return matchers{}.lit(r, dst) // the frame departs from every legal result by a little on many points
+}
+
+// short: never. The model's flags are confirmed at the opponent's roll
+// (a checker landing after the grace shows a legal result then); a frame
+// that reads a checker in the hand reads as well an illegal play being
+// put right through a legal result, or a checker on a dead slot.
+func (j *modelJudge) short(r *Referee) bool {
+	return !j.framed && matchers{}.short(r)
+}
+
+// hides: a play the model judged is one no other candidate comes near;
+// a dead sensor gives no evidence to any, so what it hides is ambiguous
+// in the judgement itself (fits), not from the classifier's masked
+// slots.
+func (j *modelJudge) hides(r *Referee, fits []fit) bool {
+	return !j.framed && matchers{}.hides(r, fits)
 }
 
 // learn teaches the model the positions the referee comes to know on the

@@ -42,12 +42,49 @@ func replayByModel(t *testing.T, trace io.Reader) []Event { return replayJudged(
 // together, transcribe exactly, illegal plays flagged and put right.
 // Trimmed, the behaviours together and two alone.
 func TestModelJudgeBehaviours(t *testing.T) {
-	together := []behaviour{all(lateDone, glitches, hoverAstray), all(deadOnThem, drift, hover), offCentre, noCalib}
+	together := []behaviour{all(lateDone, glitches, hoverAstray), all(deadOnThem, drift, hover), offCentre, noCalib, magnets}
 	alone := []behaviour{{"clean", func(*sim.Opts) {}}, drift, hover, baselines, lateDone, deadOnThem, hoverLong, hoverAstray, glitches}
 	if testmain.Trimmed() {
 		alone = nil
 	}
 	roundTripsWith(t, append(together, alone...), replayByModel, 0, 0.15)
+}
+
+// TestModelJudgeReadsTheBoardByTheModel: checkers whose magnets spread
+// ±25% (two matches the classifier's occupancy read touches on), and
+// dead sensors under the starting position's checkers, with the model
+// judging. The simulated hands never move a checker after DONE: the
+// model reads no touch there (the classifier reads weak or strong
+// magnets as checkers moved). A dead sensor gives the model no evidence:
+// what it hides is ambiguous in the model's judgement alone, not every
+// play the classifier's masked slots could hide, so at most 0.5% of the
+// turns are.
+func TestModelJudgeReadsTheBoardByTheModel(t *testing.T) {
+	t.Parallel()
+	files := sharedMatches(t)
+	var turns, ambiguous, touched atomic.Int64
+	t.Cleanup(func() {
+		t.Logf("%d turns, %d ambiguous, %d touches", turns.Load(), ambiguous.Load(), touched.Load())
+		if touched.Load() > 0 {
+			t.Errorf("%d touches read after DONE: the hands touched none", touched.Load())
+		}
+		if ambiguous.Load()*200 > turns.Load() {
+			t.Errorf("%d of %d turns ambiguous, want at most 0.5%%", ambiguous.Load(), turns.Load())
+		}
+	})
+	count := func(t *testing.T, _ int, trace []byte, _ *sim.Expect) {
+		for _, e := range replayByModel(t, bytes.NewReader(trace)) {
+			switch {
+			case e.Kind == Touched:
+				touched.Add(1)
+			case e.Kind == PlayMade:
+				turns.Add(1)
+				ambiguous.Add(int64(b2i(e.Ambiguous)))
+			}
+		}
+	}
+	eachSimulated(t, []behaviour{magnets}, []string{files[5], files[6]}, []float64{0}, count)
+	eachSimulated(t, []behaviour{deadLow}, []string{files[3], files[10]}, []float64{0.15}, count)
 }
 
 // TestMeasureJudges replays every behaviour's traces, simulated on the

@@ -160,7 +160,7 @@ func (r *Referee) flag(inProgress bool) {
 		fault = "partial"
 	}
 	r.doubt = flagOpen
-	if r.moverShort() {
+	if r.judges().short(r) {
 		r.doubt = flagShort
 	}
 	r.phase = flagged
@@ -185,7 +185,7 @@ func (r *Referee) advance(fits []fit) {
 		r.irregular(current.Side, err.Error())
 		return
 	}
-	hidden := r.fitsOnMasked(fits) || len(fits) > 1 && !r.book.hypotheses()
+	hidden := r.judges().hides(r, fits) || len(fits) > 1 && !r.book.hypotheses()
 	if !r.book.hypotheses() {
 		fits = fits[:1]
 	}
