@@ -70,7 +70,9 @@
 // noise are a small Kalman filter learnt from frames of known positions
 // (Learn) and from the board at rest (Follow); a gain learns once per
 // checker set on its slot, so one weak magnet cannot become the sensor's
-// level. Observe settles frames and drops bus glitches; Evaluate,
+// level; a checker set down off-centre, learnt at rest, is posed: while
+// its readings hold, its field is known, not a band. Observe settles
+// frames and drops bus glitches; Evaluate,
 // Score, Best, Departures and Judge score a settled frame against the
 // positions a turn can leave. A dead or masked sensor gives no evidence.
 //

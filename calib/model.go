@@ -73,6 +73,12 @@ type Model struct {
 	// White's and b of Black's on the bar.
 	pointLL [][2][engine.CheckersPerSide + 1]float64
 	barLL   [engine.CheckersPerSide + 1][engine.CheckersPerSide + 1]float64
+	// rests holds, per pile (the points, then the bar's halves), the
+	// state it was last learnt in with a field at rest that no centred
+	// checker gives (the top checker set down off-centre, a part of a
+	// field over its first free slot), or -1: while those readings
+	// hold, that field is known, not a band (atRest).
+	rests []int
 }
 
 // NewModel returns a model of the board cal describes; a partial
@@ -93,6 +99,10 @@ func NewModel(cal *Calibration) (*Model, error) {
 		ll:      make([]slotLL, n),
 		points:  make([][]float64, g.Points),
 		pointLL: make([][2][engine.CheckersPerSide + 1]float64, g.Points),
+		rests:   make([]int, g.Points+2),
+	}
+	for p := range m.rests {
+		m.rests[p] = -1
 	}
 	for p := range m.points {
 		m.points[p] = make([]float64, pointStates(g.Slots))

@@ -28,6 +28,14 @@ type estimate struct {
 	// when the baseline's variance was restVar.
 	rest, restVar float64
 	restValid     bool
+	// pose is the last reading, posed while it holds, of a field at
+	// rest that no centred checker gives (its pile's top checker set
+	// down off-centre, a part of a field over its first free slot), when
+	// the baseline's variance was poseVar; told, when it was first
+	// posed, toldVar. While it holds, that field is known
+	// (Model.atRest).
+	pose, poseVar, told, toldVar float64
+	posed                        bool
 	// masked: no evidence (Mask); dead: reading its baseline under a
 	// known checker, until it reads one there again.
 	masked, dead bool
@@ -90,7 +98,7 @@ func (e *estimate) silent() bool { return e.masked || e.dead }
 func (e *estimate) notice(r uint16, scale float64) {
 	if math.Abs(float64(r)-e.x[stBase]) < 0.15*min(e.x[stWhite], e.x[stBlack]) {
 		e.fresh = [2]bool{true, true}
-		e.restValid = false
+		e.restValid, e.posed = false, false
 	}
 }
 
@@ -128,6 +136,35 @@ func (e *estimate) update(h [3]float64, z, r, gate float64) bool {
 		}
 	}
 	return true
+}
+
+// pose takes reading r of sensor e, a field at rest that no centred
+// checker gives (side's top checker set down off-centre, a part of a
+// field of either colour). A pose that still holds follows r; else r is
+// posed where the slot reads a field, not its baseline (an unknown
+// baseline, or a dead sensor not yet found, holds still too).
+func (m *Model) pose(e *estimate, r float64, side engine.Side) {
+	if !e.posed || !e.holds(r) {
+		s := e.slot(r, m.spikeLL())
+		e.told, e.toldVar, e.posed = r, e.p[stBase][stBase], max(s.one[side], s.part[0], s.part[1]) > s.empty
+	}
+	e.pose, e.poseVar = r, e.p[stBase][stBase]
+}
+
+// spread returns the variance of a reading of a field at rest, read
+// when the baseline's variance was v, now: the noise, of that reading
+// and of this one, and the baseline's drift since.
+func (e *estimate) spread(v float64) float64 {
+	return 2*e.noise + max(e.p[stBase][stBase]-v, 0)
+}
+
+// holds reports whether reading r still holds the pose: within six
+// sigmas (the settling's stillness) of the field as it was told, the
+// baseline's drift since allowed; a field that creeps further, a hand
+// lowering a checker, is another.
+func (e *estimate) holds(r float64) bool {
+	d := r - e.told
+	return e.posed && d*d <= 36*e.spread(e.toldVar)
 }
 
 // learnEmpty takes reading r of a slot known empty: a measurement of the
@@ -215,8 +252,12 @@ func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 
 // learnPile learns from the slots of one pile, sensors first..first+slots-1,
 // holding n of side's checkers (more than slots: some stacked), the
-// gains too when the position is known.
+// gains too when the position is known. A free slot that may read part
+// of a field teaches nothing, nor the top checker below it, but both
+// readings are posed, the pile's state with them its rest (m.rests).
 func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side engine.Side, n int, gains bool) {
+	pile := m.pileOf(first)
+	m.rests[pile] = -1
 	for k := range slots {
 		i := first + k
 		e := &m.est[i]
@@ -226,15 +267,17 @@ func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side e
 		e.carry(at, m.scale)
 		r := float64(frame[i])
 		switch {
+		case k == n && m.freeSlotReads(at, frame, i, side, n):
+			m.pose(e, r, side)
+			m.rests[pile] = stateOf(side, n, slots)
 		case k >= n:
-			if k == n && m.freeSlotReads(at, frame, i, side, n) {
-				continue
-			}
 			e.learnEmpty(r)
 		case n > slots:
 			e.learnCovered(side, r, false, true) // maybe stacked: its drift alone
 		case k+1 == slots || k+1 < n || !m.freeSlotReads(at, frame, i+1, side, n):
 			e.learnCovered(side, r, gains, false)
+		default:
+			m.pose(e, r, side)
 		}
 	}
 }

@@ -89,17 +89,33 @@ func (e *estimate) slot(r, floor float64) slotLL {
 
 // band returns the log-likelihood of reading r when the slot's field is
 // lo..hi of side's gain: flat inside the band, Gaussian outside it, the
-// baseline's and the gain's uncertainty widening the noise.
+// baseline's and the gain's uncertainty widening the noise. Each edge is
+// as uncertain as its own field: lo of an uncertain gain is known to lo
+// of its sigma, so a reading far below a checker's weakest field is not
+// one however wide the gain's uncertainty at its strongest.
 func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
-	g, k := e.gain(side), stWhite+int(side)
+	g := e.gain(side)
 	x := r - e.x[stBase]
 	if side == engine.Black {
 		x = -x
 	}
-	mid := (lo + hi) / 2
-	v := e.noise + e.p[stBase][stBase] + mid*mid*e.p[k][k] + 2*mid*math.Abs(e.p[stBase][k])
-	d := max(lo*g-x, x-hi*g, 0)
-	return -d*d/(2*v) - math.Log((hi-lo)*g+math.Sqrt(2*math.Pi*v))
+	vlo, vhi := e.fieldVar(side, lo), e.fieldVar(side, hi)
+	d, v := 0.0, vlo
+	switch {
+	case x < lo*g:
+		d = lo*g - x
+	case x > hi*g:
+		d, v = x-hi*g, vhi
+	}
+	return -d*d/(2*v) - math.Log((hi-lo)*g+0.5*math.Sqrt(2*math.Pi*vlo)+0.5*math.Sqrt(2*math.Pi*vhi))
+}
+
+// fieldVar returns the variance of the reading of share of side's gain
+// over the baseline: the noise, the baseline's and that share of the
+// gain's uncertainty.
+func (e *estimate) fieldVar(side engine.Side, share float64) float64 {
+	k := stWhite + int(side)
+	return e.noise + e.p[stBase][stBase] + share*share*e.p[k][k] + 2*share*math.Abs(e.p[stBase][k])
 }
 
 // offCentre returns the log-likelihood of sensors i and i+1 reading, in
@@ -203,6 +219,47 @@ func (m *Model) pile(scores []float64, first, slots int) {
 			covered += ll[k].one[side]
 		}
 	}
+	if rest := m.rests[m.pileOf(first)]; rest >= 0 {
+		side, n := pileState(rest, slots)
+		scores[rest] = max(scores[rest], m.atRest(first, slots, n, side))
+	}
+}
+
+// atRest returns the log-likelihood of the pile of sensors
+// first..first+slots-1 holding n of side's checkers with the fields
+// posed on its top slot and its first free slot, slot n, when it was
+// last learnt: a checker set down off-centre, its own share on each
+// slot, or a hand held still. Such a field, a band in general, is known
+// once it has rested: its readings move only as the baselines drift.
+// -Inf unless both slots still hold their poses.
+func (m *Model) atRest(first, slots, n int, side engine.Side) float64 {
+	s := 0.0
+	for k := range slots {
+		i := first + k
+		e, ll, r := &m.est[i], &m.ll[i], float64(m.last[i])
+		switch {
+		case e.silent():
+		case k < n-1:
+			s += ll.one[side]
+		case k > n:
+			s += ll.empty
+		case !e.holds(r):
+			return math.Inf(-1)
+		default:
+			d, v := r-e.pose, e.spread(e.poseVar)
+			s += -d*d/(2*v) - 0.5*math.Log(2*math.Pi*v)
+		}
+	}
+	return s
+}
+
+// pileOf returns the index in rests of the pile whose first sensor is
+// first: the points, then the bar's halves.
+func (m *Model) pileOf(first int) int {
+	if points := m.geo.Points * m.geo.Slots; first >= points {
+		return m.geo.Points + (first-points)/max(m.geo.BarSlots, 1)
+	}
+	return first / m.geo.Slots
 }
 
 // stackedBelow returns the log-likelihood of slots 0..k-1 all covered by

@@ -79,7 +79,7 @@ func (r *Referee) checkerLanded() {
 		r.wait = doneNone
 		r.judge(false)
 	case r.phase == flagged && r.doubt == flagShort:
-		if !r.ruleIfLegal() && !r.moverShort() {
+		if !r.ruleIfLegal(false) && !r.moverShort() {
 			r.doubt = flagOpen
 		}
 	}
@@ -95,14 +95,15 @@ func (r *Referee) legalFits() []fit {
 // fitsLegal reports whether the board shows some line's legal result.
 func (r *Referee) fitsLegal() bool { return len(r.legalFits()) > 0 }
 
-// ruleIfLegal judges the turn's play, as at DONE, when the board shows a
-// legal result of it with the hand empty, and reports whether it shows
-// one.
-func (r *Referee) ruleIfLegal() bool {
+// ruleIfLegal judges the turn's play when the board shows a legal result
+// of it with the hand empty, and reports whether it shows one. handEmpty:
+// the turn is over (the mover's or the opponent's action), so no wait for
+// a checker in the hand begins; else it is judged as at DONE.
+func (r *Referee) ruleIfLegal(handEmpty bool) bool {
 	if !r.fitsLegal() {
 		return false
 	}
-	r.judge(false)
+	r.judge(handEmpty)
 	return true
 }
 

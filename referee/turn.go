@@ -355,7 +355,7 @@ func (r *Referee) opponentBegins(side engine.Side) bool {
 // right.
 func (r *Referee) moverActs() {
 	if r.phase == flagged {
-		r.ruleIfLegal()
+		r.ruleIfLegal(true)
 	}
 }
 
@@ -371,7 +371,7 @@ func (r *Referee) moverActs() {
 // stand. It reports false when the flagged play cannot stand.
 func (r *Referee) endFlag() bool {
 	r.wait = doneNone // a DONE again on the flagged play waits no longer
-	if !r.ruleIfLegal() {
+	if !r.ruleIfLegal(true) {
 		return r.accept()
 	}
 	return r.phase != flagged
