@@ -92,11 +92,12 @@ func (e *estimate) notice(r uint16, scale float64) {
 }
 
 // carry carries the estimate forward to at: the baseline may have
-// drifted by DriftRate a second.
+// drifted by DriftRate a second, but no further than DriftRange allows.
 func (e *estimate) carry(at time.Time, scale float64) {
 	if !e.at.IsZero() && at.After(e.at) {
 		grown := sq(DriftRate*scale) * at.Sub(e.at).Seconds()
-		e.p[stBase][stBase] += grown
+		v := &e.p[stBase][stBase]
+		*v = max(*v, min(*v+grown, sq(DriftRange/2*scale)))
 	}
 	e.at = at
 }
@@ -156,13 +157,7 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	case x > 0.5:
 		e.dead = false
 	}
-	// The same checker, if its reading moved no more than the baseline
-	// can have drifted since it was at rest: what moved is the baseline,
-	// as sure now as it was then.
-	if drifted := max(e.p[stBase][stBase]-e.restVar, 0); e.restValid && math.Abs(r-e.rest) < 0.1*g+4*math.Sqrt(drifted) {
-		e.x[stBase] += r - e.rest
-		e.p[stBase][stBase] -= drifted
-	}
+	e.followRest(g, r, 0)
 	if gains && e.fresh[side] && !e.dead { // a dead sensor's reading says nothing of its gain
 		h := [3]float64{1, 0, 0}
 		h[stWhite+int(side)] = sign
@@ -170,6 +165,26 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 			e.fresh[side] = false
 		}
 	}
+	e.atRest(r)
+}
+
+// followRest takes reading r of the checker at rest on the slot, of
+// gain g: if it moved no more than the baseline can have drifted since
+// the checker came to rest, what moved is the baseline, as sure now as
+// it was then, or as floor allows (the variance of what else may have
+// moved it). It reports whether it did.
+func (e *estimate) followRest(g, r, floor float64) bool {
+	drifted := max(e.p[stBase][stBase]-e.restVar, 0)
+	if !e.restValid || math.Abs(r-e.rest) >= 0.1*g+4*math.Sqrt(drifted) {
+		return false
+	}
+	e.x[stBase] += r - e.rest
+	e.p[stBase][stBase] = max(e.p[stBase][stBase]-drifted, floor)
+	return true
+}
+
+// atRest takes r for the reading of the checker now at rest on the slot.
+func (e *estimate) atRest(r float64) {
 	e.rest, e.restVar, e.restValid = r, e.p[stBase][stBase], true
 }
 
@@ -177,8 +192,8 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 // judged play), laid out as l, read at at: every slot's reading is a
 // measurement of its sensor's baseline, gain and noise. A slot that
 // could be reading part of a field (the top of a point whose next slot
-// reads more than empty) and stacked slots teach nothing. Allocation
-// budget: none.
+// reads more than empty) teaches nothing, and a stacked slot only its
+// drift. Allocation budget: none.
 func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 	if len(frame) != len(m.est) {
 		return
@@ -220,6 +235,12 @@ func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side e
 			e.learnEmpty(r)
 		case n <= slots && (k+1 == slots || k+1 < n || !m.freeSlotReads(at, frame, i+1, side, n)):
 			e.learnCovered(side, r, gains)
+		case n > slots:
+			// Slots or more: any slot may hold a checker stacked on it,
+			// whose share moves its reading as drift would.
+			g := e.gain(side)
+			e.followRest(g, r, sq(StackShare*g))
+			e.atRest(r)
 		}
 	}
 }
@@ -270,6 +291,7 @@ func (m *Model) followPile(at time.Time, scores []float64, first, slots int) {
 	}
 	best, second := top2(scores)
 	if scores[best]-second < FitMargin {
+		m.followRests(at, first, slots)
 		return
 	}
 	side, n := pileState(best, slots)
@@ -277,6 +299,29 @@ func (m *Model) followPile(at time.Time, scores []float64, first, slots int) {
 		n++ // "slots or more": maybe stacked, no drift to read
 	}
 	m.learnPile(at, m.last, first, slots, side, n, false)
+}
+
+// followRests follows the drift of the checkers at rest on the pile of
+// sensors first..first+slots-1 when no state of the pile is decisive: a
+// checker once known at rest stays so until its slot reads empty or its
+// reading moves more than drift can, whatever a hand does above it. Any
+// of them may hold a checker stacked on it.
+func (m *Model) followRests(at time.Time, first, slots int) {
+	for i := first; i < first+slots; i++ {
+		e := &m.est[i]
+		if !e.restValid || e.masked {
+			continue
+		}
+		e.carry(at, m.scale)
+		side := engine.White
+		if e.rest < e.x[stBase] {
+			side = engine.Black
+		}
+		r, g := float64(m.last[i]), e.gain(side)
+		if e.restValid = e.followRest(g, r, sq(StackShare*g)); e.restValid {
+			e.atRest(r)
+		}
+	}
 }
 
 // top2 returns the index of the highest of scores and the second
