@@ -27,11 +27,12 @@ const DefaultDoneGrace = 2 * time.Second
 const maskedLanding = 800 * time.Millisecond
 
 // judgeAtDone judges the play of a DONE on a settled board, unless the mover
-// is short of a checker: then the judgement waits for it.
-func (r *Referee) judgeAtDone() {
+// is short of a checker: then the judgement waits for it. handEmpty: the
+// wait for a checker in the hand ended while the board settled.
+func (r *Referee) judgeAtDone(handEmpty bool) {
 	switch w := r.judges().wait(r); w {
 	case doneNone:
-		r.judge(false)
+		r.judge(handEmpty)
 	case doneMasked:
 		r.wait, r.waitUntil = w, r.clock.Now().Add(maskedLanding)
 	default:
@@ -102,7 +103,7 @@ func (r *Referee) ruleIfLegal() bool {
 	if !r.fitsLegal() {
 		return false
 	}
-	r.judge(false)
+	r.judge(true)
 	return true
 }
 
@@ -114,9 +115,13 @@ func (r *Referee) awaitingChecker() bool { return r.wait == doneInHand || r.wait
 func (r *Referee) DoneGraceOver() { r.endGrace() }
 
 // endGrace judges a play waiting for a checker now: the grace period is
-// over, or the opponent has begun its turn.
+// over, or the opponent has begun its turn. A play waiting for the board
+// to settle is judged as the board stands once it does.
 func (r *Referee) endGrace() {
-	if r.awaitingChecker() {
+	switch {
+	case r.awaitingChecker():
 		r.judgeNow()
+	case r.wait == doneSettling:
+		r.wait = doneSettlingEmpty
 	}
 }

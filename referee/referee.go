@@ -34,6 +34,7 @@
 //	moving            Done, the board still                   judged (below)
 //	                  Done, the board moving                  moving, waiting doneSettling; Settled judges
 //	                  Roll by the opponent                    moving (the early roll held until the DONE, US 4.6)
+//	waiting to settle Roll, DoneGrace                         doneSettlingEmpty: Settled judges with the hand empty
 //	judged at DONE    a legal result fits                     rolling (the other side; the mover on a Welsh bonus throw), or setting-up / match-over (game won)
 //	                  one checker short of a legal result     moving, waiting doneInHand (doneMasked on masked slots)
 //	                  no legal result fits                    flagged (IllegalPlay)
@@ -90,11 +91,15 @@ const (
 type doneWait uint8
 
 const (
-	doneNone     doneWait = iota // no DONE waits
-	doneSettling                 // the board was moving at the DONE: judged once it settles
-	doneInHand                   // the mover is short of a checker: judged when it lands or the grace is over
-	doneMasked                   // as doneInHand, the checker maybe on a masked slot: the board's move after waitUntil ends it
+	doneNone          doneWait = iota // no DONE waits
+	doneSettling                      // the board was moving at the DONE: judged once it settles
+	doneInHand                        // the mover is short of a checker: judged when it lands or the grace is over
+	doneMasked                        // as doneInHand, the checker maybe on a masked slot: the board's move after waitUntil ends it
+	doneSettlingEmpty                 // as doneSettling, the wait for a checker in the hand over meanwhile (a roll, the grace): judged as the board stands
 )
+
+// settling reports whether a DONE waits for the board to settle.
+func (r *Referee) settling() bool { return r.wait == doneSettling || r.wait == doneSettlingEmpty }
 
 // flagDoubt is what withdraws a flag. The board read at DONE may be
 // misread (a checker still settling or in the hand, a hand held above a
@@ -255,9 +260,10 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 		r.checkTouched()
 	case moving, flagged:
 		r.closeChoice()
-		if r.wait == doneSettling {
+		if r.settling() {
+			handEmpty := r.wait == doneSettlingEmpty
 			r.wait = doneNone
-			r.judgeAtDone()
+			r.judgeAtDone(handEmpty)
 			return
 		}
 		r.checkerLanded()

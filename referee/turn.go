@@ -109,7 +109,7 @@ func (r *Referee) Done(side engine.Side) {
 		r.wait = doneSettling
 		return
 	}
-	r.judgeAtDone()
+	r.judgeAtDone(false)
 }
 
 // judgeNow judges the play on the last settled board, settled or not: the
