@@ -67,6 +67,8 @@ type Model struct {
 	last    []uint16
 	stillAt time.Time
 	seen    bool
+	// evaluated is when the frame was last evaluated.
+	evaluated time.Time
 	// The frame evaluated, and per sensor its log-likelihood of each
 	// state (see evaluate.go).
 	ll     []slotLL

@@ -31,6 +31,10 @@ type estimate struct {
 	// masked: no evidence (Mask); dead: reading its baseline under a
 	// known checker, until it reads one there again.
 	masked, dead bool
+	// proven: a field has read on the sensor since the model started, so
+	// it is alive; doubted: not proven, and judged as maybe dead from
+	// the start (Turn.Unproven).
+	proven, doubted bool
 }
 
 // The estimate's states.
@@ -80,15 +84,18 @@ func sq(x float64) float64 { return x * x }
 func (e *estimate) gain(side engine.Side) float64 { return e.x[stWhite+int(side)] }
 
 // silent reports whether the sensor gives no evidence.
-func (e *estimate) silent() bool { return e.masked || e.dead }
+func (e *estimate) silent() bool { return e.masked || e.dead || e.doubted }
 
-// notice marks, from every frame, a slot reading empty: the next checker
-// on it may be another one.
+// notice marks, from every frame, a slot reading empty (the next checker
+// on it may be another one) and a sensor reading half a field or more
+// (it is alive).
 func (e *estimate) notice(r uint16, scale float64) {
-	if math.Abs(float64(r)-e.x[stBase]) < 0.15*min(e.x[stWhite], e.x[stBlack]) {
+	d, g := math.Abs(float64(r)-e.x[stBase]), min(e.x[stWhite], e.x[stBlack])
+	if d < 0.15*g {
 		e.fresh = [2]bool{true, true}
 		e.restValid = false
 	}
+	e.proven = e.proven || d > 0.5*g
 }
 
 // carry carries the estimate forward to at: the baseline may have

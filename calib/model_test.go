@@ -660,3 +660,51 @@ func TestModelCountsAStackComingDown(t *testing.T) {
 		}
 	}
 }
+
+// TestModelUnprovenSensor: a sensor dead from the start on a slot no
+// checker has covered yet (the sixth of White's 13 point) reads empty
+// under the checker of 24/13 landed on it: the frame reads a checker
+// missing, no legal result of 6-5, and at DONE the play is illegal. As
+// the turn's last word (Turn.Unproven) it is the legal play: a sensor
+// that has never read a field may be dead. A sensor proven alive, dying
+// under a checker at rest, reads a checker missing that stays illegal.
+func TestModelUnprovenSensor(t *testing.T) {
+	legal, plays, before := turnCandidates(engine.StartingBoard, engine.Dice{6, 5})
+	played := slices.IndexFunc(plays, func(p engine.Play) bool {
+		return engine.FormatPlay(engine.StartingBoard, p.Steps()) == "24/13"
+	})
+	if played < 0 {
+		t.Fatal("no 24/13 among the plays of 65")
+	}
+	for _, c := range []struct {
+		name     string
+		dead     Place
+		unproven Verdict // judged as the turn's last word
+	}{
+		{"dead from the start, never covered", Place{Point: 13, Slot: 5}, Played},
+		{"alive at the start, dead since", Place{Point: 6, Slot: 4}, Illegal},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			b, m := calibratedModel(t, 13)
+			dead := b.geo.Sensor(c.dead)
+			b.dead[dead] = c.dead.Point == 13
+			at := time.Unix(0, 0)
+			show(m, &at, b.frame(&start))
+			m.Learn(at, m.Frame(), &start)
+			b.dead[dead] = true
+			show(m, &at, b.frame(&legal[played]))
+			turn := Turn{Legal: legal, Before: before, Mover: engine.White}
+			if j := m.Judge(&turn); j.Verdict != Illegal {
+				t.Errorf("at DONE: %v, want illegal", j.Verdict)
+			}
+			turn.Unproven = true
+			j := m.Judge(&turn)
+			if j.Verdict != c.unproven || j.Verdict == Played && j.Play != played {
+				t.Errorf("as the turn's last word: %v play %d, want %v %d", j.Verdict, j.Play, c.unproven, played)
+			}
+			if m.est[dead].doubted {
+				t.Error("the sensor is still doubted after the judgement")
+			}
+		})
+	}
+}

@@ -166,6 +166,7 @@ func (r *Referee) flag(inProgress bool) {
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})
+	r.followEnd() // a play ending the game has no opponent's turn to be judged again at
 }
 
 // advance records the legal play (or the surviving hypotheses) and passes
