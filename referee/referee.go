@@ -43,6 +43,8 @@
 //	                  or Double; a move after waitUntil
 //	flagged           the board put right, Done               judged (Corrected)
 //	                  a legal result settles, flagged short   judged (Withdrawn)
+//	                  Roll by the opponent, a DONE again      held until the board settles: judged, then confirmed (endFlag)
+//	                  waiting for the board to settle
 //	                  Roll, Double, Resign by the opponent;   judged again on the last settled board (endFlag): a legal
 //	                  LetStand                                result is the play (Withdrawn; Corrected once the mover put
 //	                                                          the board back or pressed DONE again), else rolling
@@ -264,6 +266,9 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 			handEmpty := r.wait == doneSettlingEmpty
 			r.wait = doneNone
 			r.judgeAtDone(handEmpty)
+			if r.phase == flagged && r.early != nil && r.early.side != r.onRoll && r.endFlag() {
+				r.releaseEarlyRoll() // the opponent rolled while the board settled: the flag is confirmed on it
+			}
 			return
 		}
 		r.checkerLanded()

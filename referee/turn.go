@@ -23,8 +23,14 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	switch {
 	case r.phase == settingUp && !r.startGame(side, d):
 		return
-	case r.phase == flagged && side != r.onRoll:
+	case r.phase == flagged && side != r.onRoll && r.settling():
+		// The mover's DONE again waits for the board: the flag is
+		// confirmed on it once it settles.
 		r.early = nil // rolled again: this roll is the one
+		r.holdEarlyRoll(side, d)
+		return
+	case r.phase == flagged && side != r.onRoll:
+		r.early = nil
 		if !r.endFlag() {
 			return
 		}
