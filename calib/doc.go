@@ -70,9 +70,12 @@
 // noise are a small Kalman filter learnt from frames of known positions
 // (Learn) and from the board at rest (Follow); a gain learns once per
 // checker set on its slot, so one weak magnet cannot become the sensor's
-// level. Observe settles frames and drops bus glitches; Evaluate,
-// Score, Best, Departures and Judge score a settled frame against the
-// positions a turn can leave. A dead or masked sensor gives no evidence.
+// level. A baseline drifts as a bounded random walk, followed by the
+// checkers at rest on it. Observe settles frames and drops bus glitches;
+// Evaluate, Score, Best, Departures and Judge score a settled frame
+// against the positions a turn can leave. A dead or masked sensor gives
+// no evidence, nor, at a turn's last word (Turn.Unproven), one no field
+// has read on since the model started: it may be dead from the start.
 //
 //	m, err := calib.NewModel(cal) // cal may be partial
 //	for each frame {

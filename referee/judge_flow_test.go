@@ -42,14 +42,7 @@ func modelPipeline(t *testing.T, src items, dead int) (*Pipeline, *[]Kind) {
 // Black's checkers lifted from its 6 point.
 func runningBack(t *testing.T) (after, lifted engine.Board) {
 	t.Helper()
-	for _, p := range engine.LegalPlays(engine.StartingBoard, engine.Dice{3, 1}) {
-		if engine.FormatPlay(engine.StartingBoard, p.Steps()) == "24/21 24/23" {
-			after = p.After
-		}
-	}
-	if after == (engine.Board{}) {
-		t.Fatal("no 24/21 24/23 among the plays of 31")
-	}
+	after = openingPlay(t, engine.Dice{3, 1}, "24/21 24/23")
 	lifted = after
 	lifted[engine.Mover][6]-- // Black on roll: its 6 point
 	return after, lifted
