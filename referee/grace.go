@@ -80,7 +80,7 @@ func (r *Referee) checkerLanded() {
 		r.wait = doneNone
 		r.judge(false)
 	case r.phase == flagged && r.doubt == flagShort:
-		if !r.ruleIfLegal() && !r.moverShort() {
+		if !r.ruleIfLegal(false) && !r.moverShort() {
 			r.doubt = flagOpen
 		}
 	}
@@ -98,12 +98,14 @@ func (r *Referee) fitsLegal() bool { return len(r.legalFits()) > 0 }
 
 // ruleIfLegal judges the turn's play, as at DONE, when the board shows a
 // legal result of it with the hand empty, and reports whether it shows
-// one.
-func (r *Referee) ruleIfLegal() bool {
+// one. handEmpty: a press says the mover's hand is off the board (the
+// opponent acts, or the mover itself); a board settling says nothing of
+// it, and the judgement may wait for a checker in the hand.
+func (r *Referee) ruleIfLegal(handEmpty bool) bool {
 	if !r.fitsLegal() {
 		return false
 	}
-	r.judge(true)
+	r.judge(handEmpty)
 	return true
 }
 

@@ -188,6 +188,10 @@ type Referee struct {
 	// a board still illegal raises another), all taken back if withdrawn.
 	illegalPlays [2]int
 	turnFlags    int
+	// lastWord: the judgement under way is a flagged turn's last word
+	// (the opponent acts on it, or it would end the game): a sensor never
+	// seen to read a field may be dead from the start (calib.Turn.Unproven).
+	lastWord     bool
 	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
 	inferMatcher engine.Matcher // tries each roll when the dice are inferred
 	points       []int          // scratch for Diff

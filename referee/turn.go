@@ -172,7 +172,9 @@ func (r *Referee) flag(inProgress bool) {
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})
-	r.followEnd() // a play ending the game has no opponent's turn to be judged again at
+	r.lastWord = true // a play ending the game has no opponent's turn to be judged again at
+	r.followEnd()
+	r.lastWord = false
 }
 
 // advance records the legal play (or the surviving hypotheses) and passes
@@ -362,7 +364,7 @@ func (r *Referee) opponentBegins(side engine.Side) bool {
 // right.
 func (r *Referee) moverActs() {
 	if r.phase == flagged {
-		r.ruleIfLegal()
+		r.ruleIfLegal(true)
 	}
 }
 
@@ -378,7 +380,10 @@ func (r *Referee) moverActs() {
 // stand. It reports false when the flagged play cannot stand.
 func (r *Referee) endFlag() bool {
 	r.wait = doneNone // a DONE again on the flagged play waits no longer
-	if !r.ruleIfLegal() {
+	r.lastWord = true
+	legal := r.ruleIfLegal(true)
+	r.lastWord = false
+	if !legal {
 		return r.accept()
 	}
 	return r.phase != flagged
