@@ -71,10 +71,14 @@
 // (Learn) and from the board at rest (Follow); a gain learns once per
 // checker set on its slot, so one weak magnet cannot become the sensor's
 // level; a checker set down off-centre, learnt at rest, is posed: while
-// its readings hold, its field is known, not a band. Observe settles
-// frames and drops bus glitches; Evaluate,
-// Score, Best, Departures and Judge score a settled frame against the
-// positions a turn can leave. A dead or masked sensor gives no evidence.
+// its readings hold, its field is known, not a band. A baseline drifts
+// as a bounded random walk, followed by the checkers at rest on it.
+// Observe settles frames and drops bus glitches; Evaluate, Score, Best,
+// Departures and Judge score a settled frame against the positions a
+// turn can leave, and Revise reads the board from it. A dead or masked
+// sensor gives no evidence, nor, at a turn's last word (Turn.Unproven),
+// one no field has read on since the model started: it may be dead from
+// the start.
 //
 //	m, err := calib.NewModel(cal) // cal may be partial
 //	for each frame {

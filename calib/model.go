@@ -26,6 +26,10 @@ const (
 	// DriftRate is how fast a baseline may wander, in counts of a 12-bit
 	// ADC a second (one sigma of a random walk).
 	DriftRate = 15.0
+	// DriftRange is how far a baseline may wander over a session, either
+	// way, in counts of a 12-bit ADC: a bound, taken as two sigmas, that
+	// DriftRate's random walk never outgrows.
+	DriftRange = 300.0
 	// NominalNoise is a reading's noise, one sigma in counts of a 12-bit
 	// ADC, until a sensor's own is measured.
 	NominalNoise = 4.0
@@ -63,6 +67,8 @@ type Model struct {
 	last    []uint16
 	stillAt time.Time
 	seen    bool
+	// evaluated is when the frame was last evaluated.
+	evaluated time.Time
 	// The frame evaluated, and per sensor its log-likelihood of each
 	// state (see evaluate.go).
 	ll     []slotLL

@@ -39,6 +39,10 @@ type estimate struct {
 	// masked: no evidence (Mask); dead: reading its baseline under a
 	// known checker, until it reads one there again.
 	masked, dead bool
+	// proven: a field has read on the sensor since the model started, so
+	// it is alive; doubted: not proven, and judged as maybe dead from
+	// the start (Turn.Unproven).
+	proven, doubted bool
 }
 
 // The estimate's states.
@@ -91,23 +95,27 @@ func sq(x float64) float64 { return x * x }
 func (e *estimate) gain(side engine.Side) float64 { return e.x[stWhite+int(side)] }
 
 // silent reports whether the sensor gives no evidence.
-func (e *estimate) silent() bool { return e.masked || e.dead }
+func (e *estimate) silent() bool { return e.masked || e.dead || e.doubted }
 
-// notice marks, from every frame, a slot reading empty: the next checker
-// on it may be another one.
+// notice marks, from every frame, a slot reading empty (the next checker
+// on it may be another one) and a sensor reading half a field or more
+// (it is alive).
 func (e *estimate) notice(r uint16, scale float64) {
-	if math.Abs(float64(r)-e.x[stBase]) < 0.15*min(e.x[stWhite], e.x[stBlack]) {
+	d, g := math.Abs(float64(r)-e.x[stBase]), min(e.x[stWhite], e.x[stBlack])
+	if d < 0.15*g {
 		e.fresh = [2]bool{true, true}
 		e.restValid, e.posed = false, false
 	}
+	e.proven = e.proven || d > 0.5*g
 }
 
 // carry carries the estimate forward to at: the baseline may have
-// drifted by DriftRate a second.
+// drifted by DriftRate a second, but no further than DriftRange allows.
 func (e *estimate) carry(at time.Time, scale float64) {
 	if !e.at.IsZero() && at.After(e.at) {
 		grown := sq(DriftRate*scale) * at.Sub(e.at).Seconds()
-		e.p[stBase][stBase] += grown
+		v := &e.p[stBase][stBase]
+		*v = max(*v, min(*v+grown, sq(DriftRange/2*scale)))
 	}
 	e.at = at
 }
@@ -181,11 +189,8 @@ func (e *estimate) learnEmpty(r float64) {
 // colour, centred: a measurement of the drift since the checker was set
 // down and, with gains (the position is known) and the checker maybe a
 // new one, of the baseline and the gain. A reading at the baseline under
-// a known checker is a vote for a dead sensor. On a pile that may be
-// stacked, a checker stacked on the slot or lifted off it since moves the
-// reading as drift would, by up to StackShare of a field: the drift is
-// measured but for that share.
-func (e *estimate) learnCovered(side engine.Side, r float64, gains, stacked bool) {
+// a known checker is a vote for a dead sensor.
+func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	g := e.gain(side)
 	sign := 1.0
 	if side == engine.Black {
@@ -199,36 +204,43 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains, stacked bool
 	case x > 0.5:
 		e.dead = false
 	}
-	// The same checker, if its reading moved no more than the baseline
-	// can have drifted since it was at rest: what moved is the baseline,
-	// as sure now as it was then (but for a stacked checker's share).
-	rested := e.p[stBase][stBase]
-	if drifted := max(e.p[stBase][stBase]-e.restVar, 0); e.restValid && math.Abs(r-e.rest) < 0.1*g+4*math.Sqrt(drifted) {
-		e.x[stBase] += r - e.rest
-		rested = e.restVar
-		if stacked {
-			e.p[stBase][stBase] = min(e.p[stBase][stBase], rested+sq(StackShare*g))
-		} else {
-			e.p[stBase][stBase] = rested
-		}
-	}
+	e.followRest(g, r, 0)
 	if gains && e.fresh[side] && !e.dead { // a dead sensor's reading says nothing of its gain
 		h := [3]float64{1, 0, 0}
 		h[stWhite+int(side)] = sign
 		if e.update(h, r, e.noise+magnetVar*g*g, 4) {
 			e.fresh[side] = false
-			rested = e.p[stBase][stBase]
 		}
 	}
-	e.rest, e.restVar, e.restValid = r, rested, true
+	e.atRest(r)
+}
+
+// followRest takes reading r of the checker at rest on the slot, of
+// gain g: if it moved no more than the baseline can have drifted since
+// the checker came to rest, what moved is the baseline, as sure now as
+// it was then, or as floor allows (the variance of what else may have
+// moved it). It reports whether it did.
+func (e *estimate) followRest(g, r, floor float64) bool {
+	drifted := max(e.p[stBase][stBase]-e.restVar, 0)
+	if !e.restValid || math.Abs(r-e.rest) >= 0.1*g+4*math.Sqrt(drifted) {
+		return false
+	}
+	e.x[stBase] += r - e.rest
+	e.p[stBase][stBase] = max(e.p[stBase][stBase]-drifted, floor)
+	return true
+}
+
+// atRest takes r for the reading of the checker now at rest on the slot.
+func (e *estimate) atRest(r float64) {
+	e.rest, e.restVar, e.restValid = r, e.p[stBase][stBase], true
 }
 
 // Learn takes the frame of a position known (the start, the result of a
 // judged play), laid out as l, read at at: every slot's reading is a
 // measurement of its sensor's baseline, gain and noise. A slot that
 // could be reading part of a field (the top of a point whose next slot
-// reads more than empty) and stacked slots teach nothing. Allocation
-// budget: none.
+// reads more than empty) teaches nothing, and a stacked slot only its
+// drift. Allocation budget: none.
 func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 	if len(frame) != len(m.est) {
 		return
@@ -273,9 +285,13 @@ func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side e
 		case k >= n:
 			e.learnEmpty(r)
 		case n > slots:
-			e.learnCovered(side, r, false, true) // maybe stacked: its drift alone
+			// Slots or more: any slot may hold a checker stacked on it,
+			// whose share moves its reading as drift would.
+			g := e.gain(side)
+			e.followRest(g, r, sq(StackShare*g))
+			e.atRest(r)
 		case k+1 == slots || k+1 < n || !m.freeSlotReads(at, frame, i+1, side, n):
-			e.learnCovered(side, r, gains, false)
+			e.learnCovered(side, r, gains)
 		default:
 			m.pose(e, r, side)
 		}
@@ -328,6 +344,7 @@ func (m *Model) followPile(at time.Time, scores []float64, first, slots int) {
 	}
 	best, second := top2(scores)
 	if scores[best]-second < FitMargin {
+		m.followRests(at, first, slots)
 		return
 	}
 	side, n := pileState(best, slots)
@@ -335,6 +352,29 @@ func (m *Model) followPile(at time.Time, scores []float64, first, slots int) {
 		n++ // "slots or more": maybe stacked, no drift to read
 	}
 	m.learnPile(at, m.last, first, slots, side, n, false)
+}
+
+// followRests follows the drift of the checkers at rest on the pile of
+// sensors first..first+slots-1 when no state of the pile is decisive: a
+// checker once known at rest stays so until its slot reads empty or its
+// reading moves more than drift can, whatever a hand does above it. Any
+// of them may hold a checker stacked on it.
+func (m *Model) followRests(at time.Time, first, slots int) {
+	for i := first; i < first+slots; i++ {
+		e := &m.est[i]
+		if !e.restValid || e.masked {
+			continue
+		}
+		e.carry(at, m.scale)
+		side := engine.White
+		if e.rest < e.x[stBase] {
+			side = engine.Black
+		}
+		r, g := float64(m.last[i]), e.gain(side)
+		if e.restValid = e.followRest(g, r, sq(StackShare*g)); e.restValid {
+			e.atRest(r)
+		}
+	}
 }
 
 // top2 returns the index of the highest of scores and the second

@@ -216,6 +216,12 @@ type Turn struct {
 	// yet on the bar) is short of the turn's end too, as it is until the
 	// grace for a checker in the hand ends.
 	InHand bool
+	// Unproven: the board is the turn's last word (a flagged play judged
+	// again, the hand empty): a sensor no field has read on since the
+	// model started may be dead from the start, so a frame that departs
+	// from the legal results decisively only by reading such a slot empty
+	// is no illegal play.
+	Unproven bool
 }
 
 // Judge scores the frame last evaluated against a turn's legal results
@@ -260,7 +266,26 @@ func (m *Model) Judge(t *Turn) Judgement {
 	default:
 		j.Verdict = Played
 	}
+	if j.Verdict == Illegal && t.Unproven && m.doubtUnproven(true) {
+		doubted := *t
+		doubted.Unproven = false
+		m.Evaluate(m.evaluated)
+		j = m.Judge(&doubted)
+		m.doubtUnproven(false) // the evaluation stays the doubted one, for Score and Departures
+	}
 	return j
+}
+
+// doubtUnproven makes every sensor no field has read on silent, or
+// speak again, and reports whether there is any.
+func (m *Model) doubtUnproven(doubt bool) bool {
+	any := false
+	for i := range m.est {
+		e := &m.est[i]
+		e.doubted = doubt && !e.proven && !e.masked && !e.dead
+		any = any || e.doubted
+	}
+	return any
 }
 
 // ReadingSlack is the log-likelihood, in nats, by which a point's best

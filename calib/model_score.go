@@ -37,6 +37,7 @@ func (m *Model) spikeLL() float64 {
 // bar half's log-likelihood of each state; Score, Best and Departures
 // then read those. Allocation budget: none.
 func (m *Model) Evaluate(at time.Time) {
+	m.evaluated = at
 	floor := m.spikeLL()
 	for i := range m.est {
 		e := &m.est[i]

@@ -22,7 +22,7 @@ import (
 // is scored as conceded.
 func (r *Referee) End() {
 	r.endGrace()
-	if r.wait == doneSettling {
+	if r.settling() {
 		r.judgeNow()
 	}
 	if r.phase == flagged && r.doubt == flagEnds {

@@ -103,6 +103,18 @@ func TestFlagConfirmedAtTheRoll(t *testing.T) {
 			r.Done(engine.White)
 			roll(r)
 		}, []Kind{IllegalPlay, Corrected, PlayMade, Rolled}, false},
+		{"put right, DONE as the last checker comes to rest, the roll before the board settles: corrected", wrong, func(r *Referee, show func(engine.Board, engine.Side)) {
+			r.Unsettled()
+			r.Done(engine.White)
+			roll(r)
+			show(legal, engine.Black)
+		}, []Kind{IllegalPlay, EarlyRoll, Corrected, PlayMade, Rolled}, false},
+		{"DONE again as the board moves, the roll before it settles still illegal: it stands", wrong, func(r *Referee, show func(engine.Board, engine.Side)) {
+			r.Unsettled()
+			r.Done(engine.White)
+			roll(r)
+			show(wrong, engine.Black)
+		}, []Kind{IllegalPlay, EarlyRoll, IllegalPlay, IllegalAccepted, Rolled}, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -116,7 +128,7 @@ func TestFlagConfirmedAtTheRoll(t *testing.T) {
 				t.Fatalf("events %v, want %v", kinds(got), tc.want)
 			}
 			st := r.Status()
-			counted := [2]int{1, 0} // White's flag
+			counted := [2]int{countKind(got, IllegalPlay), 0} // White's flags
 			if countKind(got, Withdrawn) > 0 {
 				counted = [2]int{} // it never stood
 			}

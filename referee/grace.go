@@ -27,11 +27,12 @@ const DefaultDoneGrace = 2 * time.Second
 const maskedLanding = 800 * time.Millisecond
 
 // judgeAtDone judges the play of a DONE on a settled board, unless the mover
-// is short of a checker: then the judgement waits for it.
-func (r *Referee) judgeAtDone() {
+// is short of a checker: then the judgement waits for it. handEmpty: the
+// wait for a checker in the hand ended while the board settled.
+func (r *Referee) judgeAtDone(handEmpty bool) {
 	switch w := r.judges().wait(r); w {
 	case doneNone:
-		r.judge(false)
+		r.judge(handEmpty)
 	case doneMasked:
 		r.wait, r.waitUntil = w, r.clock.Now().Add(maskedLanding)
 	default:
@@ -95,10 +96,11 @@ func (r *Referee) legalFits() []fit {
 // fitsLegal reports whether the board shows some line's legal result.
 func (r *Referee) fitsLegal() bool { return len(r.legalFits()) > 0 }
 
-// ruleIfLegal judges the turn's play when the board shows a legal result
-// of it with the hand empty, and reports whether it shows one. handEmpty:
-// the turn is over (the mover's or the opponent's action), so no wait for
-// a checker in the hand begins; else it is judged as at DONE.
+// ruleIfLegal judges the turn's play, as at DONE, when the board shows a
+// legal result of it with the hand empty, and reports whether it shows
+// one. handEmpty: a press says the mover's hand is off the board (the
+// opponent acts, or the mover itself); a board settling says nothing of
+// it, and the judgement may wait for a checker in the hand.
 func (r *Referee) ruleIfLegal(handEmpty bool) bool {
 	if !r.fitsLegal() {
 		return false
@@ -115,9 +117,13 @@ func (r *Referee) awaitingChecker() bool { return r.wait == doneInHand || r.wait
 func (r *Referee) DoneGraceOver() { r.endGrace() }
 
 // endGrace judges a play waiting for a checker now: the grace period is
-// over, or the opponent has begun its turn.
+// over, or the opponent has begun its turn. A play waiting for the board
+// to settle is judged as the board stands once it does.
 func (r *Referee) endGrace() {
-	if r.awaitingChecker() {
+	switch {
+	case r.awaitingChecker():
 		r.judgeNow()
+	case r.wait == doneSettling:
+		r.wait = doneSettlingEmpty
 	}
 }

@@ -173,17 +173,23 @@ func showingReferee(t *testing.T, length int) (*Referee, *[]Event, func(b engine
 // result with the checker from 6 still in the hand.
 func inHand(t *testing.T) (legal, short engine.Board) {
 	t.Helper()
-	for _, p := range engine.LegalPlays(engine.StartingBoard, engine.Dice{3, 1}) {
-		if engine.FormatPlay(engine.StartingBoard, p.Steps()) == "8/5 6/5" {
-			legal = p.After
-		}
-	}
-	if legal == (engine.Board{}) {
-		t.Fatal("no 8/5 6/5 among the plays of 31")
-	}
+	legal = openingPlay(t, engine.Dice{3, 1}, "8/5 6/5")
 	short = legal
 	short[engine.Opponent][4]-- // White's 5 point, in the board the play leaves
 	return legal, short
+}
+
+// openingPlay returns the board White's play written so (8/5 6/5) of d
+// leaves from the start.
+func openingPlay(t *testing.T, d engine.Dice, written string) engine.Board {
+	t.Helper()
+	for _, p := range engine.LegalPlays(engine.StartingBoard, d) {
+		if engine.FormatPlay(engine.StartingBoard, p.Steps()) == written {
+			return p.After
+		}
+	}
+	t.Fatalf("no %s among the plays of %v", written, d)
+	return engine.Board{}
 }
 
 // TestCheckerInHand covers the grace period's cases, input by input.

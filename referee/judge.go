@@ -275,7 +275,8 @@ func (j *modelJudge) fitsOf(r *Referee, dst []fit, l engine.Layout) []fit {
 // cannot see, so the model scores their boards alike.
 func (j *modelJudge) candidates(r *Referee, handEmpty bool) {
 	before := r.lines[0].matcher.Before()
-	j.turn = calib.Turn{Legal: j.turn.Legal[:0], Before: engine.LayoutOf(&before, r.onRoll), Mover: r.onRoll, InHand: !handEmpty}
+	j.turn = calib.Turn{Legal: j.turn.Legal[:0], Before: engine.LayoutOf(&before, r.onRoll), Mover: r.onRoll, InHand: !handEmpty,
+		Unproven: r.lastWord && handEmpty}
 	for i := range r.lines {
 		plays := r.lines[i].matcher.Plays()
 		for k := range plays {

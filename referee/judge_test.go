@@ -131,14 +131,17 @@ func TestMeasureJudges(t *testing.T) {
 }
 
 func (f welshFigures) log(t *testing.T, j Judging) {
-	t.Logf("welsh, sensors 3, 40, 77 dead, %s: %d of %d traces exact, %d a play judged at DONE that was not made, %d flags, %d turns ambiguous",
-		j, f.exact, f.traces, f.otherPlay, f.flags, f.ambiguous)
+	t.Logf("welsh, sensors 3, 40, 77 dead, %s: %d of %d traces exact, %d a play judged at DONE that was not made, %d flags (%d let stand), %d turns ambiguous",
+		j, f.exact, f.traces, f.otherPlay, f.flags, f.stood, f.ambiguous)
 }
 
 // TestModelJudgeWelshDeadSensors: Welsh games with three sensors dead
 // from the start, none under a checker of the starting position: the
 // sensor model never judges a play made other than it was; what a dead
-// sensor hides is flagged or reported ambiguous, never guessed.
+// sensor hides is flagged or reported ambiguous, never guessed. Every
+// play is legal: a flag raised where a checker landed on a dead sensor,
+// one no field has read on, is withdrawn at the opponent's throw (or the
+// game's end), never let stand.
 func TestModelJudgeWelshDeadSensors(t *testing.T) {
 	t.Parallel()
 	seeds := uint64(10)
@@ -149,6 +152,9 @@ func TestModelJudgeWelshDeadSensors(t *testing.T) {
 	f.log(t, JudgeModel)
 	if f.otherPlay > 0 {
 		t.Errorf("%d traces with a play judged that was not made", f.otherPlay)
+	}
+	if f.stood > 0 {
+		t.Errorf("%d legal plays let stand as illegal", f.stood)
 	}
 }
 
@@ -211,9 +217,10 @@ func otherPlays(events []Event, want *sim.Expect) int {
 
 // welshFigures count the Welsh dead-sensor traces' replays: those
 // transcribed exactly, those where the judge recorded a play that was not
-// made (a legal play judged at DONE, not reported ambiguous), the flags
-// and the turns reported ambiguous.
-type welshFigures struct{ traces, exact, otherPlay, flags, ambiguous int }
+// made (a legal play judged at DONE, not reported ambiguous), the flags,
+// those let stand (every play made is legal) and the turns reported
+// ambiguous.
+type welshFigures struct{ traces, exact, otherPlay, flags, stood, ambiguous int }
 
 // welshDeadSensors plays three Welsh games a seed, seeds 1 to seeds,
 // with sensors 3, 40 and 77 dead from the start (none under a checker of
@@ -238,6 +245,7 @@ func welshDeadSensors(t *testing.T, judging Judging, seeds uint64) welshFigures 
 			case PlayMade, IllegalAccepted:
 				plays[len(plays)-1] = append(plays[len(plays)-1], e)
 				f.ambiguous += b2i(e.Ambiguous)
+				f.stood += b2i(e.Kind == IllegalAccepted)
 			case IllegalPlay:
 				f.flags++
 			}

@@ -34,6 +34,7 @@
 //	moving            Done, the board still                   judged (below)
 //	                  Done, the board moving                  moving, waiting doneSettling; Settled judges
 //	                  Roll by the opponent                    moving (the early roll held until the DONE, US 4.6)
+//	waiting to settle Roll, DoneGrace                         doneSettlingEmpty: Settled judges with the hand empty
 //	judged at DONE    a legal result fits                     rolling (the other side; the mover on a Welsh bonus throw), or setting-up / match-over (game won)
 //	                  one checker short of a legal result     moving, waiting doneInHand (doneMasked on masked slots)
 //	                  no legal result fits                    flagged (IllegalPlay)
@@ -42,6 +43,8 @@
 //	                  or Double; a move after waitUntil
 //	flagged           the board put right, Done               judged (Corrected)
 //	                  a legal result settles, flagged short   judged (Withdrawn)
+//	                  Roll by the opponent, a DONE again      held until the board settles: judged, then confirmed (endFlag)
+//	                  waiting for the board to settle
 //	                  Roll, Double, Resign by the opponent;   judged again on the last settled board (endFlag): a legal
 //	                  LetStand                                result is the play (Withdrawn; Corrected once the mover put
 //	                                                          the board back or pressed DONE again), else rolling
@@ -90,11 +93,15 @@ const (
 type doneWait uint8
 
 const (
-	doneNone     doneWait = iota // no DONE waits
-	doneSettling                 // the board was moving at the DONE: judged once it settles
-	doneInHand                   // the mover is short of a checker: judged when it lands or the grace is over
-	doneMasked                   // as doneInHand, the checker maybe on a masked slot: the board's move after waitUntil ends it
+	doneNone          doneWait = iota // no DONE waits
+	doneSettling                      // the board was moving at the DONE: judged once it settles
+	doneInHand                        // the mover is short of a checker: judged when it lands or the grace is over
+	doneMasked                        // as doneInHand, the checker maybe on a masked slot: the board's move after waitUntil ends it
+	doneSettlingEmpty                 // as doneSettling, the wait for a checker in the hand over meanwhile (a roll, the grace): judged as the board stands
 )
+
+// settling reports whether a DONE waits for the board to settle.
+func (r *Referee) settling() bool { return r.wait == doneSettling || r.wait == doneSettlingEmpty }
 
 // flagDoubt is what withdraws a flag. The board read at DONE may be
 // misread (a checker still settling or in the hand, a hand held above a
@@ -181,6 +188,10 @@ type Referee struct {
 	// a board still illegal raises another), all taken back if withdrawn.
 	illegalPlays [2]int
 	turnFlags    int
+	// lastWord: the judgement under way is a flagged turn's last word
+	// (the opponent acts on it, or it would end the game): a sensor never
+	// seen to read a field may be dead from the start (calib.Turn.Unproven).
+	lastWord     bool
 	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
 	inferMatcher engine.Matcher // tries each roll when the dice are inferred
 	points       []int          // scratch for Diff
@@ -258,9 +269,13 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 		r.checkTouched()
 	case moving, flagged:
 		r.closeChoice()
-		if r.wait == doneSettling {
+		if r.settling() {
+			handEmpty := r.wait == doneSettlingEmpty
 			r.wait = doneNone
-			r.judgeAtDone()
+			r.judgeAtDone(handEmpty)
+			if r.phase == flagged && r.early != nil && r.early.side != r.onRoll && r.endFlag() {
+				r.releaseEarlyRoll() // the opponent rolled while the board settled: the flag is confirmed on it
+			}
 			return
 		}
 		r.checkerLanded()

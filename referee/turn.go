@@ -23,8 +23,14 @@ func (r *Referee) Roll(side engine.Side, d engine.Dice) {
 	switch {
 	case r.phase == settingUp && !r.startGame(side, d):
 		return
-	case r.phase == flagged && side != r.onRoll:
+	case r.phase == flagged && side != r.onRoll && r.settling():
+		// The mover's DONE again waits for the board: the flag is
+		// confirmed on it once it settles.
 		r.early = nil // rolled again: this roll is the one
+		r.holdEarlyRoll(side, d)
+		return
+	case r.phase == flagged && side != r.onRoll:
+		r.early = nil
 		if !r.endFlag() {
 			return
 		}
@@ -109,7 +115,7 @@ func (r *Referee) Done(side engine.Side) {
 		r.wait = doneSettling
 		return
 	}
-	r.judgeAtDone()
+	r.judgeAtDone(false)
 }
 
 // judgeNow judges the play on the last settled board, settled or not: the
@@ -166,6 +172,9 @@ func (r *Referee) flag(inProgress bool) {
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})
+	r.lastWord = true // a play ending the game has no opponent's turn to be judged again at
+	r.followEnd()
+	r.lastWord = false
 }
 
 // advance records the legal play (or the surviving hypotheses) and passes
@@ -371,7 +380,10 @@ func (r *Referee) moverActs() {
 // stand. It reports false when the flagged play cannot stand.
 func (r *Referee) endFlag() bool {
 	r.wait = doneNone // a DONE again on the flagged play waits no longer
-	if !r.ruleIfLegal(true) {
+	r.lastWord = true
+	legal := r.ruleIfLegal(true)
+	r.lastWord = false
+	if !legal {
 		return r.accept()
 	}
 	return r.phase != flagged
