@@ -279,13 +279,13 @@ func (m *Model) Judge(t *Turn) Judgement {
 // doubtUnproven makes every sensor no field has read on silent, or
 // speak again, and reports whether there is any.
 func (m *Model) doubtUnproven(doubt bool) bool {
-	any := false
+	some := false
 	for i := range m.est {
 		e := &m.est[i]
 		e.doubted = doubt && !e.proven && !e.masked && !e.dead
-		any = any || e.doubted
+		some = some || e.doubted
 	}
-	return any
+	return some
 }
 
 // ReadingSlack is the log-likelihood, in nats, by which a point's best
