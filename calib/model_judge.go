@@ -296,17 +296,20 @@ const ReadingSlack = 1.0
 
 // rivalReading returns the score of the frame's own best reading, read,
 // when that reading departs from l by more than ReadingSlack on a point l
-// changes from the board before the turn, t.Before, and -Inf otherwise:
-// a candidate no legal play leaves that explains the frame about as well
-// as l, where l says a checker came or went, leaves the play in doubt. A
-// point l leaves as it was says nothing of whether l was played (a sensor
-// not yet known dead reads a checker missing there); only a decisive
-// departure there makes the play illegal.
+// changes from the board before the turn, t.Before, or reads more
+// checkers on a point than l has, and -Inf otherwise: a candidate no
+// legal play leaves that explains the frame about as well as l leaves the
+// play in doubt. A point l leaves as it was, read a checker short, says
+// nothing of whether l was played (a sensor not yet known dead reads a
+// checker missing there); only a decisive departure there makes the play
+// illegal. A field read where l has none no dead sensor gives.
 func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 	for p := 1; p <= m.geo.Points; p++ {
 		best, _ := top2(m.points[p-1])
+		side, n := m.pointState(best)
 		moved := l[engine.White][p] != before[engine.White][p] || l[engine.Black][p] != before[engine.Black][p]
-		if moved && m.points[p-1][best]-m.pointScore(l, p) > ReadingSlack {
+		more := n > min(l[side][p], m.geo.Slots)
+		if (moved || more) && m.points[p-1][best]-m.pointScore(l, p) > ReadingSlack {
 			return read
 		}
 	}

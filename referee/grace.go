@@ -26,6 +26,12 @@ const DefaultDoneGrace = 2 * time.Second
 // looks one short move again later, if at all.
 const maskedLanding = 800 * time.Millisecond
 
+// handLanding is how long after DONE a checker still in the hand takes
+// to land at most: a play the board shows no legal result of is flagged
+// once it has, so that a hand correcting an illegal play is not taken
+// for a landing.
+const handLanding = 400 * time.Millisecond
+
 // judgeAtDone judges the play of a DONE on a settled board, unless the mover
 // is short of a checker: then the judgement waits for it. handEmpty: the
 // wait for a checker in the hand ended while the board settled.

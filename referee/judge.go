@@ -217,6 +217,12 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, t
 	v := j.model.Judge(&j.turn)
 	j.best = j.turn.Legal[v.Play]
 	switch {
+	case !handEmpty && (v.Verdict != calib.Played || v.Unread) && j.at.Before(r.doneAt.Add(handLanding)):
+		// A DONE pressed before the last checker landed: what the hand
+		// still carries may read on a point it passes. Until a checker
+		// in the hand has had time to land, only the board moving again
+		// after that, or settling, says what the play left.
+		return dst, false, r.doneAt.Add(handLanding)
 	case v.Verdict == calib.Illegal:
 		return dst, false, time.Time{}
 	case v.Unread && r.phase != flagged:
