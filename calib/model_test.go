@@ -785,3 +785,33 @@ func TestModelUnprovenSensor(t *testing.T) {
 		})
 	}
 }
+
+// TestModelNoPlayOverAnExtraField: after 8/5 6/5, a frame that reads a
+// field on the free slot above the checkers of the mid-point, a point the
+// play leaves as it was, which a sixth checker there explains a little
+// better than a hand held above it, is no play made: no dead sensor
+// shows a field, so the reading is a rival the legal result must lead.
+func TestModelNoPlayOverAnExtraField(t *testing.T) {
+	near := 0
+	for seed := uint64(1); seed <= 20; seed++ {
+		b, m, at, legal, played, before := opening31(t, seed)
+		slot := b.geo.Sensor(Place{Point: 13, Slot: 5}) // White's mid-point holds five
+		frame := b.frame(&legal[played])
+		for x := 0.3; x <= 1.2; x += 0.05 {
+			frame[slot] = uint16(math.Round(b.base[slot] + x*b.gain[slot][engine.White]))
+			show(m, &at, frame)
+			j := m.Judge(&Turn{Legal: legal, Before: before, Mover: engine.White})
+			if j.Short <= ReadingSlack || j.Short >= FitMargin || j.Play != played {
+				continue
+			}
+			near++
+			if j.Verdict == Played || !j.Unread {
+				t.Errorf("seed %d field %.2f: verdict %v, unread %v, the frame's own reading %.1f nats better: want no play made", seed, x, j.Verdict, j.Unread, j.Short)
+			}
+		}
+	}
+	if near == 0 {
+		t.Fatal("no frame read an extra field within FitMargin of 8/5 6/5")
+	}
+	t.Logf("%d frames read an extra field close to the play", near)
+}

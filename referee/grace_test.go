@@ -126,6 +126,23 @@ func TestDoneInHandRoundTrip(t *testing.T) {
 	}
 }
 
+// TestDoneBeforeTheLastCheckerLifted: DONE pressed 100-400 ms before the
+// last checker lands, on a match whose late DONEs the model once read
+// with that checker still on a point the hand passed, raises no flag on
+// a legal play, and flags every turn first played illegally.
+func TestDoneBeforeTheLastCheckerLifted(t *testing.T) {
+	t.Parallel()
+	trace, want := inHandTrace(t, filepath.Join("..", "testdata", "matches", "match-001-5pt.mat"), 1)
+	events := replayWithGrace(t, trace, 0)
+	flagged := 0
+	for _, g := range want.Games {
+		flagged += len(g.Illegal)
+	}
+	if got, withdrawn := countKind(events, IllegalPlay), countKind(events, Withdrawn); got != flagged || withdrawn != 0 {
+		t.Errorf("%d flags raised, %d withdrawn: want %d, the turns first played illegally, none withdrawn", got, withdrawn, flagged)
+	}
+}
+
 // TestDoneInHandWithoutGrace replays the same traces with no grace period
 // worth the name: DONE judges the board with the checker in the air, the
 // play is flagged, and the flag is withdrawn when it lands, so the record
