@@ -37,10 +37,12 @@ func (s *script) show(b engine.Board, onRoll engine.Side) {
 	s.scan()
 }
 
-// scan reads the simulated board for 300 ms, longer than the settle
-// window and a scan's stall: as a board's scan runs on between presses.
+// scan reads the simulated board for 600 ms, longer than the settle
+// window, a scan's stall and a late checker's landing after DONE: as a
+// board's scan runs on between presses, and a hand takes longer to react
+// to a flag.
 func (s *script) scan() {
-	for range 30 {
+	for range 60 {
 		s.at = s.at.Add(10 * time.Millisecond)
 		frame := make([]uint16, s.sim.Calibration().Board.Sensors())
 		s.sim.Frame(frame)
