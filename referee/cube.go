@@ -20,6 +20,9 @@ func (r *Referee) matchErr(side engine.Side, err error) {
 // Double tells the referee that side offers the cube. An opponent's double
 // on a flagged play accepts that play first.
 func (r *Referee) Double(side engine.Side) {
+	if r.holdDouble(side) {
+		return
+	}
 	if !r.opponentBegins(side) {
 		return
 	}
@@ -120,4 +123,17 @@ func (r *Referee) announceCrawford() {
 			return
 		}
 	}
+}
+
+// holdDouble holds the opponent's double made after the mover's DONE
+// while the board settles, before the play can be judged: the press says
+// the mover's hand is empty, and the double is made once the play is
+// judged (Settled). It reports whether it held it.
+func (r *Referee) holdDouble(side engine.Side) bool {
+	if side == r.onRoll || (r.phase != moving && r.phase != flagged) || !r.settling() {
+		return false
+	}
+	r.endGrace()
+	r.doubleHeld, r.doubler = true, side
+	return true
 }

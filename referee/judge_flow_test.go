@@ -97,3 +97,27 @@ func TestModelJudgeFlagWithdrawnAtTheRoll(t *testing.T) {
 		t.Errorf("events %v: want %v from the flag on", *kinds, want)
 	}
 }
+
+// TestModelJudgeDoubleBeforeTheBoardSettles: White presses DONE as its
+// last checker comes to rest, and Black doubles 200 ms later, before the
+// board has settled and the scan can no longer be stalled on White's
+// last motion. The double is held, not refused: once the board settles
+// White's play is judged, then Black's cube is offered.
+func TestModelJudgeDoubleBeforeTheBoardSettles(t *testing.T) {
+	after := openingPlay(t, engine.Dice{3, 1}, "8/5 6/5")
+	start := frameOf(engine.StartingBoard, engine.White)
+	passing := frameOf(after, engine.Black) // White's hand still leaving the board
+	passing[calib.ReferenceBoard.Sensor(calib.Place{Point: 4, Slot: 0})] += 40
+	src := items{frameAt(0, start), frameAt(1000, start), pressAt(1500, sensing.Roll, engine.White, engine.Dice{3, 1}),
+		frameAt(2000, frameOf(after, engine.Black)), pressAt(2005, sensing.Done, engine.White, engine.Dice{}),
+		frameAt(2100, passing), pressAt(2200, sensing.Double, engine.Black, engine.Dice{}),
+		frameAt(2400, frameOf(after, engine.Black)), frameAt(2700, frameOf(after, engine.Black))}
+	p, kinds := modelPipeline(t, src, calib.ReferenceBoard.Sensor(calib.Place{Point: 9, Slot: 5})) // an empty slot: no sensor dead
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	played, doubled := slices.Index(*kinds, PlayMade), slices.Index(*kinds, Doubled)
+	if played < 0 || doubled < played || slices.Contains(*kinds, CubeRefused) || slices.Contains(*kinds, IllegalPlay) {
+		t.Errorf("events %v: want White's play made, then Black's double", *kinds)
+	}
+}

@@ -35,6 +35,7 @@
 //	                  Done, the board moving                  moving, waiting doneSettling; Settled judges
 //	                  Roll by the opponent                    moving (the early roll held until the DONE, US 4.6)
 //	waiting to settle Roll, DoneGrace                         doneSettlingEmpty: Settled judges with the hand empty
+//	                  Double by the opponent                  held: Settled judges with the hand empty, then the double
 //	judged at DONE    a legal result fits                     rolling (the other side; the mover on a Welsh bonus throw), or setting-up / match-over (game won)
 //	                  one checker short of a legal result     moving, waiting doneInHand (doneMasked on masked slots)
 //	                  no legal result fits                    flagged (IllegalPlay)
@@ -173,9 +174,13 @@ type Referee struct {
 	setupWrong []int
 	offer      *resignation // an offer to concede waiting for its answer
 	early      *earlyRoll   // a roll made before the mover's DONE, held
-	stood      *earlyRoll   // an early roll let stand at the DONE, the mover's choice still open
-	touched    []int        // points moved after DONE, before the roll
-	lastGame   *endedGame   // the game just ended, until the next starts (Danish 4.4.4)
+	// doubleHeld: the opponent doubled after the mover's DONE, while the
+	// board settled before the play could be judged; doubler doubled.
+	doubleHeld bool
+	doubler    engine.Side
+	stood      *earlyRoll // an early roll let stand at the DONE, the mover's choice still open
+	touched    []int      // points moved after DONE, before the roll
+	lastGame   *endedGame // the game just ended, until the next starts (Danish 4.4.4)
 	// rules is the rule set (SetRules); "" is the US rules.
 	rules engine.RuleSet
 	// setupWrongAtStart: the game started on a wrong set-up, official from
@@ -273,6 +278,10 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 			handEmpty := r.wait == doneSettlingEmpty
 			r.wait = doneNone
 			r.judgeAtDone(handEmpty)
+			if r.doubleHeld {
+				r.doubleHeld = false
+				r.Double(r.doubler) // a flag is confirmed on the board as judged, then the cube turns
+			}
 			if r.phase == flagged && r.early != nil && r.early.side != r.onRoll && r.endFlag() {
 				r.releaseEarlyRoll() // the opponent rolled while the board settled: the flag is confirmed on it
 			}
