@@ -346,8 +346,7 @@ func (j *modelJudge) short(r *Referee) bool {
 
 // hides: a play the model judged is one no other candidate comes near;
 // a dead sensor gives no evidence to any, so what it hides is ambiguous
-// in the judgement itself (fits), not from the classifier's masked
-// slots.
+// in the judgement itself (fits), not from the board's masked slots.
 func (j *modelJudge) hides(r *Referee, fits []fit) bool {
 	return !j.framed && matchers{}.hides(r, fits)
 }
