@@ -61,6 +61,10 @@ func (h *Half) Total() int {
 	return n
 }
 
+// AllHome reports whether every checker the side has on the board is in
+// its home board (points 1-6), none on the bar: only then may it bear off.
+func (h *Half) AllHome() bool { return h.highest() <= 6 }
+
 // BorneOff returns how many of the side's checkers are off the board.
 func (h *Half) BorneOff() int { return CheckersPerSide - h.Total() }
 

@@ -282,38 +282,22 @@ func (j *modelJudge) fitsOf(r *Referee, dst []fit, l engine.Layout) []fit {
 func (j *modelJudge) candidates(r *Referee, handEmpty bool) {
 	before := r.lines[0].matcher.Before()
 	j.turn = calib.Turn{Legal: j.turn.Legal[:0], Before: engine.LayoutOf(&before, r.onRoll), Mover: r.onRoll, InHand: !handEmpty}
+	mayBearOff := false
 	for i := range r.lines {
 		plays := r.lines[i].matcher.Plays()
 		for k := range plays {
 			if l := engine.LayoutOf(&plays[k].After, r.onRoll.Other()); !slices.Contains(j.turn.Legal, l) {
 				j.turn.Legal = append(j.turn.Legal, l)
 			}
+			mayBearOff = mayBearOff || plays[k].After[engine.Opponent].AllHome() // the mover's half, the opponent on roll
 		}
 	}
-	j.turn.Unproven = r.lastWord && handEmpty && !mayBearOff(j.turn.Legal, r.onRoll)
-}
-
-// mayBearOff reports whether some legal result has all the mover's
-// checkers in its home board. Only then can a checker have left the board
-// this turn, borne off by a legal play or a miscounted one; otherwise a
-// checker missing from the board on sensors never seen to read a field
-// is likelier a sensor dead from the start than a checker in the tray.
-func mayBearOff(legal []engine.Layout, mover engine.Side) bool {
-	return slices.ContainsFunc(legal, func(l engine.Layout) bool { return allHome(&l, mover) })
-}
-
-// allHome reports whether every one of side's checkers on the board of l
-// is in side's home board.
-func allHome(l *engine.Layout, side engine.Side) bool {
-	if l[side][engine.Bar] > 0 {
-		return false
-	}
-	for p := 7; p <= 24; p++ {
-		if l[side][engine.BoardPoint(side, p)] > 0 {
-			return false
-		}
-	}
-	return true
+	// Only where some legal result has all the mover's checkers home can
+	// a checker have left the board this turn, borne off by a legal play
+	// or a miscounted one; elsewhere a checker missing from the board on
+	// sensors never seen to read a field is likelier a sensor dead from
+	// the start than a checker in the tray.
+	j.turn.Unproven = r.lastWord && handEmpty && !mayBearOff
 }
 
 // wait judges at once: the model's own verdict says when a checker may

@@ -119,17 +119,6 @@ func Rovers(b *engine.Board) []int {
 	return rovers
 }
 
-// allHome reports whether every man h has left is in its home board, so it
-// may check out (rule 18).
-func allHome(h *engine.Half) bool {
-	for p := 7; p <= engine.Bar; p++ {
-		if h.On(p) > 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // Read returns the position an occupancy shows, the side of colour onRoll
 // in Board[Mover]: a Welsh spike never holds more than six men, so on six
 // slots a point every count is read. A man the board does not show (on a

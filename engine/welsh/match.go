@@ -366,7 +366,7 @@ func multiplier(loser *engine.Half) int {
 	switch {
 	case loser.BorneOff() > 0:
 		return 1
-	case !allHome(loser):
+	case !loser.AllHome():
 		return 6
 	}
 	return 3

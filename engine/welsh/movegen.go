@@ -96,7 +96,7 @@ func IsLegal(b engine.Board, t Throw, after engine.Board) bool {
 // the home board, double 6 checks them all out.
 func boxesOut(b *engine.Board, t Throw) (engine.Play, bool) {
 	mover := &b[engine.Mover]
-	if t.OneDie || t.Dice != (engine.Dice{6, 6}) || mover.Total() != 4 || !allHome(mover) {
+	if t.OneDie || t.Dice != (engine.Dice{6, 6}) || mover.Total() != 4 || !mover.AllHome() {
 		return engine.Play{}, false
 	}
 	var play engine.Play
@@ -308,7 +308,7 @@ func (g *search) moveMan(s *state, use diceUse, from, to int, rover, forward boo
 	if !rover && s.mover.On(from) <= int(s.rovers[from]) {
 		return false // every man here is a rover: the rover branch moves one
 	}
-	if to == engine.Off && !allHome(&s.mover) {
+	if to == engine.Off && !s.mover.AllHome() {
 		return false
 	}
 	next := *s

@@ -41,7 +41,7 @@ func shapeAt(h *engine.Half, p int, counts []int) bool {
 // OneThrowWin reports whether the mover of b can check out all its men with
 // some throw of two dice (rule 18's occasion for an offer to concede).
 func OneThrowWin(b *engine.Board) bool {
-	if !allHome(&b[engine.Mover]) {
+	if !b[engine.Mover].AllHome() {
 		return false
 	}
 	for d1 := 1; d1 <= 6; d1++ {
