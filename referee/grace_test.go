@@ -72,15 +72,7 @@ func replayWithGrace(t *testing.T, trace []byte, grace time.Duration) []Event {
 	return events
 }
 
-func countKind(events []Event, k Kind) int {
-	n := 0
-	for _, e := range events {
-		if e.Kind == k {
-			n++
-		}
-	}
-	return n
-}
+func countKind(events []Event, k Kind) int { return len(eventsOf(events, k)) }
 
 func matchFiles(t *testing.T) []string {
 	t.Helper()
