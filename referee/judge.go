@@ -351,3 +351,18 @@ func (j *modelJudge) learn(r *Referee, e Event) {
 		j.model.Learn(j.at, j.model.Frame(), &l)
 	}
 }
+
+// SetCalibration makes the sensor model, started from cal, judge each
+// play at DONE.
+func (r *Referee) SetCalibration(cal *calib.Calibration) error {
+	return r.SetJudging(JudgeModel, cal)
+}
+
+// SensorModel returns the sensor model the referee reads the board by,
+// nil while the classifier judges.
+func (r *Referee) SensorModel() *calib.Model {
+	if j, ok := r.judges().(*modelJudge); ok {
+		return j.model
+	}
+	return nil
+}
