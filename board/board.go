@@ -58,9 +58,6 @@ type Options struct {
 	// waits for it (referee.Pipeline.DoneGrace); 0 means
 	// referee.DefaultDoneGrace.
 	DoneGrace time.Duration
-	// Judging is what judges each play at DONE (referee.SetJudging);
-	// "" is the classifier.
-	Judging referee.Judging
 	// ClockDelay, above 0, replaces the clock rules' delay.
 	ClockDelay time.Duration
 	// EnteredDice says the dice are rolled by hand and entered on the
@@ -264,7 +261,7 @@ func (b *Board) setUp() error {
 	} else if err := b.setUpStandard(); err != nil {
 		return err
 	}
-	if err := b.ref.SetJudging(b.opts.Judging, b.opts.Calibration); err != nil {
+	if err := b.ref.SetCalibration(b.opts.Calibration); err != nil {
 		return err
 	}
 	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Referee: b.ref, Deliver: b.deliver, DoneGrace: b.opts.DoneGrace}

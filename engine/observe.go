@@ -37,18 +37,6 @@ func (o *Occupancy) Fits(b *Board, onRoll Side) bool {
 	return o.barFits(White, white.On(Bar)) && o.barFits(Black, black.On(Bar))
 }
 
-// FitsMasked reports whether the occupancy fits the board only thanks to
-// masked slots: a play whose result fits so may not be the play made (an
-// illegal one the masked slots hide fits too), and the referee says so.
-func (o *Occupancy) FitsMasked(b *Board, onRoll Side) bool {
-	if !o.Fits(b, onRoll) {
-		return false
-	}
-	bare := *o
-	bare.Masked, bare.BarMasked = [24]uint8{}, [2]uint8{}
-	return !bare.Fits(b, onRoll)
-}
-
 // pointFits reports whether side's count n on board point p fits what the
 // sensors saw there: the slots n covers are those seen, or up to the
 // masked ones above them more.

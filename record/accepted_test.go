@@ -14,13 +14,20 @@ import (
 	"testing"
 	"time"
 
+	"gammond/calib"
 	"gammond/engine"
 	"gammond/internal/gnubgtest"
 	"gammond/internal/testmain"
 	"gammond/record/mat"
 	"gammond/referee"
+	"gammond/referee/refereetest"
 	"gammond/sensing"
 )
+
+// everyChecker is a board whose sensors count every checker of a pile:
+// what is tested here is the record of the positions the referee knows,
+// not what sensors can count.
+var everyChecker = calib.Geometry{Points: 24, Slots: engine.CheckersPerSide, BarSlots: engine.CheckersPerSide, ADCBits: 12}
 
 // acceptedMatch plays a match through a referee, every game with a random
 // illegal play accepted by the opponent's roll after a random number of
@@ -37,7 +44,8 @@ func acceptedMatch(t *testing.T, seed uint64, length int) (*Transcript, [][]play
 	tr := NewTranscript(length, [2]string{"Anna", "Bo"})
 	var boards [][]played
 	over, accepted := false, 0
-	r := referee.New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e referee.Event) {
+	clock := sensing.NewVirtualClock(time.Unix(0, 0))
+	r := referee.New(m, clock, func(e referee.Event) {
 		tr.Event(e)
 		switch e.Kind {
 		case referee.GameStarted:
@@ -52,9 +60,13 @@ func acceptedMatch(t *testing.T, seed uint64, length int) (*Transcript, [][]play
 		case referee.IllegalPlay, referee.Irregularity, referee.CubeRefused:
 		}
 	})
+	sensors, err := refereetest.NewOf(r, clock, everyChecker)
+	if err != nil {
+		t.Fatal(err)
+	}
 	show := func(b engine.Board, onRoll engine.Side) {
-		o := engine.OccupancyOf(&b, onRoll, engine.CheckersPerSide, engine.CheckersPerSide)
-		r.Settled(&o)
+		clock.Advance(time.Second) // a hand takes a while: each board is read at a time of its own
+		sensors.Show(b, onRoll)
 	}
 	for game := 0; !over && game < 40; game++ {
 		show(engine.StartingBoard, engine.White)

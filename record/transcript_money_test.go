@@ -12,6 +12,7 @@ import (
 	"gammond/internal/gnubgtest"
 	"gammond/record/mat"
 	"gammond/referee"
+	"gammond/referee/refereetest"
 	"gammond/sensing"
 )
 
@@ -26,12 +27,14 @@ func moneyGame(t *testing.T) *Transcript {
 		t.Fatal(err)
 	}
 	tr := NewTranscript(0, [2]string{"Ann", "Bob"})
-	r := referee.New(m, sensing.NewVirtualClock(time.Unix(0, 0)), tr.Event)
-	b, onRoll := engine.StartingBoard, engine.White
-	show := func() {
-		o := engine.OccupancyOf(&b, onRoll, 6, 4)
-		r.Settled(&o)
+	clock := sensing.NewVirtualClock(time.Unix(0, 0))
+	r := referee.New(m, clock, tr.Event)
+	sensors, err := refereetest.New(r, clock)
+	if err != nil {
+		t.Fatal(err)
 	}
+	b, onRoll := engine.StartingBoard, engine.White
+	show := func() { sensors.Show(b, onRoll) }
 	play := func(side engine.Side, d engine.Dice) {
 		r.Roll(side, d)
 		b, onRoll = engine.LegalPlays(b, d)[0].After, side.Other()

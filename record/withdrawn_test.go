@@ -8,12 +8,14 @@ import (
 
 	"gammond/engine"
 	"gammond/referee"
+	"gammond/referee/refereetest"
 	"gammond/sensing"
 )
 
 // TestWithdrawnFlagRecordedAsLegalAtDone: a play flagged at DONE on a
-// misread board (a hand held above White's empty 4 point), the hand gone
-// before Black rolls five seconds later, is recorded exactly as DONE
+// misread board (a hand held above White's empty 4 point, past the
+// grace), the hand gone before Black rolls five seconds later, is
+// recorded exactly as DONE
 // judging it legal records it: the same .mat and SGF, the same notes
 // (no flag, the turn's time to its DONE).
 func TestWithdrawnFlagRecordedAsLegalAtDone(t *testing.T) {
@@ -26,7 +28,7 @@ func TestWithdrawnFlagRecordedAsLegalAtDone(t *testing.T) {
 	doneOn := func(atDone engine.Board) func(*referee.Referee, func(engine.Board, engine.Side)) {
 		return func(r *referee.Referee, show func(engine.Board, engine.Side)) {
 			show(atDone, engine.Black)
-			r.Done(engine.White)
+			refereetest.Done(r, engine.White)
 			show(play.After, engine.Black)
 		}
 	}
@@ -37,8 +39,8 @@ func TestWithdrawnFlagRecordedAsLegalAtDone(t *testing.T) {
 
 // TestEveryFlagOfTheTurnWithdrawn: DONE pressed twice with a checker in
 // the hand, past the grace each time, raises two flags; the checker
-// landing withdraws both, and the record is as DONE judging the play
-// legal leaves it.
+// landed, Black's roll withdraws both, and the record is as DONE judging
+// the play legal leaves it.
 func TestEveryFlagOfTheTurnWithdrawn(t *testing.T) {
 	play := engine.LegalPlays(engine.StartingBoard, firstDice)[0]
 	legalMat, legalSGF, legalNotes := recordFirstTurn(t, func(r *referee.Referee, show func(engine.Board, engine.Side)) {
@@ -73,10 +75,13 @@ func recordFirstTurn(t *testing.T, turn func(r *referee.Referee, show func(engin
 	}
 	tr := NewTranscript(3, [2]string{"Anna", "Bo"})
 	r := referee.New(m, clock, tr.Event)
+	sensors, err := refereetest.New(r, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
 	show := func(b engine.Board, onRoll engine.Side) {
 		clock.Set(clock.Now().Add(time.Second))
-		o := engine.OccupancyOf(&b, onRoll, 6, 4)
-		r.Settled(&o)
+		sensors.Show(b, onRoll)
 	}
 	show(engine.StartingBoard, engine.White)
 	r.Roll(engine.White, firstDice)

@@ -169,8 +169,7 @@ func TestOpeningRollCheck(t *testing.T) {
 	standard.SetClock(c)
 	welshRef := NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), clock, func(Event) {})
 	for _, r := range []*Referee{standard, welshRef} {
-		o := engine.OccupancyOf(&engine.StartingBoard, engine.White, 6, 4)
-		r.Apply(Input{Kind: InputSettled, Board: &o})
+		newSensorBoard(t, r).show(engine.StartingBoard, engine.White)
 	}
 	doubles := Input{Kind: InputRoll, Side: engine.Black, Dice: engine.Dice{4, 4}}
 	if err := standard.Check(doubles); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "US 9.3") {

@@ -40,9 +40,7 @@ func TestIntroduceClockUS7_1(t *testing.T) {
 	if last := (*events)[len(*events)-1]; last.Kind != Irregularity || !strings.HasPrefix(last.Reason, "director: the us clock") {
 		t.Errorf("last event %v %q: want the director's action noted", last.Kind, last.Reason)
 	}
-	start := engine.StartingBoard
-	o := engine.OccupancyOf(&start, engine.White, 6, 4)
-	r.Settled(&o)
+	newSensorBoard(t, r).show(engine.StartingBoard, engine.White)
 	r.Roll(engine.White, engine.Dice{3, 1})
 	if side, running := c.Running(); !running || side != engine.White {
 		t.Errorf("clock running %v for %v: want White's time running", running, side)

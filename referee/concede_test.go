@@ -19,10 +19,7 @@ func TestAbandonedContactGame(t *testing.T) {
 	var events []Event
 	clock := sensing.NewVirtualClock(time.Unix(0, 0))
 	r := New(m, clock, func(e Event) { events = append(events, e) })
-	show := func(b engine.Board, onRoll engine.Side) {
-		o := engine.OccupancyOf(&b, onRoll, 6, 4)
-		r.Settled(&o)
-	}
+	show := newSensorBoard(t, r).show
 	start := engine.StartingBoard
 	show(start, engine.White)
 	r.Roll(engine.White, engine.Dice{3, 1})

@@ -23,6 +23,7 @@ func newEarlyFixture(t *testing.T) *earlyFixture {
 	}
 	f := &earlyFixture{}
 	f.r = New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { f.events = append(f.events, e) })
+	f.board = newSensorBoard(t, f.r)
 	start := engine.StartingBoard
 	f.show(start, engine.White)
 	f.r.Roll(engine.White, engine.Dice{3, 1})
@@ -96,7 +97,7 @@ func TestEarlyRollRerolledUS4_6(t *testing.T) {
 func TestEarlyRollOnAnIllegalPlay(t *testing.T) {
 	f := newEarlyFixture(t)
 	f.r.Roll(engine.Black, engine.Dice{6, 5})
-	f.r.Done(engine.White) // half the play made
+	pressDone(f.r, engine.White) // half the play made
 	if got := f.since(0, IllegalPlay); len(got) != 1 {
 		t.Fatalf("illegal %+v: want the half play flagged", got)
 	}

@@ -121,7 +121,7 @@ func TestFlagConfirmedAtTheRoll(t *testing.T) {
 			r, events, show := graceReferee(t)
 			show(tc.at, engine.Black)
 			from := len(*events)
-			r.Done(engine.White)
+			pressDone(r, engine.White)
 			tc.then(r, show)
 			got := withoutIrregularities((*events)[from:])
 			if fmt.Sprint(kinds(got)) != fmt.Sprint(tc.want) {
@@ -180,7 +180,7 @@ func TestWithdrawnAtTheRollAsIfLegalAtDone(t *testing.T) {
 		r.Roll(engine.White, engine.Dice{3, 1})
 		clock.Advance(5 * time.Second)
 		show(at, engine.Black)
-		r.Done(engine.White)
+		pressDone(r, engine.White)
 		clock.Advance(10 * time.Second) // the flag stands on the board until the roll
 		show(legal, engine.Black)
 		r.Roll(engine.Black, engine.Dice{6, 5})
@@ -243,7 +243,7 @@ func TestWelshFlagConfirmedAtTheThrow(t *testing.T) {
 			misread := shown
 			misread[engine.Mover][9]++
 			f.settle(misread, engine.White)
-			f.apply(Input{Kind: InputDone, Side: engine.White})
+			f.done(engine.White)
 			if got := kinds(f.since(len(f.events) - 1)); !reflect.DeepEqual(got, []Kind{IllegalPlay}) {
 				t.Fatalf("events at DONE %v, want the play flagged", got)
 			}
@@ -301,7 +301,7 @@ func lastPlayFlagged(t *testing.T, plays []Event) (*Referee, *[]Event, func(engi
 			after[engine.Opponent][0]++
 		}
 		show(after, e.Side.Other())
-		r.Done(e.Side)
+		pressDone(r, e.Side)
 	}
 	if st := r.Status(); st.Phase != PhaseFlagged {
 		t.Fatalf("phase %s after the last play shown with a checker more, want %s", st.Phase, PhaseFlagged)
@@ -367,8 +367,9 @@ func TestFlagOnTheWinningPlay(t *testing.T) {
 }
 
 // TestWithdrawnTakesBackEveryFlagOfTheTurn: DONE pressed again with the
-// checker still in the hand raises the flag again; when the checker lands,
-// every flag of the turn is withdrawn and none counts against the mover.
+// checker still in the hand raises the flag again; the checker landed,
+// the opponent's roll withdraws every flag of the turn and none counts
+// against the mover.
 func TestWithdrawnTakesBackEveryFlagOfTheTurn(t *testing.T) {
 	legal, short := inHand(t)
 	r, events, show := graceReferee(t)
@@ -384,6 +385,7 @@ func TestWithdrawnTakesBackEveryFlagOfTheTurn(t *testing.T) {
 		t.Fatalf("illegal plays %v while flagged, want White 2", got)
 	}
 	show(legal, engine.Black)
+	r.Roll(engine.Black, engine.Dice{6, 5})
 	if countKind(*events, Withdrawn) != 1 || countKind(*events, PlayMade) != 1 {
 		t.Fatalf("%d withdrawn, %d plays made: want the flags withdrawn, the play made", countKind(*events, Withdrawn), countKind(*events, PlayMade))
 	}

@@ -4,27 +4,26 @@ import (
 	"time"
 )
 
-// DONE with a checker in hand (issue 10, item 6): a mover who presses DONE
-// while the last checker is still in the air would be judged on a board one
-// checker short. When DONE finds the mover short of a checker that no legal
-// play explains, the referee waits for it: until the board shows a legal
-// result, or the grace period (Pipeline.DoneGrace, told by InputDoneGrace)
-// is over, or the opponent rolls or doubles. A play flagged while short
-// whose board becomes a legal result before the opponent acts is withdrawn:
-// the flag never stood.
+// DONE with a checker in hand: a mover who presses DONE while the last
+// checker is still in the air would be judged on a board one checker
+// short. When the sensor model reads the board at DONE as no legal result
+// played (a checker maybe still in the hand), the referee waits for it:
+// until the board settles again on what the play left, or moves once a
+// checker in the hand has had time to land (another hand's), or the grace
+// period (Pipeline.DoneGrace, told by InputDoneGrace) is over, or the
+// opponent rolls or doubles.
 
 // DefaultDoneGrace is how long the referee waits, after a DONE that finds the
 // mover short of a checker, for the checker to land: a hand sets down a
 // checker well within it (100-400 ms), and a flag 2 s late is still prompt.
 const DefaultDoneGrace = 2 * time.Second
 
-// maskedLanding is how long after DONE a board with masked slots that
-// shows a legal result but for one checker (mayBeShort) waits for it. A
-// dead sensor may hide a checker, so the wait ends as soon as the board
-// starts moving later than this: a checker in the hand lands within 400
-// ms and settles 150 ms later, while players who made a play that only
-// looks one short move again later, if at all.
-const maskedLanding = 800 * time.Millisecond
+// restLanding is how long after the board comes to rest a checker still
+// in the hand may land, judged not played meanwhile: the wait ends as soon
+// as the board starts moving later than this. A checker in the hand lands
+// within 400 ms and settles 150 ms later, while players who made a play
+// that only reads a checker short move again later, if at all.
+const restLanding = 800 * time.Millisecond
 
 // handLanding is how long after DONE a checker still in the hand takes
 // to land at most: a play the board shows no legal result of is flagged
@@ -32,70 +31,28 @@ const maskedLanding = 800 * time.Millisecond
 // for a landing.
 const handLanding = 400 * time.Millisecond
 
-// judgeAtDone judges the play of a DONE on a settled board, unless the mover
-// is short of a checker: then the judgement waits for it. handEmpty: the
-// wait for a checker in the hand ended while the board settled.
-func (r *Referee) judgeAtDone(handEmpty bool) {
-	switch w := r.judges().wait(r); w {
-	case doneNone:
-		r.judge(handEmpty)
-	case doneMasked:
-		r.wait, r.waitUntil = w, r.clock.Now().Add(maskedLanding)
-	default:
-		r.wait = w
-	}
-}
-
-// moverShort reports whether the board shows a legal result of some line
-// with one of the mover's checkers still in the hand (engine.Matcher.InHand).
-func (r *Referee) moverShort() bool {
-	for i := range r.lines {
-		if r.lines[i].matcher.InHand(&r.board) {
-			return true
-		}
-	}
-	return false
-}
-
-// mayBeShort is moverShort with masked slots too (engine.Matcher.OneShort).
-func (r *Referee) mayBeShort() bool {
-	for i := range r.lines {
-		if r.lines[i].matcher.OneShort(&r.board) {
-			return true
-		}
-	}
-	return false
-}
-
-// movedLate judges a play waiting on a board with masked slots once the
-// board starts moving after maskedLanding: on the board as it stood.
+// movedLate judges a play waiting for a checker in the hand once the
+// board starts moving after waitUntil: on the board as it stood, the move
+// another hand's, not the landing.
 func (r *Referee) movedLate() {
-	if r.wait == doneMasked && r.clock.Now().After(r.waitUntil) {
+	if r.wait == doneLanding && r.clock.Now().After(r.waitUntil) {
 		r.endGrace()
 	}
 }
 
-// checkerLanded judges the play waited for once the board it settles on is
-// no longer short, and withdraws a flag raised on a short board once the
-// board shows a legal result. A flagged board that stops being a legal
-// result short of one checker is being put right, or was misread: the
-// flag waits for a DONE or the opponent's turn (endFlag).
+// checkerLanded judges again a play waiting for a checker in the hand,
+// once the board settles.
 func (r *Referee) checkerLanded() {
-	switch {
-	case r.awaitingChecker() && r.judges().wait(r) == doneNone:
+	if r.awaitingChecker() {
 		r.wait = doneNone
 		r.judge(false)
-	case r.phase == flagged && r.doubt == flagShort:
-		if !r.ruleIfLegal(false) && !r.moverShort() {
-			r.doubt = flagOpen
-		}
 	}
 }
 
 // legalFits returns the legal plays of the lines the board shows, as the
 // judge reads it with the hand empty.
 func (r *Referee) legalFits() []fit {
-	r.fits, _, _ = r.judges().fits(r, r.fits[:0], true)
+	r.fits, _, _ = r.judging.fits(r, r.fits[:0], true)
 	return r.fits
 }
 
@@ -116,7 +73,7 @@ func (r *Referee) ruleIfLegal(handEmpty bool) bool {
 }
 
 // awaitingChecker reports whether a DONE waits for a checker in the hand.
-func (r *Referee) awaitingChecker() bool { return r.wait == doneInHand || r.wait == doneMasked }
+func (r *Referee) awaitingChecker() bool { return r.wait == doneLanding }
 
 // DoneGraceOver tells the referee that the grace period after a DONE is
 // over: a play still waiting for a checker is judged on the board as it is.

@@ -171,20 +171,18 @@ func showingReferee(t *testing.T, length int) (*Referee, *[]Event, func(b engine
 	}
 	events := new([]Event)
 	r := New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { *events = append(*events, e) })
-	show := func(b engine.Board, onRoll engine.Side) {
-		o := engine.OccupancyOf(&b, onRoll, 6, 4)
-		r.Settled(&o)
-	}
-	return r, events, show
+	return r, events, newSensorBoard(t, r).show
 }
 
 // inHand returns the result of White's 8/5 6/5 (Black on roll) and that
-// result with the checker from 6 still in the hand.
+// result with a checker of White's 8 point still in the hand: its slot
+// has read a checker since the start, so the sensor model knows the
+// checker missing, not a sensor that may be dead.
 func inHand(t *testing.T) (legal, short engine.Board) {
 	t.Helper()
 	legal = openingPlay(t, engine.Dice{3, 1}, "8/5 6/5")
 	short = legal
-	short[engine.Opponent][4]-- // White's 5 point, in the board the play leaves
+	short[engine.Opponent][7]-- // White's 8 point, in the board the play leaves
 	return legal, short
 }
 
@@ -215,10 +213,11 @@ func TestCheckerInHand(t *testing.T) {
 		{"the grace period ends with it in the hand: flagged", func(r *Referee, show func(engine.Board, engine.Side)) {
 			r.Apply(Input{Kind: InputDoneGrace})
 		}, []Kind{IllegalPlay}},
-		{"it lands after the grace period: the flag is withdrawn", func(r *Referee, show func(engine.Board, engine.Side)) {
+		{"it lands after the grace period: the flag is withdrawn at the opponent's roll", func(r *Referee, show func(engine.Board, engine.Side)) {
 			r.Apply(Input{Kind: InputDoneGrace})
 			show(legal, engine.Black)
-		}, []Kind{IllegalPlay, Withdrawn, PlayMade}},
+			r.Roll(engine.Black, engine.Dice{6, 5})
+		}, []Kind{IllegalPlay, Withdrawn, PlayMade, Rolled}},
 		{"short for good, the opponent rolls: the illegal play stands", func(r *Referee, show func(engine.Board, engine.Side)) {
 			r.Apply(Input{Kind: InputDoneGrace})
 			r.Roll(engine.Black, engine.Dice{6, 5})
@@ -262,7 +261,7 @@ func TestRealIllegalPlayNotWithdrawn(t *testing.T) {
 	wrong[engine.Opponent][4]--
 	wrong[engine.Opponent][3]++ // 8/4 6/5 for 31: one pip long
 	show(wrong, engine.Black)
-	r.Done(engine.White)
+	pressDone(r, engine.White)
 	show(legal, engine.Black)
 	if r.Status().Phase != PhaseFlagged {
 		t.Fatalf("phase %s after the board was put right, want %s until DONE again", r.Status().Phase, PhaseFlagged)

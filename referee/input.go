@@ -14,7 +14,7 @@ type InputKind uint8
 
 // The kinds of input.
 const (
-	InputSettled         InputKind = iota + 1 // the board held still: Board
+	InputSettled         InputKind = iota + 1 // the board held still on Frame
 	InputUnsettled                            // the board moved
 	InputRoll                                 // Side rolled Dice
 	InputDone                                 // Side pressed DONE
@@ -89,25 +89,23 @@ func (k *InputKind) UnmarshalText(b []byte) error {
 // Input is one thing the referee is told. The referee's state is a function
 // of its inputs: a journal of them, replayed in order, rebuilds it.
 type Input struct {
-	At     time.Time         `json:"at"`
-	Kind   InputKind         `json:"kind"`
-	Side   engine.Side       `json:"side,omitempty"`
-	Dice   engine.Dice       `json:"dice,omitzero"`
-	Long   bool              `json:"long,omitempty"`
-	Score  [2]int            `json:"score,omitzero"`
-	Paused bool              `json:"paused,omitempty"`
-	Points int               `json:"points,omitempty"` // InputResign; InputOutOfPlay: checkers
-	Reroll bool              `json:"reroll,omitempty"` // InputEarlyRollChoice
-	Clock  engine.ClockName  `json:"clock,omitempty"`  // InputClockIntroduce: the clock rules named
-	Adjust time.Duration     `json:"adjust,omitempty"` // InputClockAdjust
-	Games  int               `json:"games,omitempty"`  // InputConcede
-	Fiver  bool              `json:"fiver,omitempty"`  // InputConcede
-	Odds   bool              `json:"odds,omitempty"`   // InputOddsEvens
-	Board  *engine.Occupancy `json:"board,omitempty"`
-	// Frame is the raw frame the board holds still on, from which the
-	// sensor model reads it (JudgeModel; Board is then nil), and FrameAt
-	// when the board came to hold still on it; nil and zero for the
-	// classifier's.
+	At     time.Time        `json:"at"`
+	Kind   InputKind        `json:"kind"`
+	Side   engine.Side      `json:"side,omitempty"`
+	Dice   engine.Dice      `json:"dice,omitzero"`
+	Long   bool             `json:"long,omitempty"`
+	Score  [2]int           `json:"score,omitzero"`
+	Paused bool             `json:"paused,omitempty"`
+	Points int              `json:"points,omitempty"` // InputResign; InputOutOfPlay: checkers
+	Reroll bool             `json:"reroll,omitempty"` // InputEarlyRollChoice
+	Clock  engine.ClockName `json:"clock,omitempty"`  // InputClockIntroduce: the clock rules named
+	Adjust time.Duration    `json:"adjust,omitempty"` // InputClockAdjust
+	Games  int              `json:"games,omitempty"`  // InputConcede
+	Fiver  bool             `json:"fiver,omitempty"`  // InputConcede
+	Odds   bool             `json:"odds,omitempty"`   // InputOddsEvens
+	// Frame is the raw frame the board holds still on (InputSettled),
+	// from which the sensor model reads it, and FrameAt when the board
+	// came to hold still on it.
 	Frame   []uint16  `json:"frame,omitempty"`
 	FrameAt time.Time `json:"frame_at,omitzero"`
 }
@@ -154,13 +152,13 @@ func ParseInput(b []byte) (Input, error) {
 }
 
 // Validate reports an input the referee cannot be given: no kind, a
-// settled board missing, no such side, a roll of impossible dice.
+// settled board's frame missing, no such side, a roll of impossible dice.
 func (in *Input) Validate() error {
 	switch {
 	case in.Kind == 0:
 		return errors.New("referee input: no kind")
-	case in.Kind == InputSettled && in.Board == nil && len(in.Frame) == 0:
-		return errors.New("referee input: settled with no board and no frame")
+	case in.Kind == InputSettled && len(in.Frame) == 0:
+		return errors.New("referee input: settled with no frame")
 	case in.Side > engine.Black:
 		return fmt.Errorf("referee input: no side %d", in.Side)
 	case in.Kind == InputRoll && !in.Dice.Valid():
@@ -183,9 +181,7 @@ func (r *Referee) Apply(in Input) {
 	}
 	switch in.Kind {
 	case InputSettled:
-		board := r.board
-		r.judges().read(r, &in, &board)
-		r.Settled(&board)
+		r.readSettled(&in)
 	case InputUnsettled:
 		r.Unsettled()
 	case InputRoll:
@@ -243,4 +239,17 @@ func (r *Referee) Apply(in Input) {
 	default:
 		r.irregular(in.Side, fmt.Sprintf("%v: not an input of this game", in.Kind))
 	}
+}
+
+// readSettled reads the board from a settled input's frame, and takes it
+// as the board settled; an input with no frame is refused: the sensor
+// model reads the board from nothing else.
+func (r *Referee) readSettled(in *Input) {
+	if len(in.Frame) == 0 {
+		r.irregular(in.Side, "a settled board with no frame")
+		return
+	}
+	board := r.board
+	r.judging.read(r, in, &board)
+	r.settled(&board)
 }

@@ -10,166 +10,65 @@ import (
 	"gammond/engine"
 )
 
-// Judging names what decides, at DONE, which play the settled board shows
-// (Referee.SetJudging; the config's [referee] judge).
-type Judging string
-
-// The judges.
-const (
-	// JudgeClassifier matches the turn's legal results against the
-	// occupancy the classifier reads (calib.Classifier,
-	// engine.Matcher).
-	JudgeClassifier Judging = "classifier"
-	// JudgeModel scores the positions the turn can leave on the settled
-	// frame through the sensor model (calib.Model, docs/SENSING.md).
-	JudgeModel Judging = "model"
-)
-
-// ParseJudging reads a judge's name; "" is the sensor model.
-func ParseJudging(s string) (Judging, error) {
-	switch j := Judging(s); j {
-	case "":
-		return JudgeModel, nil
-	case JudgeClassifier, JudgeModel:
-		return j, nil
-	}
-	return "", fmt.Errorf("no judge %q: want %s or %s", s, JudgeClassifier, JudgeModel)
-}
-
-// judge decides at DONE what the settled board says of the turn: the
-// legal plays it shows, that the mover still has a checker in the hand, or
-// that it shows none, and which points to light then.
-type judge interface {
-	// fits appends to dst the legal plays of the lines the board shows,
-	// the likeliest first (several: the sensors cannot split them).
-	// inProgress says the board shows a play under way; a waitUntil not
-	// zero, that the judgement waits for a checker in the hand, a move
-	// of the board after waitUntil ending the wait (never once the hand
-	// is known empty: handEmpty).
-	fits(r *Referee, dst []fit, handEmpty bool) (fits []fit, inProgress bool, waitUntil time.Time)
-	// wait returns what a DONE on the settled board waits for before
-	// its play is judged: a checker in the hand (maybe on a masked
-	// slot), or doneNone to judge it now.
-	wait(r *Referee) doneWait
-	// lit appends to dst the points to light for a play that fits no
-	// legal result: where the board departs from the nearest one.
-	lit(r *Referee, dst []int) []int
-	// short reports whether a play flagged now is flagged with one of
-	// the mover's checkers still in the hand: its landing withdraws the
-	// flag at once, not at the opponent's roll.
-	short(r *Referee) bool
-	// hides reports whether the plays that fit may be another play the
-	// sensors cannot see: reported ambiguous, never as certain.
-	hides(r *Referee, fits []fit) bool
-	// read takes a settled input and sets board, the board as last
-	// read, to what it reads: its occupancy, or its frame's reading.
-	read(r *Referee, in *Input, board *engine.Occupancy)
-	// learn takes what an event of the referee's makes known.
-	learn(r *Referee, e Event)
-}
-
-// judges returns the referee's judge: the classifier's matchers unless
-// SetJudging chose another.
-func (r *Referee) judges() judge {
-	if r.judging == nil {
-		return matchers{}
-	}
-	return r.judging
-}
-
-// SetJudging chooses what judges each play at DONE. The sensor model
-// starts from cal, and judges on the raw frame each settled input carries
-// (Input.Frame: the pipeline attaches it for this judge), so that the
-// journal of the referee's inputs still rebuilds its state.
-func (r *Referee) SetJudging(j Judging, cal *calib.Calibration) error {
-	switch j {
-	case JudgeClassifier:
-		r.judging = nil
-		return nil
-	case "", JudgeModel:
-		m, err := calib.NewModel(cal)
-		if err != nil {
-			return fmt.Errorf("the sensor model: %w", err)
-		}
-		r.judging = &modelJudge{model: m}
-		return nil
-	}
-	_, err := ParseJudging(string(j))
-	return err
-}
-
-// Judging returns what judges each play at DONE.
-func (r *Referee) Judging() Judging {
-	if _, ok := r.judges().(*modelJudge); ok {
-		return JudgeModel
-	}
-	return JudgeClassifier
-}
-
-// matchers judge by the turn's matchers on the classifier's occupancy: a
-// legal result fits where the occupancy could show it.
-type matchers struct{}
-
-func (matchers) fits(r *Referee, dst []fit, _ bool) ([]fit, bool, time.Time) {
-	inProgress := false
-	for i := range r.lines {
-		complete, partial := r.lines[i].matcher.Match(&r.board)
-		for _, j := range complete {
-			dst = append(dst, fit{i, j})
-		}
-		inProgress = inProgress || partial
-	}
-	return dst, inProgress, time.Time{}
-}
-
-// wait: the board shows a legal result but for a checker, maybe one a
-// masked slot hides.
-func (matchers) wait(r *Referee) doneWait {
-	switch {
-	case r.moverShort():
-		return doneInHand
-	case r.mayBeShort():
-		return doneMasked
-	}
-	return doneNone
-}
-
-func (matchers) lit(r *Referee, dst []int) []int {
-	_, points := r.lines[0].matcher.Nearest(&r.board, dst)
-	return points
-}
-
-func (matchers) short(r *Referee) bool { return r.moverShort() }
-
-func (matchers) hides(r *Referee, fits []fit) bool { return r.fitsOnMasked(fits) }
-
-// read takes the input's occupancy; one with a frame alone (the sensor
-// model's) leaves the board as it was.
-func (matchers) read(_ *Referee, in *Input, board *engine.Occupancy) {
-	if in.Board != nil {
-		*board = *in.Board
-	}
-}
-func (matchers) learn(*Referee, Event) {}
-
-// modelJudge judges by the sensor model: every legal result of every
-// line, the positions before the turn and the legal results with one
-// checker still in the hand, scored on the last settled frame
-// (calib.Model.Judge). With no frame (inputs from a pipeline that
-// attached none) it judges as the matchers do.
+// modelJudge judges each play at DONE by the sensor model (calib.Model,
+// docs/SENSING.md): every legal result of every line, the positions
+// before the turn and the legal results with one checker still in the
+// hand, scored on the last settled frame (calib.Model.Judge). It reads
+// the board from each settled frame, and the model learns from the
+// positions the referee comes to know.
 type modelJudge struct {
 	model  *calib.Model
-	framed bool // the last settled input carried a frame
-	// at is when it was told, stillAt since when the board held still on
-	// it.
+	framed bool // a settled frame has been read: there is one to learn from
+	// at is when the last settled frame was told, stillAt since when the
+	// board held still on it.
 	at, stillAt time.Time
 	// turn is the positions the turn can leave, as the last judgement
-	// saw them; scored and best are its.
-	turn   calib.Turn
-	scored []scoredLayout
-	best   engine.Layout
-	played bool // the last judgement was Played: its result may teach the model
+	// saw them; scored is its. best is the best legal result of the last
+	// judgement that was not a last word's (calib.Turn.Unproven): the
+	// one the points to light depart from; doubted, that the model's
+	// evaluation is still the last word's, which reads unproven sensors
+	// as silent.
+	turn    calib.Turn
+	scored  []scoredLayout
+	best    engine.Layout
+	doubted bool
+	played  bool // the last judgement was Played: its result may teach the model
 }
+
+// newModelJudge returns a judge whose model starts from cal.
+func newModelJudge(cal *calib.Calibration) (*modelJudge, error) {
+	m, err := calib.NewModel(cal)
+	if err != nil {
+		return nil, fmt.Errorf("the sensor model: %w", err)
+	}
+	return &modelJudge{model: m}, nil
+}
+
+// uncalibrated returns the judge a referee starts with: a model of the
+// reference board with no levels, the priors a board with no calibration
+// file has, so that it judges from its first frame.
+func uncalibrated() *modelJudge {
+	j, err := newModelJudge(&calib.Calibration{Board: calib.ReferenceBoard})
+	if err != nil {
+		panic(err) // the reference board's geometry is valid
+	}
+	return j
+}
+
+// SetCalibration makes the sensor model, started from cal, judge each
+// play at DONE: the board's own calibration, or one of its geometry
+// alone (its levels learnt as it plays).
+func (r *Referee) SetCalibration(cal *calib.Calibration) error {
+	j, err := newModelJudge(cal)
+	if err != nil {
+		return err
+	}
+	r.judging = j
+	return nil
+}
+
+// SensorModel returns the sensor model the referee reads the board by.
+func (r *Referee) SensorModel() *calib.Model { return r.judging.model }
 
 // scoredLayout is a legal result and its score.
 type scoredLayout struct {
@@ -183,11 +82,7 @@ type scoredLayout struct {
 // frame departs from it decisively, as a touch must before it is
 // reported.
 func (j *modelJudge) read(r *Referee, in *Input, board *engine.Occupancy) {
-	j.framed = len(in.Frame) > 0
-	if !j.framed {
-		matchers{}.read(r, in, board)
-		return
-	}
+	j.framed = true
 	j.at, j.stillAt = in.At, in.FrameAt
 	j.model.Observe(in.At, in.Frame)
 	j.model.Evaluate(in.At)
@@ -207,15 +102,21 @@ func (j *modelJudge) revise(r *Referee, board *engine.Occupancy) {
 	j.model.Revise(board, calib.FitMargin)
 }
 
+// fits appends to dst the legal plays of the lines the board shows, the
+// likeliest first (several: the frame cannot split them). inProgress says
+// the board shows a play under way; a waitUntil not zero, that the
+// judgement waits for a checker in the hand, a move of the board after
+// waitUntil ending the wait (never once the hand is known empty:
+// handEmpty).
 func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, time.Time) {
 	j.played = false
-	if !j.framed {
-		return matchers{}.fits(r, dst, handEmpty)
-	}
 	j.candidates(r, handEmpty)
 	j.model.Evaluate(j.at)
 	v := j.model.Judge(&j.turn)
-	j.best = j.turn.Legal[v.Play]
+	best := j.turn.Legal[v.Play]
+	if j.doubted = j.turn.Unproven; !j.doubted {
+		j.best = best
+	}
 	switch {
 	case !handEmpty && (v.Verdict != calib.Played || v.Unread) && j.at.Before(r.doneAt.Add(handLanding)):
 		// A DONE pressed before the last checker landed: what the hand
@@ -232,14 +133,14 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, t
 	case v.Verdict == calib.Played || v.Unread:
 		// Once flagged, only a reading decisively illegal stands.
 		j.played = true
-		return j.fitsOf(r, dst, j.best), false, time.Time{}
+		return j.fitsOf(r, dst, best), false, time.Time{}
 	case v.Verdict == calib.InProgress && handEmpty:
 		return dst, true, time.Time{}
 	case v.Verdict != calib.Played && !handEmpty:
-		// A checker may yet land, within maskedLanding of the board
+		// A checker may yet land, within restLanding of the board
 		// coming to rest: only its landing decides, or the grace's end,
 		// or the board moving later (another hand's, not the landing).
-		return dst, false, j.stillAt.Add(maskedLanding)
+		return dst, false, j.stillAt.Add(restLanding)
 	}
 	return j.ambiguous(r, dst), false, time.Time{}
 }
@@ -300,40 +201,30 @@ func (j *modelJudge) candidates(r *Referee, handEmpty bool) {
 	j.turn.Unproven = r.lastWord && handEmpty && !mayBearOff
 }
 
-// wait judges at once: the model's own verdict says when a checker may
-// still be in the hand (fits), and a frame gives no occupancy's masked
-// slots to wait on. With no frame, it waits as the matchers do.
-func (j *modelJudge) wait(r *Referee) doneWait {
-	if !j.framed {
-		return matchers{}.wait(r)
-	}
-	return doneNone
-}
-
+// lit appends to dst the points to light for a play that fits no legal
+// result: where the frame departs from the best legal result, or else
+// where the board as read differs from the nearest one (the frame departs
+// from every legal result by a little on many points).
 func (j *modelJudge) lit(r *Referee, dst []int) []int {
-	if !j.framed {
-		return matchers{}.lit(r, dst)
+	if j.doubted {
+		j.model.Evaluate(j.at) // the frame as read, not as the last word's doubt read it
+		j.doubted = false
 	}
 	if points := j.model.Departures(dst, &j.best); len(points) > len(dst) {
 		return points
 	}
-	return matchers{}.lit(r, dst) // the frame departs from every legal result by a little on many points
+	_, points := r.lines[0].matcher.Nearest(&r.board, dst)
+	return points
 }
 
-// short: never. The model's flags are confirmed at the opponent's roll
-// (a checker landing after the grace shows a legal result then); a frame
-// that reads a checker in the hand reads as well an illegal play being
-// put right through a legal result, or a checker on a dead slot.
-func (j *modelJudge) short(r *Referee) bool {
-	return !j.framed && matchers{}.short(r)
-}
+// startingLayout is the starting position, for learn.
+var startingLayout = engine.LayoutOf(&engine.StartingBoard, engine.White)
 
-// hides: a play the model judged is one no other candidate comes near;
-// a dead sensor gives no evidence to any, so what it hides is ambiguous
-// in the judgement itself (fits), not from the board's masked slots.
-func (j *modelJudge) hides(r *Referee, fits []fit) bool {
-	return !j.framed && matchers{}.hides(r, fits)
-}
+// setupLearnMax is the most points a board being set up may differ from
+// the starting position on, as the referee reads it, and still teach the
+// model the starting position once the game starts: a dead sensor reads
+// its point one short.
+const setupLearnMax = 3
 
 // learn teaches the model the positions the referee comes to know on the
 // frame judged: the start of a game the board was set up for (a few
@@ -350,19 +241,4 @@ func (j *modelJudge) learn(r *Referee, e Event) {
 		l := engine.LayoutOf(&e.Board, e.OnRoll)
 		j.model.Learn(j.at, j.model.Frame(), &l)
 	}
-}
-
-// SetCalibration makes the sensor model, started from cal, judge each
-// play at DONE.
-func (r *Referee) SetCalibration(cal *calib.Calibration) error {
-	return r.SetJudging(JudgeModel, cal)
-}
-
-// SensorModel returns the sensor model the referee reads the board by,
-// nil while the classifier judges.
-func (r *Referee) SensorModel() *calib.Model {
-	if j, ok := r.judges().(*modelJudge); ok {
-		return j.model
-	}
-	return nil
 }

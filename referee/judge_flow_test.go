@@ -15,9 +15,10 @@ import (
 // leaves the point as it was reads as well with a checker still held.
 var deadTopOfSix = calib.ReferenceBoard.Sensor(calib.Place{Point: 6, Slot: 4})
 
-// modelPipeline returns a pipeline for a 1-point match reading src,
-// each play judged by the sensor model, the sensor dead reading its
-// baseline in every frame, and the kinds of the events it emits.
+// modelPipeline returns a pipeline for a 1-point match reading src, the
+// sensor model started from the test board's levels, the sensor dead
+// reading its baseline in every frame, and the kinds of the events it
+// emits.
 func modelPipeline(t *testing.T, src items, dead int) (*Pipeline, *[]Kind) {
 	t.Helper()
 	for _, it := range src {
@@ -31,7 +32,7 @@ func modelPipeline(t *testing.T, src items, dead int) (*Pipeline, *[]Kind) {
 	for range calib.ReferenceBoard.Sensors() {
 		cal.Baseline, cal.White, cal.Black = append(cal.Baseline, testBase), append(cal.White, testWhite), append(cal.Black, testBlack)
 	}
-	if err := p.Referee.SetJudging(JudgeModel, &cal); err != nil {
+	if err := p.Referee.SetCalibration(&cal); err != nil {
 		t.Fatal(err)
 	}
 	return p, kinds

@@ -2,7 +2,6 @@ package referee
 
 import (
 	"bytes"
-	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -10,22 +9,21 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"gammond/calib"
 	"gammond/engine/welsh"
 	"gammond/internal/testmain"
+	"gammond/sensing"
 	"gammond/sensing/sim"
 )
 
-// replayJudged runs a trace through the pipeline as OpenTrace makes it,
-// each play at DONE judged by judging.
-func replayJudged(t *testing.T, trace io.Reader, judging Judging) []Event {
+// replayByModel runs a trace through the pipeline as OpenTrace makes it,
+// each play at DONE judged by the sensor model, and returns the events.
+func replayByModel(t *testing.T, trace io.Reader) []Event {
 	var events []Event
-	p, h, err := OpenTrace(trace, func(e Event) { events = append(events, e) })
+	p, _, err := OpenTrace(trace, func(e Event) { events = append(events, e) })
 	if err != nil {
-		t.Fatal(err)
-	}
-	if err := p.Referee.SetJudging(judging, &h.Calibration); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.Run(); err != nil {
@@ -33,9 +31,6 @@ func replayJudged(t *testing.T, trace io.Reader, judging Judging) []Event {
 	}
 	return events
 }
-
-// replayByModel is replay with the sensor model judging.
-func replayByModel(t *testing.T, trace io.Reader) []Event { return replayJudged(t, trace, JudgeModel) }
 
 // TestModelJudgeBehaviours: with the sensor model judging at DONE, the
 // shared matches played with the behaviours it is exact on, alone and
@@ -87,52 +82,45 @@ func TestModelJudgeReadsTheBoardByTheModel(t *testing.T) {
 	eachSimulated(t, []behaviour{deadLow}, []string{files[3], files[10]}, []float64{0.15}, count)
 }
 
-// TestMeasureJudges replays every behaviour's traces, simulated on the
+// TestMeasureModel replays every behaviour's traces, simulated on the
 // shared matches and turned from the recorded traces, and Welsh games
-// with three dead sensors (seeds 1-10), through the whole pipeline with
-// each judge, and logs the figures per behaviour and judge. A
-// measurement: GAMMOND_MEASURE_JUDGES=1 runs it (=all: every shared
+// with three dead sensors (seeds 1-10), through the whole pipeline, each
+// play judged by the sensor model, and logs the figures per behaviour. A
+// measurement: GAMMOND_MEASURE_MODEL=1 runs it (=all: every shared
 // match, else two).
-func TestMeasureJudges(t *testing.T) {
-	mode := os.Getenv("GAMMOND_MEASURE_JUDGES")
+func TestMeasureModel(t *testing.T) {
+	mode := os.Getenv("GAMMOND_MEASURE_MODEL")
 	if mode == "" {
-		t.Skip("a measurement: GAMMOND_MEASURE_JUDGES=1 runs it")
+		t.Skip("a measurement: GAMMOND_MEASURE_MODEL=1 runs it")
 	}
 	sims := append([]behaviour{{"clean", func(*sim.Opts) {}}, drift, offCentre, hover, baselines, noCalib, lateDone, deadOnThem}, physicsBehaviours...)
 	recs := append(append([]recordedBehaviour{{"as recorded", nil}}, recordedBehaviours...), physicsRecorded...)
-	judges := []Judging{JudgeClassifier, JudgeModel}
 	t.Run("simulated", func(t *testing.T) {
 		files := sharedMatches(t)
 		if mode != "all" {
 			files = []string{files[3], files[10]}
 		}
-		figures := make([][2]judgeFigures, len(sims))
-		t.Cleanup(func() { logJudges(t, "simulated", figures, func(k int) string { return sims[k].name }) })
+		figures := make([]modelFigures, len(sims))
+		t.Cleanup(func() { logFigures(t, "simulated", figures, func(k int) string { return sims[k].name }) })
 		eachSimulated(t, sims, files, []float64{0, 0.15}, func(t *testing.T, k int, trace []byte, want *sim.Expect) {
-			for i, j := range judges {
-				figures[k][i].replayJudged(t, trace, want, j)
-			}
+			figures[k].replay(t, trace, want)
 		})
 	})
 	t.Run("recorded", func(t *testing.T) {
-		figures := make([][2]judgeFigures, len(recs))
-		t.Cleanup(func() { logJudges(t, "recorded", figures, func(k int) string { return recs[k].name }) })
+		figures := make([]modelFigures, len(recs))
+		t.Cleanup(func() { logFigures(t, "recorded", figures, func(k int) string { return recs[k].name }) })
 		eachRecorded(t, recs, func(t *testing.T, k int, trace []byte, want *sim.Expect) {
-			for i, j := range judges {
-				figures[k][i].replayJudged(t, trace, want, j)
-			}
+			figures[k].replay(t, trace, want)
 		})
 	})
 	t.Run("welsh dead sensors", func(t *testing.T) {
-		for _, j := range judges {
-			welshDeadSensors(t, j, 10).log(t, j)
-		}
+		welshDeadSensors(t, 10).log(t)
 	})
 }
 
-func (f welshFigures) log(t *testing.T, j Judging) {
-	t.Logf("welsh, sensors 3, 40, 77 dead, %s: %d of %d traces exact, %d a play judged at DONE that was not made, %d flags (%d let stand), %d turns ambiguous",
-		j, f.exact, f.traces, f.otherPlay, f.flags, f.stood, f.ambiguous)
+func (f welshFigures) log(t *testing.T) {
+	t.Logf("welsh, sensors 3, 40, 77 dead, model: %d of %d traces exact, %d a play judged at DONE that was not made, %d flags (%d let stand), %d turns ambiguous",
+		f.exact, f.traces, f.otherPlay, f.flags, f.stood, f.ambiguous)
 }
 
 // TestModelJudgeWelshDeadSensors: Welsh games with three sensors dead
@@ -148,8 +136,8 @@ func TestModelJudgeWelshDeadSensors(t *testing.T) {
 	if testmain.Trimmed() {
 		seeds = 2
 	}
-	f := welshDeadSensors(t, JudgeModel, seeds)
-	f.log(t, JudgeModel)
+	f := welshDeadSensors(t, seeds)
+	f.log(t)
 	if f.otherPlay > 0 {
 		t.Errorf("%d traces with a play judged that was not made", f.otherPlay)
 	}
@@ -158,29 +146,26 @@ func TestModelJudgeWelshDeadSensors(t *testing.T) {
 	}
 }
 
-// judgeFigures count a behaviour's replays with one judge: exactness's,
-// and the games where a play judged at DONE, not reported ambiguous, was
-// another than the one made (the first such turn of a game whose plays
-// were right until then).
-type judgeFigures struct {
+// modelFigures count a behaviour's replays: exactness's, and the games
+// where a play judged at DONE, not reported ambiguous, was another than
+// the one made (the first such turn of a game whose plays were right
+// until then).
+type modelFigures struct {
 	exactness
 	otherPlay atomic.Int64
 }
 
-// logJudges logs each behaviour's figures with each judge.
-func logJudges(t *testing.T, kind string, figures [][2]judgeFigures, name func(k int) string) {
+// logFigures logs each behaviour's figures.
+func logFigures(t *testing.T, kind string, figures []modelFigures, name func(k int) string) {
 	for k := range figures {
-		for i, j := range []Judging{JudgeClassifier, JudgeModel} {
-			f := &figures[k][i]
-			f.log(t, fmt.Sprintf("%s %s: %s (%d games with a play judged that was not made)", kind, name(k), j, f.otherPlay.Load()))
-		}
+		f := &figures[k]
+		f.log(t, fmt.Sprintf("%s %s: model (%d games with a play judged that was not made)", kind, name(k), f.otherPlay.Load()))
 	}
 }
 
-// replayJudged replays the trace with each play judged by judging and
-// counts it.
-func (f *judgeFigures) replayJudged(t *testing.T, trace []byte, want *sim.Expect, judging Judging) {
-	events := replayJudged(t, bytes.NewReader(trace), judging)
+// replay replays the trace and counts it.
+func (f *modelFigures) replay(t *testing.T, trace []byte, want *sim.Expect) {
+	events := replayByModel(t, bytes.NewReader(trace))
 	f.add(events)
 	if exactReplay(events, want) {
 		f.exact.Add(1)
@@ -226,8 +211,8 @@ type welshFigures struct{ traces, exact, otherPlay, flags, stood, ambiguous int 
 // with sensors 3, 40 and 77 dead from the start (none under a checker of
 // the starting position: a dead top slot hides a checker landed on it),
 // as gammon simulate --rules welsh --games 3 --seed S --dead 3,40,77
-// does, and replays each with every play judged by judging.
-func welshDeadSensors(t *testing.T, judging Judging, seeds uint64) welshFigures {
+// does, and replays each.
+func welshDeadSensors(t *testing.T, seeds uint64) welshFigures {
 	f := welshFigures{traces: int(seeds)}
 	for seed := range seeds {
 		opts := sim.DefaultOpts
@@ -238,7 +223,7 @@ func welshDeadSensors(t *testing.T, judging Judging, seeds uint64) welshFigures 
 			t.Fatal(err)
 		}
 		var plays [][]Event // per game, the events that record a play
-		p, w, h, err := OpenWelshTrace(&trace, func(e Event) {
+		p, w, _, err := OpenWelshTrace(&trace, func(e Event) {
 			switch e.Kind {
 			case GameStarted:
 				plays = append(plays, nil)
@@ -250,9 +235,6 @@ func welshDeadSensors(t *testing.T, judging Judging, seeds uint64) welshFigures 
 				f.flags++
 			}
 		})
-		if err == nil {
-			err = p.Referee.SetJudging(judging, &h.Calibration)
-		}
 		if err == nil {
 			err = p.Run()
 		}
@@ -267,7 +249,7 @@ func welshDeadSensors(t *testing.T, judging Judging, seeds uint64) welshFigures 
 		}
 		if g, k := firstOtherPlay(w.Record(), played); g >= 0 && k < len(plays[g]) && plays[g][k].Kind == PlayMade && !plays[g][k].Ambiguous {
 			f.otherPlay++
-			t.Logf("%s, seed %d game %d: the %d. play recorded is %s, not the one made", judging, seed+1, g+1, k+1, plays[g][k].Notation)
+			t.Logf("seed %d game %d: the %d. play recorded is %s, not the one made", seed+1, g+1, k+1, plays[g][k].Notation)
 		}
 	}
 	return f
@@ -280,31 +262,27 @@ func b2i(b bool) int {
 	return 0
 }
 
-// TestModelJudgeJournal: the sensor model judges on the frames the
-// settled inputs carry, so the journal of the inputs rebuilds the same
-// match.
-func TestModelJudgeJournal(t *testing.T) {
-	t.Parallel()
-	inputsReplayToTheSameMatch(t, "match-010-illegal.trace.jsonl", JudgeModel)
-}
-
-// TestSetJudging: the judges by name, and a name that is none.
-func TestSetJudging(t *testing.T) {
-	r, _ := newClockToolsReferee(t, 1)
-	cal := calib.Calibration{Board: calib.ReferenceBoard} // levels to learn
-	for _, j := range []Judging{JudgeModel, JudgeClassifier, ""} {
-		if err := r.SetJudging(j, &cal); err != nil {
-			t.Fatalf("SetJudging(%q): %v", j, err)
+// TestSetCalibration: a referee starts with a model of the reference
+// board, so it judges from its first frame; a calibration replaces it,
+// and one that is invalid is refused, the model kept.
+func TestSetCalibration(t *testing.T) {
+	for _, r := range []*Referee{newResignFixture(t, 1).r, NewWelsh(welsh.NewRecorder("Ann", "Bob", 0), sensing.NewVirtualClock(time.Unix(0, 0)), func(Event) {})} {
+		first := r.SensorModel()
+		if first == nil || first.Geometry() != calib.ReferenceBoard {
+			t.Fatalf("a new referee's model %v: want one of the reference board", first)
 		}
-		if want := cmp.Or(j, JudgeModel); r.Judging() != want {
-			t.Errorf("SetJudging(%q): judging %q", j, r.Judging())
+		small := calib.ReferenceBoard
+		small.Slots = 5
+		if err := r.SetCalibration(&calib.Calibration{Board: small}); err != nil {
+			t.Fatal(err)
 		}
-	}
-	if err := r.SetJudging("oracle", &cal); err == nil {
-		t.Error("SetJudging(oracle) took it")
-	}
-	if _, err := ParseJudging("oracle"); err == nil {
-		t.Error("ParseJudging(oracle) took it")
+		if m := r.SensorModel(); m == first || m.Geometry() != small {
+			t.Errorf("after SetCalibration the model is of %+v, want a new one of %+v", m.Geometry(), small)
+		}
+		kept := r.SensorModel()
+		if err := r.SetCalibration(&calib.Calibration{}); err == nil || r.SensorModel() != kept {
+			t.Errorf("SetCalibration of no geometry: %v, the model changed %v: want refused, kept", err, r.SensorModel() != kept)
+		}
 	}
 }
 

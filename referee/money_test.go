@@ -109,9 +109,7 @@ func TestAutomaticDoublesAtTheOpening(t *testing.T) {
 	}
 	var events []Event
 	r := New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { events = append(events, e) })
-	start := engine.StartingBoard
-	o := engine.OccupancyOf(&start, engine.White, 6, 4)
-	r.Settled(&o)
+	newSensorBoard(t, r).show(engine.StartingBoard, engine.White)
 	r.Apply(Input{Kind: InputOpeningTie})
 	if s := r.Status(); s.Cube != 2 {
 		t.Errorf("after a tie the status shows cube %d, want 2", s.Cube)

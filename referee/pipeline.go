@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"gammond/calib"
@@ -164,15 +165,6 @@ func (p *Pipeline) watchHealth(it sensing.Item) {
 	}
 }
 
-// startingLayout is the starting position, for Learn.
-var startingLayout = engine.LayoutOf(&engine.StartingBoard, engine.White)
-
-// setupLearnMax is the most points a settled board being set up may differ
-// from the starting position on and still teach the classifier: a dead
-// sensor reads its point one short (Learn's gates keep a hand or a checker
-// in transit from teaching anything).
-const setupLearnMax = 3
-
 // Learn teaches the classifier from the position an event of the
 // referee's makes known, read in the last frame classified: the position a
 // play judged unambiguous leaves, or a flagged play let stand (a checker
@@ -229,10 +221,10 @@ func (p *Pipeline) settleStage() *sensing.SettleStage {
 // unsettled tells the referee that the board started moving.
 func (p *Pipeline) unsettled() { p.deliver(Input{At: p.last, Kind: InputUnsettled}) }
 
-// settled tells the referee that the board holds still on o.
-func (p *Pipeline) settled(o *engine.Occupancy) {
-	board := *o
-	p.deliver(Input{At: p.last, Kind: InputSettled, Board: &board})
+// settled tells the referee that the board holds still on the frame
+// last classified, read as o.
+func (p *Pipeline) settled(*engine.Occupancy) {
+	p.deliver(Input{At: p.last, Kind: InputSettled, Frame: slices.Clone(p.frame), FrameAt: p.last})
 }
 
 // deliver passes an input on to Deliver, or to the referee.
@@ -308,7 +300,7 @@ func openTrace(r io.Reader, emit func(Event), newReferee func(*sensing.Header, s
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := p.Referee.SetJudging(JudgeModel, &h.Calibration); err != nil {
+	if err := p.Referee.SetCalibration(&h.Calibration); err != nil {
 		return nil, nil, fmt.Errorf("trace calibration: %w", err)
 	}
 	return p, h, nil

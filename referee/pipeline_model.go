@@ -29,7 +29,7 @@ const scanStall = 250 * time.Millisecond
 // sensor model judges, made on first use; nil for the classifier's
 // judgement.
 func (p *Pipeline) frameModel() *calib.Model {
-	if p.frames == nil && p.Referee != nil && p.Referee.Judging() == JudgeModel {
+	if p.frames == nil && p.Referee != nil {
 		// A calibration of the board's geometry alone is valid: the
 		// readings' stillness and the ADC's rails need no levels.
 		p.frames, _ = calib.NewModel(&calib.Calibration{Board: p.Classifier.Board()})

@@ -1,8 +1,9 @@
-// Package referee is the live turn flow of a match. It is fed settled board
-// occupancies (from calib and sensing) and the players' presses (roll, done,
-// cube), judges every play against the engine's legal plays when the mover
-// presses DONE, and emits a typed stream of events that the display, the
-// journal, the web page and the match record subscribe to.
+// Package referee is the live turn flow of a match. It is fed the board's
+// settled frames (from sensing), which it reads through the sensor model
+// (calib.Model), and the players' presses (roll, done, cube), judges every
+// play against the engine's legal plays when the mover presses DONE, and
+// emits a typed stream of events that the display, the journal, the web
+// page and the match record subscribe to.
 //
 // It judges whole positions, never checker paths: during a turn any position
 // on the way passes unremarked (shuffling is allowed); at DONE the board must
@@ -37,13 +38,12 @@
 //	waiting to settle Roll, DoneGrace                         doneSettlingEmpty: Settled judges with the hand empty
 //	                  Double by the opponent                  held: Settled judges with the hand empty, then the double
 //	judged at DONE    a legal result fits                     rolling (the other side; the mover on a Welsh bonus throw), or setting-up / match-over (game won)
-//	                  one checker short of a legal result     moving, waiting doneInHand (doneMasked on masked slots)
+//	                  none read, a checker maybe in the hand  moving, waiting doneLanding
 //	                  no legal result fits                    flagged (IllegalPlay)
-//	waiting in hand   Settled on a legal result               judged
+//	waiting in hand   Settled                                 judged again
 //	                  DoneGrace, End, the opponent's Roll     judged as the board stands
 //	                  or Double; a move after waitUntil
 //	flagged           the board put right, Done               judged (Corrected)
-//	                  a legal result settles, flagged short   judged (Withdrawn)
 //	                  Roll by the opponent, a DONE again      held until the board settles: judged, then confirmed (endFlag)
 //	                  waiting for the board to settle
 //	                  Roll, Double, Resign by the opponent;   judged again on the last settled board (endFlag): a legal
@@ -96,8 +96,7 @@ type doneWait uint8
 const (
 	doneNone          doneWait = iota // no DONE waits
 	doneSettling                      // the board was moving at the DONE: judged once it settles
-	doneInHand                        // the mover is short of a checker: judged when it lands or the grace is over
-	doneMasked                        // as doneInHand, the checker maybe on a masked slot: the board's move after waitUntil ends it
+	doneLanding                       // a checker may be in the hand: judged once the board settles again or the grace is over; its move after waitUntil ends it
 	doneSettlingEmpty                 // as doneSettling, the wait for a checker in the hand over meanwhile (a roll, the grace): judged as the board stands
 )
 
@@ -107,13 +106,11 @@ func (r *Referee) settling() bool { return r.wait == doneSettling || r.wait == d
 // flagDoubt is what withdraws a flag. The board read at DONE may be
 // misread (a checker still settling or in the hand, a hand held above a
 // point), so a flag is confirmed only when the opponent begins its turn
-// (Referee.endFlag): a legal result of the turn shown then, or sooner
-// for a flag raised a checker short, withdraws it.
+// (Referee.endFlag): a legal result of the turn shown then withdraws it.
 type flagDoubt uint8
 
 const (
 	flagOpen    flagDoubt = iota // a legal result at the opponent's roll or double withdraws it
-	flagShort                    // raised with a checker of the mover's in the hand: a legal result settling withdraws it at once
 	flagEnds                     // the board has shown a legal result that ends the game (ending): withdrawn once the board is set up again
 	flagActedOn                  // the mover put the board back or pressed DONE again: a legal result is the play corrected
 )
@@ -162,8 +159,8 @@ type Referee struct {
 	// wait is what a DONE pressed waits for before the play is judged:
 	// the board to settle, or a checker still in the hand (grace.go).
 	wait doneWait
-	// waitUntil: waiting doneMasked, the time after which the board's
-	// next move ends the wait (maskedLanding).
+	// waitUntil: waiting doneLanding, the time after which the board's
+	// next move ends the wait (restLanding).
 	waitUntil time.Time
 	restored  bool // flagged, and the board is back at the position before the turn
 	// doubt: flagged, when a legal result of the turn withdraws the flag;
@@ -202,16 +199,16 @@ type Referee struct {
 	points       []int          // scratch for Diff
 	// refused is the first refusal's reason since Check began: a copy's.
 	refused string
-	// judging judges each play at DONE, nil for the classifier's matchers
-	// (judge.go); fits is its scratch.
-	judging judge
+	// judging judges each play at DONE by the sensor model (judge.go);
+	// fits is its scratch.
+	judging *modelJudge
 	fits    []fit
 }
 
 // New returns a referee for a match of the standard game, emitting its
 // events to emit in order.
 func New(m *engine.Match, clock sensing.Clock, emit func(Event)) *Referee {
-	r := &Referee{match: m, clock: clock, emit: emit, setupWrong: []int{}}
+	r := &Referee{match: m, clock: clock, emit: emit, setupWrong: []int{}, judging: uncalibrated()}
 	r.book = &standardGame{r: r, m: m}
 	return r
 }
@@ -229,7 +226,7 @@ func (r *Referee) send(e Event) {
 	}
 	e.At = r.clock.Now()
 	e.Game, e.Turn = r.game, r.turn
-	r.judges().learn(r, e)
+	r.judging.learn(r, e)
 	r.emit(e)
 }
 
@@ -263,9 +260,9 @@ func (r *Referee) Unsettled() {
 // SettledBoard returns the board as the referee last read it settled.
 func (r *Referee) SettledBoard() engine.Occupancy { return r.board }
 
-// Settled gives the referee an occupancy that has held still for the settle
-// window.
-func (r *Referee) Settled(o *engine.Occupancy) {
+// settled gives the referee the board as it reads o, held still for the
+// settle window.
+func (r *Referee) settled(o *engine.Occupancy) {
 	r.board, r.haveBoard, r.unsettled = *o, true, false
 	switch r.phase {
 	case settingUp:
@@ -277,7 +274,7 @@ func (r *Referee) Settled(o *engine.Occupancy) {
 		if r.settling() {
 			handEmpty := r.wait == doneSettlingEmpty
 			r.wait = doneNone
-			r.judgeAtDone(handEmpty)
+			r.judge(handEmpty)
 			if r.doubleHeld {
 				r.doubleHeld = false
 				r.Double(r.doubler) // a flag is confirmed on the board as judged, then the cube turns

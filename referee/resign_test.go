@@ -9,10 +9,12 @@ import (
 	"gammond/sensing"
 )
 
-// resignFixture is a referee and the events it emitted.
+// resignFixture is a referee, the events it emitted and the board its
+// sensors read.
 type resignFixture struct {
 	r      *Referee
 	events []Event
+	board  *sensorBoard
 }
 
 // newResignFixture is a referee in game 1 of a match of length, after
@@ -34,6 +36,7 @@ func newFixture(t *testing.T, length int, opts engine.MatchOpts) *resignFixture 
 	}
 	f := &resignFixture{}
 	f.r = New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { f.events = append(f.events, e) })
+	f.board = newSensorBoard(t, f.r)
 	return f
 }
 
@@ -49,10 +52,7 @@ func (f *resignFixture) open() engine.Board {
 	return play.After
 }
 
-func (f *resignFixture) show(b engine.Board, onRoll engine.Side) {
-	o := engine.OccupancyOf(&b, onRoll, 6, 4)
-	f.r.Settled(&o)
-}
+func (f *resignFixture) show(b engine.Board, onRoll engine.Side) { f.board.show(b, onRoll) }
 
 // since returns the events of the kinds given from event i on.
 func (f *resignFixture) since(i int, kinds ...Kind) []Event {

@@ -44,8 +44,8 @@ func TestDeadCubeFrozenUS5_6(t *testing.T) {
 // for the director, corrected or not.
 func TestIllegalPlaysCountedUS4_8(t *testing.T) {
 	f := newEarlyFixture(t) // White has half its 3-1 down
-	f.r.Done(engine.White)
-	f.r.Done(engine.White)
+	pressDone(f.r, engine.White)
+	pressDone(f.r, engine.White)
 	f.finish()
 	if got := f.r.Status().IllegalPlays; got != [2]int{2, 0} {
 		t.Fatalf("illegal plays %v, want White 2, Black 0", got)

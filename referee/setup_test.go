@@ -5,14 +5,16 @@ import (
 	"testing"
 	"time"
 
+	"gammond/calib"
 	"gammond/engine"
 	"gammond/sensing"
+	"gammond/sensing/sim"
 )
 
 // setupFixture is a 5-point match under rules whose board shows White
-// one checker short on point 6 at the game's start: a checker missing, or
-// a dead sensor not yet learnt. After the start the sensor reads as
-// masked (the pipeline learns it dead), so the board fits either way.
+// one checker short on point 6 at the game's start: the sensor under its
+// fifth checker is dead. From the start the sensor model knows it dead
+// (it learns the starting position), so the board fits either way.
 type setupFixture struct {
 	resignFixture
 	m     *engine.Match
@@ -28,27 +30,17 @@ func newSetupFixture(t *testing.T, rules engine.RuleSet) *setupFixture {
 	f := &setupFixture{m: m, board: engine.StartingBoard}
 	f.r = New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) { f.events = append(f.events, e) })
 	f.r.SetRules(rules)
-	o := engine.OccupancyOf(&f.board, engine.White, 6, 4)
-	o.Points[5][engine.White]-- // point 6 short of a checker, nothing masked yet
-	f.r.Settled(&o)
+	f.resignFixture.board = newSensorBoard(t, f.r)
+	if err := f.resignFixture.board.board.SetFault(calib.ReferenceBoard.Sensor(calib.Place{Point: 6, Slot: 4}), sim.Dead); err != nil {
+		t.Fatal(err)
+	}
+	f.show(f.board, engine.White) // point 6 short of a checker
 	return f
 }
 
-// showSeen shows b (onRoll in Mover) with one of White's checkers on point
-// 6 unseen, its sensor masked.
-func (f *setupFixture) showSeen(t *testing.T, b engine.Board, onRoll engine.Side) {
-	t.Helper()
-	o := engine.OccupancyOf(&b, onRoll, 6, 4)
-	if o.Points[5][engine.White] == 0 {
-		t.Fatalf("%v: no White checker left on point 6 to hide", b)
-	}
-	o.Points[5][engine.White]--
-	o.Masked[5]++
-	f.r.Settled(&o)
-}
-
 // play plays rolls in turn from the opening, side opening, the first
-// legal play of each that keeps a White checker on point 6.
+// legal play of each that keeps White's five checkers on point 6, the
+// fifth on the dead sensor.
 func (f *setupFixture) play(t *testing.T, side engine.Side, rolls ...engine.Dice) {
 	t.Helper()
 	for _, d := range rolls {
@@ -56,16 +48,16 @@ func (f *setupFixture) play(t *testing.T, side engine.Side, rolls ...engine.Dice
 		var chosen *engine.Play
 		plays := engine.LegalPlays(f.board, d)
 		for i := range plays {
-			if o := engine.OccupancyOf(&plays[i].After, side.Other(), 6, 4); o.Points[5][engine.White] > 0 {
+			if o := engine.OccupancyOf(&plays[i].After, side.Other(), 6, 4); o.Points[5][engine.White] == 5 {
 				chosen = &plays[i]
 				break
 			}
 		}
 		if chosen == nil {
-			t.Fatalf("no play of %v keeps a White checker on 6", d)
+			t.Fatalf("no play of %v keeps White's five checkers on 6", d)
 		}
 		f.board = chosen.After
-		f.showSeen(t, f.board, side.Other())
+		f.show(f.board, side.Other())
 		f.r.Done(side)
 		side = side.Other()
 	}

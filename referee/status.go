@@ -110,7 +110,7 @@ func (r *Referee) Status() Status {
 		s.Dice = r.dice
 	}
 	if r.phase == flagged {
-		s.Flagged = r.judges().lit(r, s.Flagged)
+		s.Flagged = r.judging.lit(r, s.Flagged)
 	}
 	b := engine.StartingBoard
 	if len(r.lines) > 0 {

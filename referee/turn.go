@@ -97,8 +97,8 @@ func (r *Referee) startGame(opener engine.Side, d engine.Dice) bool {
 // is judged on the board once it has settled.
 func (r *Referee) Done(side engine.Side) {
 	r.stood = nil // the roller's DONE plays the early roll let stand
-	if r.phase == flagged && side == r.onRoll && r.doubt != flagShort {
-		r.doubt = flagActedOn // the mover says the play is put right (a flag raised short waits for its checker)
+	if r.phase == flagged && side == r.onRoll {
+		r.doubt = flagActedOn // the mover says the play is put right
 	}
 	if r.inferDone(side) {
 		return
@@ -115,7 +115,7 @@ func (r *Referee) Done(side engine.Side) {
 		r.wait = doneSettling
 		return
 	}
-	r.judgeAtDone(false)
+	r.judge(false)
 }
 
 // judgeNow judges the play on the last settled board, settled or not: the
@@ -128,14 +128,15 @@ func (r *Referee) judgeNow() {
 // fit is a legal play of one line that fits the board.
 type fit struct{ line, play int }
 
-// judge decides the play at DONE: legal (one line or several), or illegal;
-// handEmpty: the wait for a checker in the hand is over, the play is
-// judged as the board stands.
+// judge decides the play at DONE on the settled board: legal (one line
+// or several), or illegal, or not yet: a checker may still be in the hand
+// (doneLanding). handEmpty: the wait for a checker in the hand is over,
+// the play is judged as the board stands.
 func (r *Referee) judge(handEmpty bool) {
-	fits, inProgress, waitUntil := r.judges().fits(r, r.fits[:0], handEmpty)
+	fits, inProgress, waitUntil := r.judging.fits(r, r.fits[:0], handEmpty)
 	r.fits = fits
 	if !waitUntil.IsZero() {
-		r.wait, r.waitUntil = doneMasked, waitUntil
+		r.wait, r.waitUntil = doneLanding, waitUntil
 		return
 	}
 	r.rule(fits, inProgress)
@@ -160,15 +161,12 @@ func (r *Referee) rule(fits []fit, inProgress bool) {
 // flag reports an illegal play at DONE with the points where the board
 // differs from the nearest legal result, and waits for a correction.
 func (r *Referee) flag(inProgress bool) {
-	points := r.judges().lit(r, nil)
+	points := r.judging.lit(r, nil)
 	fault := "illegal"
 	if inProgress {
 		fault = "partial"
 	}
 	r.doubt = flagOpen
-	if r.judges().short(r) {
-		r.doubt = flagShort
-	}
 	r.phase = flagged
 	r.restored = false
 	r.send(Event{Kind: IllegalPlay, Side: r.onRoll, Dice: r.dice, Points: points, Fault: fault})
@@ -194,7 +192,7 @@ func (r *Referee) advance(fits []fit) {
 		r.irregular(current.Side, err.Error())
 		return
 	}
-	hidden := r.judges().hides(r, fits) || len(fits) > 1 && !r.book.hypotheses()
+	hidden := len(fits) > 1 && !r.book.hypotheses()
 	if !r.book.hypotheses() {
 		fits = fits[:1]
 	}
@@ -257,23 +255,6 @@ func (r *Referee) turnOver(mover engine.Side, te turnEnd) {
 	for _, e := range te.events {
 		r.send(e)
 	}
-}
-
-// fitsOnMasked reports whether a play fits the board only thanks to its
-// masked slots (engine.Occupancy.FitsMasked): an illegal play the dead
-// sensors hide would fit as well, so the play is reported ambiguous,
-// never as certain.
-func (r *Referee) fitsOnMasked(fits []fit) bool {
-	if r.board.Masked == [24]uint8{} && r.board.BarMasked == [2]uint8{} {
-		return false
-	}
-	for _, f := range fits {
-		after := r.lines[f.line].matcher.Plays()[f.play].After.Swap()
-		if r.board.HidesAnother(&after, r.onRoll) {
-			return true
-		}
-	}
-	return false
 }
 
 // growLines returns lines one longer, the new line's matcher one kept in

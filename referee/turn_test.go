@@ -11,9 +11,10 @@ import (
 )
 
 // TestSteadyTurnAllocatesNothing plays the first game of a trace twice on
-// one referee, the board seen by sensors that miss nothing, and counts the
-// allocations of the second game's turns: once the matchers have met the
-// game's rolls, a turn (roll, board, DONE, judged legal) allocates nothing.
+// one referee, each board the frame the reference board's sensors read,
+// and counts the allocations of the second game's turns: once the
+// matchers have met the game's rolls, a turn (roll, settled frame, DONE,
+// judged legal by the sensor model) allocates nothing.
 func TestSteadyTurnAllocatesNothing(t *testing.T) {
 	if raceDetector {
 		t.Skip("allocations are counted without -race: its instrumentation allocates")
@@ -33,23 +34,30 @@ func TestSteadyTurnAllocatesNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	made := 0
-	r := New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e Event) {
+	clock := sensing.NewVirtualClock(time.Unix(0, 0))
+	r := New(m, clock, func(e Event) {
 		if e.Kind == PlayMade {
 			made++
 		}
 	})
-	show := func(b engine.Board, onRoll engine.Side) {
-		o := engine.OccupancyOf(&b, onRoll, engine.CheckersPerSide, engine.CheckersPerSide)
-		r.Settled(&o)
+	board := newSensorBoard(t, r)
+	start, frames := board.frame(engine.StartingBoard, engine.White), make([][]uint16, len(plays))
+	for i, e := range plays {
+		frames[i] = board.frame(e.Play.After, e.Side.Other())
 	}
-	turn := func(e Event) {
+	show := func(frame []uint16) {
+		clock.Advance(time.Second)
+		r.Apply(Input{At: clock.Now(), Kind: InputSettled, Frame: frame, FrameAt: clock.Now()})
+	}
+	turn := func(i int) {
+		e := plays[i]
 		r.Roll(e.Side, e.Dice)
-		show(e.Play.After, e.Side.Other())
+		show(frames[i])
 		r.Done(e.Side)
 	}
 	for game := range 2 {
-		show(engine.StartingBoard, engine.White)
-		for i, e := range plays {
+		show(start)
+		for i := range plays {
 			if game == 1 && i == 2 {
 				// One P, as testing.AllocsPerRun: no other goroutine's
 				// allocations are counted.
@@ -57,8 +65,8 @@ func TestSteadyTurnAllocatesNothing(t *testing.T) {
 				runtime.GC()
 				var before, after runtime.MemStats
 				runtime.ReadMemStats(&before)
-				for _, e := range plays[2:] {
-					turn(e)
+				for k := range plays[2:] {
+					turn(2 + k)
 				}
 				runtime.ReadMemStats(&after)
 				if n := after.Mallocs - before.Mallocs; n != 0 {
@@ -66,7 +74,7 @@ func TestSteadyTurnAllocatesNothing(t *testing.T) {
 				}
 				break
 			}
-			turn(e)
+			turn(i)
 		}
 	}
 	if made != 2*len(plays) {

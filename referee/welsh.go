@@ -26,7 +26,7 @@ type welshGame struct {
 // NewWelsh returns the referee of a Welsh match recorded by rec, emitting
 // its events to emit in order; a clocked match's is welsh.NewClock's.
 func NewWelsh(rec *welsh.Recorder, clock sensing.Clock, emit func(Event)) *Referee {
-	r := &Referee{clock: clock, emit: emit, setupWrong: []int{}, rules: engine.RulesWelsh}
+	r := &Referee{clock: clock, emit: emit, setupWrong: []int{}, rules: engine.RulesWelsh, judging: uncalibrated()}
 	r.book = &welshGame{r: r, rec: rec}
 	return r
 }

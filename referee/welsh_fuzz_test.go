@@ -24,10 +24,7 @@ func FuzzWelshInputs(f *testing.F) {
 		clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
 		rec := welsh.NewRecorder("Ann", "Bob", 0)
 		w := NewWelsh(rec, clock, func(Event) {})
-		settle := func(b engine.Board, onRoll engine.Side) {
-			o := engine.OccupancyOf(&b, onRoll, 6, 4)
-			w.Apply(Input{Kind: InputSettled, Board: &o})
-		}
+		settle := newSensorBoard(t, w).show
 		settle(engine.StartingBoard, engine.White)
 		next := func() int {
 			if len(data) == 0 {

@@ -24,6 +24,7 @@ type welshFixture struct {
 	w       *Referee
 	rec     *welsh.Recorder
 	clock   *sensing.VirtualClock
+	board   *sensorBoard
 	events  []Event
 	journal [][]byte
 }
@@ -33,16 +34,20 @@ func newWelshFixture(t *testing.T) *welshFixture {
 	f := &welshFixture{t: t, clock: sensing.NewVirtualClock(time.Unix(0, 0).UTC())}
 	f.rec = welsh.NewRecorder("Ann", "Bob", 0)
 	f.w = NewWelsh(f.rec, f.clock, func(e Event) { f.events = append(f.events, e) })
+	f.board = newSensorBoard(t, f.w)
 	f.settle(engine.StartingBoard, engine.White)
 	return f
 }
 
 // apply journals the input and gives it to the referee, a second later
-// than the last.
+// than the last (a settled board held still since then).
 func (f *welshFixture) apply(in Input) {
 	f.t.Helper()
 	f.clock.Set(f.clock.Now().Add(time.Second))
 	in.At = f.clock.Now()
+	if in.Kind == InputSettled {
+		in.FrameAt = in.At
+	}
 	b, err := json.Marshal(in)
 	if err != nil {
 		f.t.Fatal(err)
@@ -52,11 +57,19 @@ func (f *welshFixture) apply(in Input) {
 }
 
 // settle shows b on the board, whose side on roll has the colour onRoll,
-// as the reference board's sensors read it (six slots a point, four a bar
-// half).
+// as the reference board's sensors read it.
 func (f *welshFixture) settle(b engine.Board, onRoll engine.Side) {
-	o := engine.OccupancyOf(&b, onRoll, 6, 4)
-	f.apply(Input{Kind: InputSettled, Board: &o})
+	f.apply(Input{Kind: InputSettled, Frame: f.board.frame(b, onRoll)})
+}
+
+// done presses the mover's DONE; a play judged not made (a checker maybe
+// still in the hand) is judged once the grace period is over, as the
+// pipeline tells it when nothing comes first.
+func (f *welshFixture) done(side engine.Side) {
+	f.apply(Input{Kind: InputDone, Side: side})
+	if f.w.Status().AwaitingChecker {
+		f.apply(Input{Kind: InputDoneGrace})
+	}
 }
 
 // play shows the mover's moves from the position before the turn and
@@ -72,7 +85,7 @@ func (f *welshFixture) play(side engine.Side, moves ...engine.Move) {
 		f.t.Fatal(err)
 	}
 	f.settle(after, side)
-	f.apply(Input{Kind: InputDone, Side: side})
+	f.done(side)
 }
 
 func (f *welshFixture) roll(side engine.Side, a, b int) {
@@ -128,27 +141,28 @@ func TestWelshOpening64AcrossTheStream(t *testing.T) {
 }
 
 // TestWelshIllegalFlaggedAtDone: an illegal play is flagged at DONE with the
-// points to put right, like the standard game's; put right, it is corrected
-// and recorded as the legal play.
+// points to put right, like the standard game's (where the frame departs
+// from the likeliest legal result); put right, it is corrected and
+// recorded as the legal play.
 func TestWelshIllegalFlaggedAtDone(t *testing.T) {
 	f := newWelshFixture(t)
 	f.roll(engine.White, 1, 5)
 	n := len(f.events)
 	f.play(engine.White, mv(8, 2), mv(6, 5)) // a 6 and a 1, not a 5 and a 1
 	got := f.since(n)
-	if len(got) != 1 || got[0].Kind != IllegalPlay || !reflect.DeepEqual(got[0].Points, []int{2, 3}) {
-		t.Fatalf("events %+v, want an illegal play lighting points 2 and 3", got)
+	if len(got) != 1 || got[0].Kind != IllegalPlay || !reflect.DeepEqual(got[0].Points, []int{5, 6}) {
+		t.Fatalf("events %+v, want an illegal play lighting points 5 and 6", got)
 	}
-	if st := f.w.Status(); st.Phase != PhaseFlagged || !reflect.DeepEqual(st.Flagged, []int{2, 3}) || st.IllegalPlays[engine.White] != 1 {
-		t.Fatalf("status %+v, want flagged on 2 and 3", st)
+	if st := f.w.Status(); st.Phase != PhaseFlagged || !reflect.DeepEqual(st.Flagged, []int{5, 6}) || st.IllegalPlays[engine.White] != 1 {
+		t.Fatalf("status %+v, want flagged on 5 and 6", st)
 	}
 	if got[0].Fault != "illegal" {
 		t.Fatalf("fault %q, want illegal", got[0].Fault)
 	}
 	n = len(f.events)
-	f.play(engine.White, mv(8, 3)) // half the play: still moving
-	if got := f.since(n); len(got) != 1 || got[0].Kind != IllegalPlay || got[0].Fault != "partial" {
-		t.Fatalf("events %+v, want the half-made play flagged as partial", got)
+	f.play(engine.White, mv(8, 3)) // half the play, the grace over: no position the turn can leave
+	if got := f.since(n); len(got) != 1 || got[0].Kind != IllegalPlay || got[0].Fault != "illegal" {
+		t.Fatalf("events %+v, want the half-made play flagged as illegal", got)
 	}
 	n = len(f.events)
 	f.play(engine.White, mv(8, 3), mv(6, 5))
@@ -388,7 +402,7 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 		p := f.w.lines[0].matcher.Plays()[r.IntN(len(f.w.lines[0].matcher.Plays()))]
 		shown := p.After.Swap()
 		f.settle(shown, side)
-		f.apply(Input{Kind: InputDone, Side: side})
+		f.done(side)
 		if _, err := direct.Play(side, p.After); err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}
@@ -415,6 +429,9 @@ func playWelshJournalSeed(t *testing.T, seed uint64) map[string]int {
 	var events []Event
 	againRec := welsh.NewRecorder("Ann", "Bob", 0)
 	again := NewWelsh(againRec, clock, func(e Event) { events = append(events, e) })
+	if err := again.SetCalibration(f.board.board.Calibration()); err != nil {
+		t.Fatal(err)
+	}
 	for i, raw := range f.journal {
 		in, err := ParseInput(raw)
 		if err != nil {

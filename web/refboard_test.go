@@ -8,15 +8,18 @@ import (
 	"gammond/engine"
 	"gammond/record"
 	"gammond/referee"
+	"gammond/referee/refereetest"
 	"gammond/sensing"
 )
 
 // refBoard is a simulated board run by the real referee, as gammond -sim
-// runs one, less the sensors: a checker move settles at once, a button
-// press goes straight to the referee, and the dice come from a list.
+// runs one, less the scan: a checker move settles at once, read by the
+// reference board's sensors, a button press goes straight to the
+// referee, and the dice come from a list.
 type refBoard struct {
 	mu      sync.Mutex
 	ref     *referee.Referee
+	sensors *refereetest.Sensors
 	clock   *sensing.VirtualClock
 	tr      *record.Transcript
 	players [2]string
@@ -27,12 +30,6 @@ type refBoard struct {
 }
 
 var _ Board = (*refBoard)(nil)
-
-// Geometry of the reference board: what the sensors can count.
-const (
-	slotsPerPoint   = 6
-	slotsPerBarHalf = 4
-)
 
 // newRefBoard returns a board set up for a match to length points, whose
 // ROLL buttons roll dice in order: the first is the opening roll.
@@ -50,6 +47,9 @@ func newRefBoard(length int, players [2]string, dice ...engine.Dice) *refBoard {
 		subs:    map[chan referee.Summary]struct{}{},
 	}
 	b.ref = referee.New(m, b.clock, b.emit)
+	if b.sensors, err = refereetest.New(b.ref, b.clock); err != nil {
+		panic(err)
+	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.settle()
@@ -70,17 +70,10 @@ func (b *refBoard) emit(e referee.Event) {
 	}
 }
 
-// settle shows the referee the board as its sensors would read it.
+// settle shows the referee the board as its sensors read it.
 func (b *refBoard) settle() {
-	o := engine.Occupancy{SlotsPerPoint: slotsPerPoint, SlotsPerBarHalf: slotsPerBarHalf}
-	for side := range b.sim {
-		for p := 1; p <= 24; p++ {
-			o.Points[p-1][side] = uint8(min(b.sim[side][p], slotsPerPoint))
-		}
-		o.Bar[side][side] = uint8(min(b.sim[side][engine.Bar], slotsPerBarHalf))
-	}
 	b.ref.Unsettled()
-	b.ref.Settled(&o)
+	b.sensors.ShowLayout(b.sim)
 }
 
 func (b *refBoard) status() Status {
@@ -171,7 +164,7 @@ func (b *refBoard) press(a SimButton) error {
 		b.dice = b.dice[1:]
 		b.ref.Roll(a.Side, d)
 	case sensing.Done:
-		b.ref.Done(e.Side)
+		refereetest.Done(b.ref, e.Side)
 	case sensing.Cube, sensing.Pass:
 		b.ref.Cube(e.Side, e.Kind == sensing.Pass)
 	}

@@ -18,6 +18,7 @@ import (
 	"gammond/record"
 	"gammond/record/mat"
 	"gammond/referee"
+	"gammond/referee/refereetest"
 	"gammond/sensing"
 	"gammond/sensing/sim"
 )
@@ -242,14 +243,16 @@ func TestReplayStopsBeforeAnUnwritableTurn(t *testing.T) {
 	}
 	tr := record.NewTranscript(5, [2]string{"Ann", "Bo"})
 	rep := &replayReport{Games: []gameReport{}}
-	r := referee.New(m, sensing.NewVirtualClock(time.Unix(0, 0)), func(e referee.Event) {
+	clock := sensing.NewVirtualClock(time.Unix(0, 0))
+	r := referee.New(m, clock, func(e referee.Event) {
 		tr.Event(e)
 		rep.event(e)
 	})
-	show := func(b engine.Board, onRoll engine.Side) {
-		o := engine.OccupancyOf(&b, onRoll, 6, 4)
-		r.Settled(&o)
+	sensors, err := refereetest.New(r, clock)
+	if err != nil {
+		t.Fatal(err)
 	}
+	show := sensors.Show
 	start := engine.StartingBoard
 	show(start, engine.White)
 	r.Roll(engine.White, engine.Dice{3, 1})

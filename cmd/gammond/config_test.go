@@ -130,6 +130,7 @@ func TestLoadErrors(t *testing.T) {
 		{"negative delay", "[match]\nclock = \"us\"\nclock_delay = \"-1s\"\n", []string{"match.clock_delay: -1s: want 0s to 1m0s"}},
 		{"negative settle", "[scan]\nsettle = \"-150ms\"\n", []string{"scan.settle: -150ms: want 1ms to 5s"}},
 		{"done grace too long", "[referee]\ndone_grace = \"1m\"\n", []string{"referee.done_grace: 1m0s: want 100ms to 10s"}},
+		{"an old config's judge", "[referee]\ndone_grace = \"2s\"\njudge = \"model\"\n", []string{":3: referee.judge: unknown key"}},
 		{"zero rate", "[scan]\nrate = 0\n", []string{"scan.rate: 0: want 1 to 1000"}},
 		{"23 points", "[board]\npoints = 23\n", []string{"board.points: 23"}},
 		{"no mux lines", "[scan]\nmux_lines = []\n", []string{"scan.mux_lines: 0 lines"}},

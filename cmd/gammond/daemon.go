@@ -11,7 +11,6 @@ import (
 	"gammond/calib"
 	"gammond/record/analysis"
 	"gammond/record/gnubg"
-	"gammond/referee"
 	"gammond/sensing/dice"
 	"gammond/web"
 	"gammond/web/mqtt"
@@ -28,7 +27,6 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 		Calibration:  cal,
 		Settle:       cfg.Scan.Settle,
 		DoneGrace:    cfg.Referee.DoneGrace,
-		Judging:      referee.Judging(cfg.Referee.Judge),
 		ClockDelay:   cfg.Match.ClockDelay,
 		EnteredDice:  cfg.Match.Dice == dice.Entered,
 		InferredDice: cfg.Match.Dice == dice.Inferred,

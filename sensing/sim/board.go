@@ -136,8 +136,22 @@ func (b *Board) SetFault(i int, f Fault) error {
 // NewBoard returns a simulated reference board (calib.ReferenceBoard) set
 // up for a new game, its calibration and noise drawn from seed: the same
 // seed and moves give the same frames.
-func NewBoard(seed uint64) *Board {
-	b := newBoard(calib.ReferenceBoard, rand.New(rand.NewPCG(seed, boardStream)))
+func NewBoard(seed uint64) *Board { return newGameBoard(calib.ReferenceBoard, seed) }
+
+// NewBoardOf is NewBoard for a board of geometry g (the limits of
+// Opts.Board): one whose sensors count taller piles, say.
+func NewBoardOf(g calib.Geometry, seed uint64) (*Board, error) {
+	o := DefaultOpts
+	o.Board = g
+	if err := o.validate(); err != nil {
+		return nil, err
+	}
+	return newGameBoard(g, seed), nil
+}
+
+// newGameBoard returns a board of geometry g set up for a new game.
+func newGameBoard(g calib.Geometry, seed uint64) *Board {
+	b := newBoard(g, rand.New(rand.NewPCG(seed, boardStream)))
 	b.noiseShare, b.noiseCounts = DefaultOpts.NoiseShare, DefaultOpts.NoiseCounts
 	b.stir(1, b.noiseCounts)
 	start := engine.LayoutOf(&engine.StartingBoard, engine.White)
