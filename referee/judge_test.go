@@ -46,14 +46,12 @@ func TestModelJudgeBehaviours(t *testing.T) {
 }
 
 // TestModelJudgeReadsTheBoardByTheModel: checkers whose magnets spread
-// ±25% (two matches the classifier's occupancy read touches on), and
-// dead sensors under the starting position's checkers, with the model
-// judging. The simulated hands never move a checker after DONE: the
-// model reads no touch there (the classifier reads weak or strong
-// magnets as checkers moved). A dead sensor gives the model no evidence:
-// what it hides is ambiguous in the model's judgement alone, not every
-// play the classifier's masked slots could hide, so at most 0.5% of the
-// turns are.
+// ±25% (two matches), and dead sensors under the starting position's
+// checkers, with the model judging. The simulated hands never move a
+// checker after DONE: the model reads no touch there (a weak or strong
+// magnet is no checker moved). A dead sensor gives the model no
+// evidence: what it hides is ambiguous in the model's judgement alone,
+// so at most 0.5% of the turns are.
 func TestModelJudgeReadsTheBoardByTheModel(t *testing.T) {
 	t.Parallel()
 	files := sharedMatches(t)

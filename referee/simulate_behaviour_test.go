@@ -55,17 +55,18 @@ func all(bs ...behaviour) behaviour {
 }
 
 // TestSimulateBehaviours plays the shared matches with each behaviour the
-// classifier handles on its own (drift, off-centre and hovering checkers, a
-// header with baselines alone or no calibration), alone and together,
-// with illegal plays corrected, and gets every match back exactly.
+// sensor model reads from the start (drift, off-centre and hovering
+// checkers, a header with baselines alone or no calibration), alone and
+// together, with illegal plays corrected, and gets every match back
+// exactly.
 func TestSimulateBehaviours(t *testing.T) {
 	roundTrips(t, []behaviour{drift, offCentre, hover, baselines, noCalib,
 		all(drift, offCentre, hover), all(drift, hover, baselines), all(drift, hover, noCalib)})
 }
 
 // TestSimulateBehavioursNeedLearn: dead sensors under the checkers are
-// masked once a known position shows them dead: the pipeline passes each
-// position the referee comes to know to calib.Learn (Pipeline.Learn).
+// silent once a known position shows them dead: the referee teaches its
+// model each position it comes to know (calib.Model.Learn).
 func TestSimulateBehavioursNeedLearn(t *testing.T) {
 	roundTrips(t, []behaviour{deadOnThem})
 }
@@ -73,7 +74,7 @@ func TestSimulateBehavioursNeedLearn(t *testing.T) {
 // TestSimulateDeadSensorsOffCentre: dead sensors under the checkers with
 // checkers set down off-centre, drift and hovering checkers. A checker set
 // down off-centre on a dead sensor, or towards one, shows only its part on
-// the live slot beside it: the classifier counts it whole.
+// the live slot beside it: the model reads it whole.
 func TestSimulateDeadSensorsOffCentre(t *testing.T) {
 	roundTrips(t, []behaviour{all(drift, offCentre, hover, deadOnThem)})
 }
@@ -110,10 +111,9 @@ func TestSimulateBehavioursLearning(t *testing.T) {
 }
 
 // TestSimulateDeadSensorsIllegalLearning: dead sensors with drift and
-// illegal plays. A play whose result fits only because dead sensors'
-// slots could hide a checker moved elsewhere is reported ambiguous
-// (engine.Occupancy.HidesAnother); the simulator makes no illegal play
-// the masked sensors hide, as no referee could see it.
+// illegal plays. What a dead sensor hides is ambiguous in the model's
+// judgement; the simulator makes no illegal play the dead sensors hide,
+// as no referee could see it.
 func TestSimulateDeadSensorsIllegalLearning(t *testing.T) {
 	roundTripsWith(t, []behaviour{all(drift, deadOnThem), all(drift, hover, noCalib, deadOnThem)}, replay, 0.15)
 }
