@@ -54,6 +54,9 @@ func (r *Referee) copy() *Referee {
 		c.lastGame = new(*r.lastGame)
 	}
 	c.setupWrong, c.touched, c.points = slices.Clone(r.setupWrong), slices.Clone(r.touched), nil
+	judging := *r.judging
+	judging.dry, judging.turn.Legal, judging.scored = true, nil, nil
+	c.judging, c.fits = &judging, nil
 	c.book = r.book.copy(&c)
 	return &c
 }

@@ -19,20 +19,21 @@ import (
 type modelJudge struct {
 	model  *calib.Model
 	framed bool // a settled frame has been read: there is one to learn from
+	// dry: a copy's (Referee.Check), which shares the model: it reads
+	// and learns nothing, so that asking changes nothing.
+	dry bool
 	// at is when the last settled frame was told, stillAt since when the
 	// board held still on it.
 	at, stillAt time.Time
 	// turn is the positions the turn can leave, as the last judgement
 	// saw them; scored is its. best is the best legal result of the last
-	// judgement that was not a last word's (calib.Turn.Unproven): the
-	// one the points to light depart from; doubted, that the model's
-	// evaluation is still the last word's, which reads unproven sensors
-	// as silent.
-	turn    calib.Turn
-	scored  []scoredLayout
-	best    engine.Layout
-	doubted bool
-	played  bool // the last judgement was Played: its result may teach the model
+	// judgement that was not a last word's (calib.Turn.Unproven, which
+	// reads unproven sensors as silent): the one the points to light
+	// depart from.
+	turn   calib.Turn
+	scored []scoredLayout
+	best   engine.Layout
+	played bool // the last judgement was Played: its result may teach the model
 }
 
 // newModelJudge returns a judge whose model starts from cal.
@@ -82,6 +83,9 @@ type scoredLayout struct {
 // frame departs from it decisively, as a touch must before it is
 // reported.
 func (j *modelJudge) read(r *Referee, in *Input, board *engine.Occupancy) {
+	if j.dry {
+		return
+	}
 	j.framed = true
 	j.at, j.stillAt = in.At, in.FrameAt
 	j.model.Observe(in.At, in.Frame)
@@ -114,7 +118,7 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, t
 	j.model.Evaluate(j.at)
 	v := j.model.Judge(&j.turn)
 	best := j.turn.Legal[v.Play]
-	if j.doubted = j.turn.Unproven; !j.doubted {
+	if !j.turn.Unproven {
 		j.best = best
 	}
 	switch {
@@ -206,10 +210,7 @@ func (j *modelJudge) candidates(r *Referee, handEmpty bool) {
 // where the board as read differs from the nearest one (the frame departs
 // from every legal result by a little on many points).
 func (j *modelJudge) lit(r *Referee, dst []int) []int {
-	if j.doubted {
-		j.model.Evaluate(j.at) // the frame as read, not as the last word's doubt read it
-		j.doubted = false
-	}
+	j.model.Evaluate(j.at) // the frame as read: not as a last word's doubt, or a copy's judgement, left it
 	if points := j.model.Departures(dst, &j.best); len(points) > len(dst) {
 		return points
 	}
@@ -231,7 +232,7 @@ const setupLearnMax = 3
 // points off: dead sensors), the result of a play it judged Played, a
 // flagged play let stand (the position the referee goes on from).
 func (j *modelJudge) learn(r *Referee, e Event) {
-	if !j.framed {
+	if !j.framed || j.dry {
 		return
 	}
 	switch {
