@@ -12,21 +12,15 @@ type Config struct {
 	// DoneGrace is how long a DONE that finds a checker still in the hand
 	// waits for it to land before the play is judged (Pipeline.DoneGrace).
 	DoneGrace time.Duration `toml:"done_grace"`
-	// Judge is what judges each play at DONE (Judging): "classifier" or
-	// "model".
-	Judge string `toml:"judge"`
 }
 
-// DefaultConfig waits DefaultDoneGrace for a checker in hand and judges
-// by the sensor model.
+// DefaultConfig waits DefaultDoneGrace for a checker in hand.
 func DefaultConfig() Config {
-	return Config{DoneGrace: DefaultDoneGrace, Judge: string(JudgeModel)}
+	return Config{DoneGrace: DefaultDoneGrace}
 }
 
 // Check reports a grace period too short for a hand to set a checker down,
-// or so long that a flag would come too late to be of use, and a judge
-// that is none.
+// or so long that a flag would come too late to be of use.
 func (c *Config) Check(p *check.Problems) {
 	p.DurationRange("done_grace", c.DoneGrace, 100*time.Millisecond, 10*time.Second)
-	p.OneOf("judge", c.Judge, string(JudgeClassifier), string(JudgeModel))
 }

@@ -16,7 +16,7 @@ import (
 	"gammond/sensing"
 )
 
-const replayUsage = "replay TRACE [--report FILE] [--done-grace D] [--rules us|danish|welsh] [--judge classifier|model]   the transcribed match as .mat on stdout, or a Welsh match's record (exit 3: it stops before a turn it cannot write; 4: the trace is cut short)"
+const replayUsage = "replay TRACE [--report FILE] [--done-grace D] [--rules us|danish|welsh]   the transcribed match as .mat on stdout, or a Welsh match's record (exit 3: it stops before a turn it cannot write; 4: the trace is cut short)"
 
 // Replay's statuses when it prints the match only up to a point.
 const (
@@ -35,14 +35,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 	reportFile := fs.String("report", "", "write the replay report (games, illegal and ambiguous turns) as JSON to `FILE`")
 	grace := fs.Duration("done-grace", referee.DefaultDoneGrace, "how long a DONE with a checker in hand waits for it: the board's [referee] done_grace")
 	rules := fs.String("rules", "", "us or danish (standard is us): judge the trace under these tournament rules; welsh: replay it as Welsh backgammon; by default the rules its header names (none: us)")
-	judgeName := fs.String("judge", string(referee.JudgeModel), "what judges each play at DONE: model, the sensor model (docs/SENSING.md, the board's default), or classifier: the board's [referee] judge")
 	pos, err := parseArgs(fs, args, 1, 1)
 	if err == nil {
 		*rules, err = replayRules(*rules)
-	}
-	var judging referee.Judging
-	if err == nil {
-		judging, err = referee.ParseJudging(*judgeName)
 	}
 	if err == nil && (*grace < 100*time.Millisecond || *grace > 10*time.Second) {
 		err = fmt.Errorf("--done-grace %v: want 100ms to 10s, as the board's config", *grace)
@@ -59,9 +54,9 @@ func runReplay(args []string, stdout, stderr io.Writer) int {
 		*rules = string(header)
 	}
 	if *rules == string(engine.RulesWelsh) {
-		return replayWelsh(pos[0], *grace, judging, *reportFile, stdout, stderr)
+		return replayWelsh(pos[0], *grace, *reportFile, stdout, stderr)
 	}
-	m, rep, err := replay(pos[0], *grace, judging, engine.RuleSet(*rules))
+	m, rep, err := replay(pos[0], *grace, engine.RuleSet(*rules))
 	var unwritten *record.UnwritableError
 	if err != nil && !errors.As(err, &unwritten) {
 		fmt.Fprintf(stderr, "gammon replay: %v\n", err)
@@ -118,9 +113,8 @@ func printReplay(m io.WriterTo, rep *replayReport, unwritten *record.UnwritableE
 // cannot write, the match and report are those up to that turn, with a
 // *record.UnwritableError. A DONE with a checker in hand waits grace for it.
 // The referee judges under rules (set-up deadlines, the Crawford game's
-// annulment), whatever the trace's header names, each play at DONE by
-// judging.
-func replay(name string, grace time.Duration, judging referee.Judging, rules engine.RuleSet) (*mat.Match, *replayReport, error) {
+// annulment), whatever the trace's header names.
+func replay(name string, grace time.Duration, rules engine.RuleSet) (*mat.Match, *replayReport, error) {
 	f, err := os.Open(name)
 	if err != nil {
 		return nil, nil, err
@@ -138,9 +132,6 @@ func replay(name string, grace time.Duration, judging referee.Judging, rules eng
 	t = record.NewTranscript(h.Match.Length, [2]string{h.Match.White, h.Match.Black})
 	p.DoneGrace = grace
 	p.Referee.SetRules(rules)
-	if err := p.Referee.SetJudging(judging, &h.Calibration); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", name, err)
-	}
 	if err := p.Run(); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", name, err)
 	}

@@ -60,9 +60,8 @@ func traceRules(name string) (engine.RuleSet, error) {
 }
 
 // replayWelsh replays a Welsh match's trace through the pipeline and
-// prints its record (docs/WELSH.md), writing the report if asked for;
-// judging judges each play at DONE.
-func replayWelsh(name string, grace time.Duration, judging referee.Judging, reportFile string, stdout, stderr io.Writer) int {
+// prints its record (docs/WELSH.md), writing the report if asked for.
+func replayWelsh(name string, grace time.Duration, reportFile string, stdout, stderr io.Writer) int {
 	f, err := os.Open(name)
 	if err != nil {
 		fmt.Fprintf(stderr, "gammon replay: %v\n", err)
@@ -70,12 +69,9 @@ func replayWelsh(name string, grace time.Duration, judging referee.Judging, repo
 	}
 	defer f.Close()
 	rep := &replayReport{Games: []gameReport{}}
-	p, w, h, err := referee.OpenWelshTrace(f, rep.event)
+	p, w, _, err := referee.OpenWelshTrace(f, rep.event)
 	if err == nil {
 		p.DoneGrace = grace
-		err = p.Referee.SetJudging(judging, &h.Calibration)
-	}
-	if err == nil {
 		err = p.Run()
 	}
 	if err != nil {

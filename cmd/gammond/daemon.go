@@ -11,7 +11,6 @@ import (
 	"gammond/calib"
 	"gammond/record/analysis"
 	"gammond/record/gnubg"
-	"gammond/referee"
 	"gammond/sensing/dice"
 	"gammond/web"
 	"gammond/web/mqtt"
@@ -26,9 +25,7 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules, Clock: cfg.Match.Clock,
 			Site: cfg.Match.Site, Event: cfg.Match.Event, Round: cfg.Match.Round, MoneyRules: cfg.Match.MoneyRules},
 		Calibration:  cal,
-		Settle:       cfg.Scan.Settle,
 		DoneGrace:    cfg.Referee.DoneGrace,
-		Judging:      referee.Judging(cfg.Referee.Judge),
 		ClockDelay:   cfg.Match.ClockDelay,
 		EnteredDice:  cfg.Match.Dice == dice.Entered,
 		InferredDice: cfg.Match.Dice == dice.Inferred,
