@@ -25,10 +25,10 @@ import (
 // checker's own strength, a checker held above a point for up to 3 s at
 // up to 70% of a field (above any point with a free slot, a lone
 // opposing checker's included), dead sensors on the low slots, bus
-// glitches, a scan that stalls while a checker moves. The classifier of
-// today is not exact on them: TestMeasurePhysics measures how far, with
-// GAMMOND_MEASURE_PHYSICS=1, and is otherwise skipped (a measurement,
-// not a test).
+// glitches, a scan that stalls while a checker moves. TestMeasurePhysics
+// measures how exact the pipeline is on them, with
+// GAMMOND_MEASURE_PHYSICS=1, and is otherwise skipped (a measurement, not
+// a test).
 
 // deadLowSlots are three sensors under the bottom checkers of the
 // starting position: point 6 slot 0, point 12 slot 1, point 19 slot 0.

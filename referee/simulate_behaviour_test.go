@@ -55,7 +55,7 @@ func all(bs ...behaviour) behaviour {
 }
 
 // TestSimulateBehaviours plays the shared matches with each behaviour the
-// classifier handles on its own (drift, off-centre and hovering checkers, a
+// sensor model handles on its own (drift, off-centre and hovering checkers, a
 // header with baselines alone or no calibration), alone and together,
 // with illegal plays corrected, and gets every match back exactly.
 func TestSimulateBehaviours(t *testing.T) {
@@ -64,8 +64,8 @@ func TestSimulateBehaviours(t *testing.T) {
 }
 
 // TestSimulateBehavioursNeedLearn: dead sensors under the checkers are
-// masked once a known position shows them dead: the pipeline passes each
-// position the referee comes to know to calib.Learn (Pipeline.Learn).
+// found dead once a known position shows them so: the referee teaches its
+// model each position it comes to know (calib.Model.Learn).
 func TestSimulateBehavioursNeedLearn(t *testing.T) {
 	roundTrips(t, []behaviour{deadOnThem})
 }
@@ -73,7 +73,7 @@ func TestSimulateBehavioursNeedLearn(t *testing.T) {
 // TestSimulateDeadSensorsOffCentre: dead sensors under the checkers with
 // checkers set down off-centre, drift and hovering checkers. A checker set
 // down off-centre on a dead sensor, or towards one, shows only its part on
-// the live slot beside it: the classifier counts it whole.
+// the live slot beside it: the model reads it whole.
 func TestSimulateDeadSensorsOffCentre(t *testing.T) {
 	roundTrips(t, []behaviour{all(drift, offCentre, hover, deadOnThem)})
 }
