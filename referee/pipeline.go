@@ -101,7 +101,10 @@ func (p *Pipeline) Step(it sensing.Item) error {
 // the stillness it was told of.
 func (p *Pipeline) frame(it sensing.Item) error {
 	if p.frames == nil {
-		m := p.Referee.SensorModel()
+		var m *calib.Model
+		if p.Referee != nil {
+			m = p.Referee.SensorModel()
+		}
 		if m == nil {
 			return fmt.Errorf("frame at %v: %w", it.At, errNoModel)
 		}

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"io"
 	"slices"
 	"testing"
@@ -254,5 +255,15 @@ func TestPipelineSettlesWithoutFrames(t *testing.T) {
 				t.Errorf("settled at %v, still since %v; want at %d ms, still since %v, on the moved frame", in.At, in.FrameAt, tc.at, time.UnixMilli(1000).Add(calib.SettleWindow))
 			}
 		})
+	}
+}
+
+// TestPipelineNeedsAModel: a frame for a pipeline whose referee reads the
+// board by no sensor model is an error, not a panic.
+func TestPipelineNeedsAModel(t *testing.T) {
+	src := items{frameAt(0, frameOf(engine.StartingBoard, engine.White))}
+	p := &Pipeline{Source: &src, Deliver: func(Input) {}}
+	if err := p.Run(); !errors.Is(err, errNoModel) {
+		t.Errorf("Run = %v, want %v", err, errNoModel)
 	}
 }

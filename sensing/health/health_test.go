@@ -224,7 +224,7 @@ func TestMonitorInconsistent(t *testing.T) {
 			blame: -1,
 		},
 		{
-			name:   "a weak magnet's stack",
+			name:   "a pile of three",
 			frames: 300,
 			set: func(b *sim.Board) error {
 				b.Place(engine.Layout{engine.White: {5: 3}})
