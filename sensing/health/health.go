@@ -47,21 +47,16 @@ const (
 )
 
 // problems is the number of Problem values, for per-problem arrays.
-const problems = 5
+const problems = int(Dead)
+
+// problemNames are the problems in words.
+var problemNames = [...]string{Stuck: "stuck", OutOfRange: "out of range", Inconsistent: "inconsistent with its neighbours",
+	Drifted: "drifted far", Dead: "dead (no evidence)"}
 
 // String returns the problem in words.
 func (p Problem) String() string {
-	switch p {
-	case Stuck:
-		return "stuck"
-	case OutOfRange:
-		return "out of range"
-	case Inconsistent:
-		return "inconsistent with its neighbours"
-	case Drifted:
-		return "drifted far"
-	case Dead:
-		return "dead (no evidence)"
+	if int(p) < len(problemNames) && problemNames[p] != "" {
+		return problemNames[p]
 	}
 	return fmt.Sprintf("Problem(%d)", uint8(p))
 }
