@@ -31,11 +31,17 @@ const (
 	// than any magnet takes it (reach).
 	OutOfRange
 	// Inconsistent: the point (or bar half) reads, for a long time, what
-	// no pile of checkers gives: its slots' readings, each in the state
-	// that explains it best, explain the frame by calib.FitMargin or more
-	// than the point's likeliest pile does (calib.Model.Misfit), as a
-	// slot read empty under covered ones, or two colours on one point.
-	// The finding names the point's first sensor.
+	// no pile of checkers gives, as a slot read empty under covered ones,
+	// or two colours on one point. The measure is the model's own
+	// (calib.Model.Misfit, on the frame it last evaluated: the board as
+	// last settled): by how much the slots' readings, each in the state
+	// that explains it best, explain the frame better than the point's
+	// likeliest pile does. Each reading alone may be plausible; only
+	// together do they break a pile. At calib.FitMargin or more, the
+	// margin by which the model tells two positions apart, the readings
+	// say decisively that no pile is there: a weak magnet, a checker set
+	// down off-centre or a hand held above are piles the model explains,
+	// and score near 0. The finding names the point's first sensor.
 	Inconsistent
 	// Drifted: the model's baseline has moved calib.DriftRange or more
 	// from where it was first known: the board needs calibrating again,
