@@ -182,7 +182,10 @@ func TestMonitorInconsistent(t *testing.T) {
 		name   string
 		frames int
 		set    func(b *sim.Board) error // the board and its faults
-		blame  int                      // the sensor found inconsistent, -1 for none
+		// part, when set, has these sensors read these shares of their
+		// White gain in every frame: a checker's part.
+		part  map[int]float64
+		blame int // the sensor found inconsistent, -1 for none
 	}{
 		{
 			name:   "slot 0 empty under a stack",
@@ -224,13 +227,24 @@ func TestMonitorInconsistent(t *testing.T) {
 			blame: -1,
 		},
 		{
+			name:   "the top checker set down off-centre",
+			frames: 300,
+			set:    threeOnFive,
+			part:   map[int]float64{at(calib.Place{Point: 5, Slot: 2}): 0.55, at(calib.Place{Point: 5, Slot: 3}): 0.45},
+			blame:  -1,
+		},
+		{
+			name:   "a hand held above",
+			frames: 300,
+			set:    threeOnFive,
+			part:   map[int]float64{at(calib.Place{Point: 5, Slot: 3}): 0.5},
+			blame:  -1,
+		},
+		{
 			name:   "a pile of three",
 			frames: 300,
-			set: func(b *sim.Board) error {
-				b.Place(engine.Layout{engine.White: {5: 3}})
-				return nil
-			},
-			blame: -1,
+			set:    threeOnFive,
+			blame:  -1,
 		},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -238,7 +252,11 @@ func TestMonitorInconsistent(t *testing.T) {
 			if err := tc.set(r.board); err != nil {
 				t.Fatal(err)
 			}
-			r.run(tc.frames, nil)
+			r.run(tc.frames, func(_ int, frame []uint16) {
+				for i, u := range tc.part {
+					frame[i] = r.level(i, u)
+				}
+			})
 			fs := r.mon.Findings()
 			if tc.blame < 0 {
 				if len(fs) != 0 {
@@ -256,6 +274,13 @@ func TestMonitorInconsistent(t *testing.T) {
 			}
 		})
 	}
+}
+
+// threeOnFive sets three White checkers on point 5, the rest of the board
+// empty.
+func threeOnFive(b *sim.Board) error {
+	b.Place(engine.Layout{engine.White: {5: 3}})
+	return nil
 }
 
 // TestMonitorDrifted: a sensor whose baseline creeps up 400 counts in 40
