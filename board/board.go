@@ -35,6 +35,7 @@ import (
 	"gammond/referee"
 	"gammond/sensing"
 	"gammond/sensing/dice"
+	"gammond/sensing/health"
 	"gammond/web"
 )
 
@@ -49,11 +50,9 @@ type Options struct {
 	// journal there is removed once the directory is locked (a scratch
 	// directory's replay of a trace, run again).
 	Fresh bool
-	// Calibration is the board's sensors'.
+	// Calibration is the board's sensors': the referee's sensor model
+	// starts from it (referee.Referee.SetCalibration).
 	Calibration *calib.Calibration
-	// Settle is how long the board holds still before a play is judged
-	// (sensing.NewSettler).
-	Settle time.Duration
 	// DoneGrace is how long a DONE that finds a checker still in the hand
 	// waits for it (referee.Pipeline.DoneGrace); 0 means
 	// referee.DefaultDoneGrace.
@@ -69,7 +68,8 @@ type Options struct {
 	InferredDice bool
 	// Hints lights the points a lifted checker may land on.
 	Hints bool
-	// Health watches every frame for sensor faults (a real board's).
+	// Health watches every frame for sensor faults (a real board's):
+	// the panel shows what it finds.
 	Health bool
 	// Look is how the panel shows things; the zero Look is
 	// panel.DefaultLook.
@@ -251,10 +251,6 @@ func (b *Board) RecordPath() string { return b.matPath }
 
 // setUp builds the match, the referee and the pipeline for the header.
 func (b *Board) setUp() error {
-	cl, err := calib.NewClassifier(b.opts.Calibration, nil)
-	if err != nil {
-		return fmt.Errorf("calibration: %w", err)
-	}
 	b.welsh = nil // a new match's rules may not be the last one's
 	if b.header.Rules == engine.RulesWelsh {
 		b.setUpWelsh()
@@ -262,11 +258,11 @@ func (b *Board) setUp() error {
 		return err
 	}
 	if err := b.ref.SetCalibration(b.opts.Calibration); err != nil {
-		return err
+		return fmt.Errorf("calibration: %w", err)
 	}
-	b.pipe = &referee.Pipeline{Classifier: cl, Settler: sensing.NewSettler(b.opts.Settle), Referee: b.ref, Deliver: b.deliver, DoneGrace: b.opts.DoneGrace}
+	b.pipe = &referee.Pipeline{Referee: b.ref, Deliver: b.deliver, DoneGrace: b.opts.DoneGrace}
 	if b.opts.Health {
-		b.pipe.Health = calib.NewMonitor(cl, nil)
+		b.pipe.Health = health.NewMonitor(b.ref.SensorModel(), nil)
 	}
 	b.tr = record.NewTranscript(b.header.Length, b.header.players())
 	b.tr.Match().SetInfo(mat.Info{Site: b.header.Site, Event: b.header.Event, Round: b.header.Round,

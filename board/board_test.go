@@ -25,7 +25,6 @@ func options(t *testing.T, simulated *sim.Board, src *sensing.Live, clock engine
 		Match: board.Match{Board: "test", Started: time.Now(), Length: 5, White: "W", Black: "B",
 			Rules: engine.RulesUS, Clock: clock},
 		Calibration: simulated.Calibration(),
-		Settle:      sensing.DefaultSettleWindow,
 		Hints:       true,
 		Sim:         simulated,
 		Presses:     src,

@@ -71,12 +71,10 @@ type Shown struct {
 	Session *web.Session
 }
 
-// emit receives the referee's events, in order, lets the classifier learn
-// from the position each makes known (referee.Pipeline.Learn), and hands
-// them to the outputs.
+// emit receives the referee's events, in order, and hands them to the
+// outputs.
 func (b *Board) emit(re referee.Event) {
 	re.Names = b.names()
-	b.pipe.Learn(re)
 	if b.welsh == nil { // the Welsh referee keeps its own record
 		stopped := b.tr.Err() != nil
 		b.tr.Event(re)

@@ -8,6 +8,7 @@ import (
 	"os"
 	"time"
 
+	"gammond/calib"
 	"gammond/engine"
 	"gammond/sensing"
 	"gammond/sensing/sim"
@@ -57,10 +58,6 @@ func checkEngine() error {
 	return nil
 }
 
-// selfTestSettle is the settle window of the self-test's board: the
-// config's default.
-const selfTestSettle = 150 * time.Millisecond
-
 // checkBoardAndJournal plays White's opening 31 (8/5 6/5) on a simulated
 // board through the board, in a temporary state directory, then opens the
 // board there again and checks that the journal brings it back.
@@ -72,7 +69,7 @@ func checkBoardAndJournal() error {
 	defer os.RemoveAll(dir)
 	simulated := sim.NewBoard(1)
 	start := time.Unix(1_000_000_000, 0).UTC()
-	opts := Options{StateDir: dir, Calibration: simulated.Calibration(), Settle: selfTestSettle,
+	opts := Options{StateDir: dir, Calibration: simulated.Calibration(),
 		Match: Match{Board: "selftest", Started: start, Length: 1, White: "White", Black: "Black",
 			Rules: engine.RulesUS, Clock: engine.ClockNone}}
 	b, err := Open(opts)
@@ -107,7 +104,7 @@ func openingPlay(simulated *sim.Board, at time.Time, moved *error) sensing.Sourc
 	var steps script
 	frame := make([]uint16, simulated.Calibration().Board.Sensors())
 	steady := func(hand func()) {
-		for i := range 2 * int(selfTestSettle/(10*time.Millisecond)) {
+		for i := range 2 * int(calib.SettleWindow/(10*time.Millisecond)) {
 			steps = append(steps, func() sensing.Item {
 				if i == 0 && hand != nil {
 					hand()

@@ -38,7 +38,7 @@ func playTraceOf(tb testing.TB, dir string, trace []byte) []byte {
 		tb.Fatal(err)
 	}
 	h := tr.Header()
-	b, err := board.Open(board.Options{StateDir: dir, Calibration: &h.Calibration, Settle: sensing.DefaultSettleWindow,
+	b, err := board.Open(board.Options{StateDir: dir, Calibration: &h.Calibration,
 		Match: board.Match{Board: "test", Started: time.Unix(0, 0).UTC(), Length: h.Match.Length, White: h.Match.White, Black: h.Match.Black, Rules: "us"}})
 	if err != nil {
 		tb.Fatal(err)

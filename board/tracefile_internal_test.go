@@ -65,7 +65,7 @@ func restingBoard(tb testing.TB, traceLimit int64) func() {
 	c := levelCalibration()
 	n := len(c.Baseline)
 	start := time.Unix(1_800_000_000, 0).UTC()
-	b, err := Open(Options{StateDir: tb.TempDir(), Calibration: c, Settle: sensing.DefaultSettleWindow, TraceLimit: traceLimit,
+	b, err := Open(Options{StateDir: tb.TempDir(), Calibration: c, TraceLimit: traceLimit,
 		Match: Match{Board: "bench", Started: start, Length: 1, White: "W", Black: "B", Rules: "us"}})
 	if err != nil {
 		tb.Fatal(err)

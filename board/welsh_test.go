@@ -92,7 +92,6 @@ func TestWelshMatchOnTheBoard(t *testing.T) {
 		Match: board.Match{Board: "welsh", Started: started, Length: 25, White: "Ann", Black: "Bob",
 			Rules: engine.RulesWelsh, Clock: engine.ClockNone},
 		Calibration: simulated.Calibration(),
-		Settle:      sensing.DefaultSettleWindow,
 		TraceLimit:  1 << 20,
 		Logger:      slog.New(slog.DiscardHandler),
 	}

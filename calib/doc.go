@@ -97,22 +97,4 @@
 // arrangement and returns every sensor's levels and noise, the outliers
 // (dead, weak, swapped polarity, noisy) and the calibration to save, as
 // "gammon calibrate" does.
-//
-// # Health
-//
-// A Monitor, fed every frame after classification, reports sensors that are
-// stuck, read out of range, tell a story their neighbours contradict (a
-// covered slot above an empty one), have drifted far, or are masked dead.
-//
-//	cl, err := calib.NewClassifier(cal, nil)
-//	mon := calib.NewMonitor(cl, nil)
-//	for each frame {
-//		for w := cl.Wake(); !w.IsZero() && w.Before(at); w = cl.Wake() {
-//			cl.ReclassifyAt(w, &occ) // the last frame, read again at w
-//		}
-//		err := cl.ClassifyAt(at, frame, &occ)
-//		mon.Observe(at, frame)
-//	}
-//	err = cl.Learn(frame, &layout) // at a position the referee knows
-//	findings := mon.Findings()
 package calib

@@ -58,6 +58,33 @@ func TestDecodeFileSections(t *testing.T) {
 	}
 }
 
+// retiring is a config that no longer reads scan.settle.
+type retiring struct {
+	Scan struct {
+		Rate int `toml:"rate"`
+	} `toml:"scan"`
+}
+
+func (retiring) RetiredKeys() map[string]string {
+	return map[string]string{"scan.settle": "the model settles"}
+}
+
+// A retired key is refused with why it is no longer read, on its line,
+// and not offered as the nearest key to a typo; other unknown keys are
+// reported as ever.
+func TestRetiredKeys(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.toml")
+	if err := os.WriteFile(path, []byte("[scan]\nrate = 50\nsettle = \"150ms\"\nrat = 5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var v retiring
+	err := DecodeFile(path, &v)
+	want := path + ":3: scan.settle: no longer read: the model settles; remove it\n" + path + ":4: scan.rat: unknown key; did you mean scan.rate?"
+	if err == nil || err.Error() != want {
+		t.Errorf("DecodeFile = %v, want\n%s", err, want)
+	}
+}
+
 // A typo'd key gets the known key one or two letters off, or the same
 // name in another section; a key like none gets nothing.
 func TestNearest(t *testing.T) {

@@ -20,8 +20,9 @@ import (
 // DecodeFile decodes the TOML file at path into v, over the values v
 // holds (the defaults). Every error is one line, "FILE:LINE: key: what is
 // wrong", in plain words: a key v has no place for (with the nearest key
-// it has, when one is near), a value of the wrong type, a duration
-// without a unit.
+// it has, when one is near, or why it is no longer read when v is a
+// Retirer that names it), a value of the wrong type, a duration without
+// a unit.
 func DecodeFile(path string, v any) error {
 	return decodeFile(path, v, true)
 }
@@ -31,6 +32,14 @@ func DecodeFile(path string, v any) error {
 // keys v has no place for are left to the program that owns them.
 func DecodeFileSections(path string, v any) error {
 	return decodeFile(path, v, false)
+}
+
+// Retirer is a config with keys it no longer reads: a file that still
+// sets one is told why, not only that the key is unknown.
+type Retirer interface {
+	// RetiredKeys maps each dotted key ("scan.settle") to why it is no
+	// longer read.
+	RetiredKeys() map[string]string
 }
 
 func decodeFile(path string, v any, allKeys bool) error {
@@ -48,7 +57,11 @@ func decodeFile(path string, v any, allKeys bool) error {
 	}
 	var found problems
 	if allKeys {
-		src.unknownKeys(md, knownKeys(reflect.TypeOf(v)), &found)
+		var retired map[string]string
+		if r, ok := v.(Retirer); ok {
+			retired = r.RetiredKeys()
+		}
+		src.unknownKeys(md, knownKeys(reflect.TypeOf(v)), retired, &found)
 	}
 	src.unitlessDurations(md, &found)
 	return found.err()
@@ -240,9 +253,9 @@ func (p problems) err() error {
 }
 
 // unknownKeys reports each key of the file that v has no place for, with
-// the nearest known key when one is near; a section unknown with all its
-// keys is reported once.
-func (s *source) unknownKeys(md toml.MetaData, known []string, found *problems) {
+// why it is no longer read when retired says, else the nearest known key
+// when one is near; a section unknown with all its keys is reported once.
+func (s *source) unknownKeys(md toml.MetaData, known []string, retired map[string]string, found *problems) {
 	undecoded := make(map[string]bool)
 	for _, k := range md.Undecoded() {
 		undecoded[k.String()] = true
@@ -250,6 +263,10 @@ func (s *source) unknownKeys(md toml.MetaData, known []string, found *problems) 
 	for _, k := range md.Undecoded() {
 		key := k.String()
 		if parent := key[:max(0, strings.LastIndex(key, "."))]; undecoded[parent] {
+			continue
+		}
+		if why, ok := retired[key]; ok {
+			found.add(s.lines[key], s.keyError(key, "no longer read: %s; remove it", why))
 			continue
 		}
 		what := "unknown key"

@@ -65,7 +65,8 @@ func restingPipeline(tb testing.TB) func() {
 }
 
 // BenchmarkPipelineFrame feeds frames of a board at rest through the
-// pipeline (classify, settle, referee): the per-frame path.
+// pipeline (settling on the raw readings, the referee): the per-frame
+// path.
 func BenchmarkPipelineFrame(b *testing.B) {
 	step := restingPipeline(b)
 	b.ReportAllocs()

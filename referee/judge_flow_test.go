@@ -26,8 +26,7 @@ func modelPipeline(t *testing.T, src items, dead int) (*Pipeline, *[]Kind) {
 			it.Frame[dead] = testBase
 		}
 	}
-	cl := testClassifier(t)
-	p, kinds := testPipeline(t, &src, cl)
+	p, kinds := testPipeline(t, &src)
 	cal := calib.Calibration{Board: calib.ReferenceBoard}
 	for range calib.ReferenceBoard.Sensors() {
 		cal.Baseline, cal.White, cal.Black = append(cal.Baseline, testBase), append(cal.White, testWhite), append(cal.Black, testBlack)

@@ -10,27 +10,21 @@ import (
 	"gammond/calib"
 	"gammond/engine"
 	"gammond/sensing"
+	"gammond/sensing/health"
 )
 
 // Pipeline carries a board's inputs to the referee: each button event
-// becomes the referee's call, and the frames tell it when the board
-// moves and when it holds still. While the sensor model judges
-// (JudgeModel, the default) the board settles on the raw readings, each
-// settled input carrying its frame (pipeline_model.go). For the
-// classifier's judgement each frame is classified into an occupancy,
-// settled (sensing.SettleStage) and passed on once it holds still, and
-// the classifier learns from every position the referee comes to know
-// (Learn). Health, when set, reads every frame through the classifier.
+// becomes the referee's call, and the raw frames tell it when the board
+// moves and when it holds still. The board settles when every reading
+// holds still within its noise for calib.SettleWindow (calib.Model.Observe),
+// and each settled input carries its frame, from which the referee's
+// sensor model reads the board and judges; a frame of bus garbage is
+// dropped first.
 type Pipeline struct {
-	Source     sensing.Source
-	Classifier *calib.Classifier
-	// Settler settles the occupancies, behind the spike hold-back of a
-	// sensing.SettleStage.
-	Settler *sensing.Settler
+	Source  sensing.Source
 	Referee *Referee
-	// Health, when set, watches every frame for sensor faults; a sensor
-	// it finds stuck or dead is masked (calib.Classifier.Mask).
-	Health *calib.Monitor
+	// Health, when set, watches every frame for sensor faults.
+	Health *health.Monitor
 	// Deliver, when set, receives every input for the referee instead of
 	// the referee: the daemon journals it first, then applies it.
 	Deliver func(Input)
@@ -38,24 +32,30 @@ type Pipeline struct {
 	// still in the hand (InputDoneGrace); 0 means DefaultDoneGrace.
 	DoneGrace time.Duration
 
-	occ   engine.Occupancy
-	frame []uint16 // the last frame classified, for Learn
 	// graceEnds is when the grace period of the last DONE ends, zero when
 	// none runs. It follows the presses alone, not the referee's state, so
 	// a source fed again gives the journal the same inputs.
 	graceEnds time.Time
-	stage     *sensing.SettleStage // settles with Settler; made at the first item
-	last      time.Time            // the last item's time
-	// frames settles the raw frames while the sensor model judges
-	// (JudgeModel), nil otherwise (pipeline_model.go). framesAt is since
-	// when the board has held still as last told the referee; still,
-	// that the readings have not moved since; stallEnds, when the scan
-	// can no longer be stalled on the motion the last DONE ended.
+	last      time.Time // the last item's time
+	// frames settles the raw frames, made at the first frame from the
+	// referee's model's geometry. still says the readings have not moved
+	// since the referee was last told the board settled; stallEnds, when
+	// the scan can no longer be stalled on the motion the last DONE ended.
 	frames    *calib.Model
-	framesAt  time.Time
 	still     bool
 	stallEnds time.Time
 }
+
+// scanStall is the longest the scan may stall while a checker is set
+// down or lifted (HARDWARE.md: 30-250 ms): a trace writes no frame then,
+// so the readings look still while the board is not. A DONE is judged
+// on the board as it reads once the scan cannot still be stalled on the
+// motion it ended.
+const scanStall = 250 * time.Millisecond
+
+// errNoModel is a frame for a pipeline whose referee reads the board by
+// no sensor model.
+var errNoModel = errors.New("the referee has no sensor model (Referee.SetCalibration)")
 
 // Run feeds the referee until the source ends, then tells it so (End); it
 // returns nil at io.EOF.
@@ -63,9 +63,10 @@ func (p *Pipeline) Run() error {
 	for {
 		it, err := p.Source.Next()
 		if errors.Is(err, io.EOF) {
-			p.catchUpAll()
-			p.settleStage().Release()
-			p.catchUpFramesAll()
+			if p.frames != nil && !p.still {
+				// The readings have held still since they last moved.
+				p.settled(p.frames.SettledAt())
+			}
 			p.deliver(Input{At: p.last, Kind: InputEnd})
 			return nil
 		}
@@ -80,116 +81,82 @@ func (p *Pipeline) Run() error {
 
 // Step feeds one item. Per frame it allocates nothing (see the benchmark).
 func (p *Pipeline) Step(it sensing.Item) error {
-	p.catchUp(it.At)
-	p.catchUpFrames(it.At, it.Kind == sensing.EventItem)
+	p.catchUp(it.At, it.Kind == sensing.EventItem)
 	p.last = it.At
 	switch it.Kind {
 	case sensing.FrameItem:
-		if m := p.frameModel(); m != nil {
-			return p.modelFrame(m, it)
-		}
-		if err := p.classify(it.At, it.Frame); err != nil {
+		if err := p.frame(it); err != nil {
 			return err
 		}
-		p.watchHealth(it)
-		p.settleStage().Frame(it.At, &p.occ)
 		p.checkGrace()
 	case sensing.EventItem:
-		if p.frameModel() == nil {
-			p.settleStage().Advance(it.At) // a press is judged on every frame before it
-		}
 		p.checkGrace()
 		p.event(it.Event)
 	}
 	return nil
 }
 
-// classify reads the frame at at into the occupancy, keeping it for
-// Learn.
-func (p *Pipeline) classify(at time.Time, frame []uint16) error {
-	if err := p.Classifier.ClassifyAt(at, frame, &p.occ); err != nil {
-		return fmt.Errorf("frame at %v: %w", at, err)
+// frame lets the settling model observe the item's frame, and Health
+// check it; the referee is told the board moved when the readings leave
+// the stillness it was told of.
+func (p *Pipeline) frame(it sensing.Item) error {
+	if p.frames == nil {
+		var m *calib.Model
+		if p.Referee != nil {
+			m = p.Referee.SensorModel()
+		}
+		if m == nil {
+			return fmt.Errorf("frame at %v: %w", it.At, errNoModel)
+		}
+		// A calibration of the board's geometry alone is valid: the
+		// readings' stillness and the ADC's rails need no levels.
+		p.frames, _ = calib.NewModel(&calib.Calibration{Board: m.Geometry()})
 	}
-	p.frame = append(p.frame[:0], frame...) // no allocation once it has grown
+	if n := p.frames.Geometry().Sensors(); len(it.Frame) != n {
+		return fmt.Errorf("frame at %v: %w: %d readings, want %d", it.At, calib.ErrFrameLength, len(it.Frame), n)
+	}
+	if settled := p.frames.Observe(it.At, it.Frame); p.still && !settled {
+		p.still = false
+		p.deliver(Input{At: p.last, Kind: InputUnsettled})
+	}
+	if p.Health != nil {
+		p.Health.Observe(it.At, it.Frame)
+	}
 	return nil
 }
 
-// catchUp reads the last frame again at each time before at that the
-// classifier says it may read otherwise (calib.Classifier.Wake): a trace
-// sends no frame while the readings hold, and a part of a checker held
-// still for long enough is the checker set down off-centre. A changed
-// occupancy is a frame for the settling stage, never a spike, read at the
-// last item's time: the readings have held since, so the board settles
-// at once if that was a settle window ago.
-func (p *Pipeline) catchUp(at time.Time) {
-	if len(p.frame) == 0 || p.frames != nil {
+// catchUp tells the referee that the board has settled once the raw
+// readings have held still, by at, since they last moved: once the scan
+// cannot be stalled on the motion a DONE ended, or at a press (a hand on
+// a button has left the board). It is told at at, the time of the item
+// that shows it, as the referee's clock has it (a trace writes no frame
+// while the readings hold); the input's FrameAt says since when the
+// board has held still.
+func (p *Pipeline) catchUp(at time.Time, press bool) {
+	m := p.frames
+	if m == nil || p.still || !m.Settled(at) {
 		return
 	}
-	for w := p.Classifier.Wake(); !w.IsZero() && w.Before(at); w = p.Classifier.Wake() {
-		before := p.occ
-		p.Classifier.ReclassifyAt(w, &p.occ)
-		if p.occ == before {
-			continue
+	still := m.SettledAt()
+	if still.Before(p.stallEnds) {
+		still = p.stallEnds
+		if press && at.Before(still) {
+			still = at
 		}
-		// The readings have held since the last item: the board has been
-		// still since then, read otherwise only now.
-		p.settleStage().Frame(p.last, &p.occ)
-		p.settleStage().Release()
-		p.last = w
-		p.settleStage().Advance(w)
-		p.checkGrace()
 	}
-}
-
-// catchUpAll runs catchUp through every time the classifier still waits
-// for at the end of the source: a part of a checker held still since the
-// last frame is judged before the board's last position is.
-func (p *Pipeline) catchUpAll() {
-	if p.frames != nil {
+	if still.After(at) {
 		return
 	}
-	for w := p.Classifier.Wake(); !w.IsZero(); w = p.Classifier.Wake() {
-		p.catchUp(w.Add(time.Nanosecond))
-	}
+	p.last = at
+	p.settled(still)
 }
 
-// watchHealth lets Health check the frame, and masks the sensors it
-// finds stuck or dead.
-func (p *Pipeline) watchHealth(it sensing.Item) {
-	if p.Health == nil {
-		return
-	}
-	p.Health.Observe(it.At, it.Frame)
-	for _, i := range p.Health.Failed() {
-		p.Classifier.Mask(i)
-	}
-}
-
-// Learn teaches the classifier from the position an event of the
-// referee's makes known, read in the last frame classified: the position a
-// play judged unambiguous leaves, or a flagged play let stand (a checker
-// no sensor shows where the legal result it is one short of has it: a
-// sensor that reads nothing under it is masked), the starting position
-// once a game starts or a board being set up differs from it on
-// setupLearnMax points or fewer. Call it with every event the referee emits, on the pipeline's
-// goroutine (OpenTrace's pipeline does); other events teach nothing.
-func (p *Pipeline) Learn(e Event) {
-	if len(p.frame) == 0 {
-		return // no frame yet (a journal replayed): nothing to learn from
-	}
-	var known *engine.Layout
-	switch {
-	case e.Kind == PlayMade && !e.Ambiguous, e.Kind == IllegalAccepted:
-		l := engine.LayoutOf(&e.Board, e.OnRoll)
-		known = &l
-	case e.Kind == GameStarted, e.Kind == SetupWrong && len(e.Points) <= setupLearnMax:
-		known = &startingLayout
-	default:
-		return
-	}
-	// The frame passed Classify, so it has the board's length: Learn's
-	// only error cannot arise.
-	_ = p.Classifier.Learn(p.frame, known)
+// settled tells the referee the board holds still on the frames, as it
+// has since still: the input carries the frame.
+func (p *Pipeline) settled(still time.Time) {
+	p.still = true
+	p.deliver(Input{At: p.last, Kind: InputSettled, Frame: slices.Clone(p.frames.Frame()), FrameAt: still})
+	p.checkGrace()
 }
 
 // checkGrace tells the referee when the grace period of a DONE is over.
@@ -207,24 +174,6 @@ func (p *Pipeline) doneGrace() time.Duration {
 		return p.DoneGrace
 	}
 	return DefaultDoneGrace
-}
-
-// settleStage returns the settling stage, made on first use so that a
-// Pipeline is set up with its Settler alone.
-func (p *Pipeline) settleStage() *sensing.SettleStage {
-	if p.stage == nil {
-		p.stage = sensing.NewSettleStage(p.Settler, p.unsettled, p.settled)
-	}
-	return p.stage
-}
-
-// unsettled tells the referee that the board started moving.
-func (p *Pipeline) unsettled() { p.deliver(Input{At: p.last, Kind: InputUnsettled}) }
-
-// settled tells the referee that the board holds still on the frame
-// last classified, read as o.
-func (p *Pipeline) settled(*engine.Occupancy) {
-	p.deliver(Input{At: p.last, Kind: InputSettled, Frame: slices.Clone(p.frame), FrameAt: p.last})
 }
 
 // deliver passes an input on to Deliver, or to the referee.
@@ -247,9 +196,7 @@ var inputKinds = map[sensing.EventKind]InputKind{
 func (p *Pipeline) event(e sensing.Event) {
 	if e.Kind == sensing.Done {
 		p.graceEnds = p.last.Add(p.doneGrace())
-		if p.frames != nil {
-			p.doneFrames(p.last)
-		}
+		p.holdAfterDone()
 	}
 	kind, ok := inputKinds[e.Kind]
 	if !ok {
@@ -260,6 +207,17 @@ func (p *Pipeline) event(e sensing.Event) {
 		in.Games, in.Points = e.Points, 0
 	}
 	p.deliver(in)
+}
+
+// holdAfterDone holds the board unsettled for scanStall after a DONE, so
+// that the play is judged on what the board reads once the scan has
+// caught up with the hand.
+func (p *Pipeline) holdAfterDone() {
+	p.stallEnds = p.last.Add(scanStall)
+	if p.still {
+		p.still = false
+		p.deliver(Input{At: p.last, Kind: InputUnsettled})
+	}
 }
 
 // OpenTrace returns the pipeline that replays a recorded trace (TRACE.md)
@@ -279,8 +237,8 @@ func OpenTrace(r io.Reader, emit func(Event)) (*Pipeline, *sensing.Header, error
 }
 
 // openTrace returns the pipeline that replays a trace into the referee
-// newReferee makes for its header, each event taught to the classifier
-// (Learn) before emit has it.
+// newReferee makes for its header, its sensor model started from the
+// header's calibration.
 func openTrace(r io.Reader, emit func(Event), newReferee func(*sensing.Header, sensing.Clock, func(Event)) (*Referee, error)) (*Pipeline, *sensing.Header, error) {
 	clock := sensing.NewVirtualClock(time.Unix(0, 0).UTC())
 	tr, err := sensing.NewTraceReader(r, &sensing.TraceOpts{Clock: clock})
@@ -288,20 +246,12 @@ func openTrace(r io.Reader, emit func(Event), newReferee func(*sensing.Header, s
 		return nil, nil, err
 	}
 	h := tr.Header()
-	cl, err := calib.NewClassifier(&h.Calibration, nil)
-	if err != nil {
-		return nil, nil, fmt.Errorf("trace calibration: %w", err)
-	}
-	p := &Pipeline{Source: tr, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow)}
-	p.Referee, err = newReferee(h, clock, func(e Event) {
-		p.Learn(e)
-		emit(e)
-	})
+	ref, err := newReferee(h, clock, emit)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := p.Referee.SetCalibration(&h.Calibration); err != nil {
+	if err := ref.SetCalibration(&h.Calibration); err != nil {
 		return nil, nil, fmt.Errorf("trace calibration: %w", err)
 	}
-	return p, h, nil
+	return &Pipeline{Source: tr, Referee: ref}, h, nil
 }

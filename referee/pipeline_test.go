@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"errors"
 	"io"
 	"slices"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"gammond/calib"
 	"gammond/engine"
 	"gammond/sensing"
+	"gammond/sensing/health"
 )
 
 // items is a Source of items given in advance.
@@ -62,17 +64,27 @@ func pressAt(ms int, k sensing.EventKind, side engine.Side, d engine.Dice) sensi
 	return sensing.Item{At: time.UnixMilli(int64(ms)), Kind: sensing.EventItem, Event: sensing.Event{Kind: k, Side: side, Dice: d}}
 }
 
-// TestPipelineDoneBeforeTheBoardSettles: a DONE pressed before the board
-// settled is judged on the play even when the opponent rolls soon after.
-func TestPipelineDoneBeforeTheBoardSettles(t *testing.T) {
+// TestPipelineGlitches: a bus glitch (a frame with readings at both of
+// the ADC's rails) while a DONE waits is no motion, and a DONE right
+// after the last change waits for the board to settle: either way the
+// play is judged on the board settled after it, even when the opponent
+// rolls soon after.
+func TestPipelineGlitches(t *testing.T) {
 	start := frameOf(engine.StartingBoard, engine.White)
 	play := engine.LegalPlays(engine.StartingBoard, engine.Dice{3, 1})[0]
 	after := frameOf(play.After, engine.Black)
+	glitch := slices.Clone(after)
+	glitch[40], glitch[41] = 4095, 0
 	opening := []sensing.Item{frameAt(0, start), pressAt(1000, sensing.Roll, engine.White, engine.Dice{3, 1})}
 	for _, tc := range []struct {
 		name  string
 		items []sensing.Item
 	}{
+		{"bus glitch while a DONE waits", []sensing.Item{
+			frameAt(2000, after), frameAt(2010, after), pressAt(2015, sensing.Done, engine.White, engine.Dice{}),
+			frameAt(2100, glitch), frameAt(2110, after),
+			pressAt(2200, sensing.Roll, engine.Black, engine.Dice{2, 1}),
+		}},
 		{"DONE right after the last change", []sensing.Item{
 			frameAt(2000, after), pressAt(2005, sensing.Done, engine.White, engine.Dice{}),
 			pressAt(2200, sensing.Roll, engine.Black, engine.Dice{2, 1}),
@@ -80,72 +92,105 @@ func TestPipelineDoneBeforeTheBoardSettles(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src := items(append(slices.Clone(opening), tc.items...))
-			cal := calib.Calibration{Board: calib.ReferenceBoard}
-			for range calib.ReferenceBoard.Sensors() {
-				cal.Baseline, cal.White, cal.Black = append(cal.Baseline, testBase), append(cal.White, testWhite), append(cal.Black, testBlack)
-			}
-			cl, err := calib.NewClassifier(&cal, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			m, err := engine.NewMatch(1, engine.MatchOpts{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var kinds []Kind
-			clock := sensing.NewVirtualClock(time.UnixMilli(0))
-			p := Pipeline{Source: &src, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow),
-				Referee: New(m, clock, func(e Event) {
-					if e.Kind != SetupWrong {
-						kinds = append(kinds, e.Kind)
-					}
-				})}
+			p, kinds := testPipeline(t, &src)
 			if err := p.Run(); err != nil {
 				t.Fatal(err)
 			}
-			want := []Kind{GameStarted, Rolled, PlayMade, Rolled}
-			if !slices.Equal(kinds, want) {
-				t.Errorf("events %v, want %v", kinds, want)
+			var got []Kind
+			for _, k := range *kinds {
+				if k != SetupWrong {
+					got = append(got, k)
+				}
+			}
+			if want := []Kind{GameStarted, Rolled, PlayMade, Rolled}; !slices.Equal(got, want) {
+				t.Errorf("events %v, want %v", got, want)
 			}
 		})
 	}
 }
 
-// testClassifier returns a classifier for the pipeline tests' board, every
-// sensor calibrated at testBase, testWhite and testBlack.
-func testClassifier(t *testing.T) *calib.Classifier {
-	t.Helper()
+// testCalibration returns the pipeline tests' board's calibration, every
+// sensor at testBase, testWhite and testBlack.
+func testCalibration() *calib.Calibration {
 	cal := calib.Calibration{Board: calib.ReferenceBoard}
 	for range calib.ReferenceBoard.Sensors() {
 		cal.Baseline, cal.White, cal.Black = append(cal.Baseline, testBase), append(cal.White, testWhite), append(cal.Black, testBlack)
 	}
-	cl, err := calib.NewClassifier(&cal, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cl
+	return &cal
 }
 
-// testPipeline returns a pipeline for a 1-point match reading src with
-// cl, and the kinds of the events it emits.
-func testPipeline(t *testing.T, src sensing.Source, cl *calib.Classifier) (*Pipeline, *[]Kind) {
+// testPipeline returns a pipeline for a 1-point match reading src, its
+// referee's sensor model started from testCalibration, and the kinds of
+// the events it emits.
+func testPipeline(t *testing.T, src sensing.Source) (*Pipeline, *[]Kind) {
 	t.Helper()
 	m, err := engine.NewMatch(1, engine.MatchOpts{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	kinds := new([]Kind)
-	p := &Pipeline{Source: src, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow)}
-	p.Referee = New(m, sensing.NewVirtualClock(time.UnixMilli(0)), func(e Event) {
-		p.Learn(e)
-		*kinds = append(*kinds, e.Kind)
-	})
+	p := &Pipeline{Source: src}
+	p.Referee = New(m, sensing.NewVirtualClock(time.UnixMilli(0)), func(e Event) { *kinds = append(*kinds, e.Kind) })
+	if err := p.Referee.SetCalibration(testCalibration()); err != nil {
+		t.Fatal(err)
+	}
 	return p, kinds
 }
 
-// TestPipelineMasksStuckSensor: a sensor whose reading holds while its
-// neighbours' change is found stuck by health, and masked.
-func TestPipelineMasksStuckSensor(t *testing.T) {
+// TestPipelineLearnsDeadSensor: a sensor under a checker of the starting
+// position that reads empty makes the set-up board one short; the game
+// starts, and the referee's model, taught the starting position, finds
+// the sensor dead.
+func TestPipelineLearnsDeadSensor(t *testing.T) {
+	dead := calib.ReferenceBoard.Sensor(calib.Place{Point: 6, Slot: 1})
+	start := frameOf(engine.StartingBoard, engine.White)
+	start[dead] = testBase
+	hand := slices.Clone(start)
+	hand[calib.ReferenceBoard.Sensor(calib.Place{Point: 3, Slot: 0})] = testBase + 300 // a hand passing
+	src := items{frameAt(0, start), frameAt(1000, hand), frameAt(1100, start), frameAt(2000, start), frameAt(2500, start),
+		pressAt(3000, sensing.Roll, engine.White, engine.Dice{3, 1})}
+	p, kinds := testPipeline(t, &src)
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(*kinds, GameStarted) {
+		t.Errorf("events %v: the game never started", *kinds)
+	}
+	for i := range calib.ReferenceBoard.Sensors() {
+		if got, want := p.Referee.SensorModel().Silent(i), i == dead; got != want {
+			t.Errorf("sensor %d silent %v, want %v", i, got, want)
+		}
+	}
+}
+
+// TestPipelineLearnsLevels: the checkers of a started game read 60 counts
+// above the calibrated White level: the game's start teaches the
+// referee's model, whose White gain moves towards the reading.
+func TestPipelineLearnsLevels(t *testing.T) {
+	start := frameOf(engine.StartingBoard, engine.White)
+	covered := calib.ReferenceBoard.Sensor(calib.Place{Point: 24, Slot: 0}) // White's back checkers
+	for i, r := range start {
+		if r == testWhite {
+			start[i] = testWhite + 60
+		}
+	}
+	src := items{frameAt(0, start), frameAt(1000, start), pressAt(1500, sensing.Roll, engine.White, engine.Dice{3, 1})}
+	p, kinds := testPipeline(t, &src)
+	if err := p.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(*kinds, GameStarted) {
+		t.Fatalf("events %v: the game never started", *kinds)
+	}
+	if g := p.Referee.SensorModel().Estimate(covered).Gain[engine.White]; g <= testWhite-testBase || g > testWhite-testBase+60 {
+		t.Errorf("sensor %d's White gain %.1f after the game started, want above %d, at most %d", covered, g, testWhite-testBase, testWhite-testBase+60)
+	}
+}
+
+// TestPipelineHealth: Health watches every frame and finds a sensor whose
+// reading holds while its neighbours' change stuck; it only reports: the
+// referee's model still reads the sensor.
+func TestPipelineHealth(t *testing.T) {
 	stuck := calib.ReferenceBoard.Sensor(calib.Place{Point: 7, Slot: 2})
 	var src items
 	for k := range 300 {
@@ -157,102 +202,68 @@ func TestPipelineMasksStuckSensor(t *testing.T) {
 		}
 		src = append(src, frameAt(10*k, f))
 	}
-	cl := testClassifier(t)
-	p, _ := testPipeline(t, &src, cl)
-	p.Health = calib.NewMonitor(cl, &calib.HealthOpts{StuckChanges: 50, StuckFor: time.Second, InconsistentFor: time.Hour})
+	p, _ := testPipeline(t, &src)
+	p.Health = health.NewMonitor(p.Referee.SensorModel(), &health.Opts{StuckChanges: 50, StuckFor: time.Second, InconsistentFor: time.Hour})
 	if err := p.Run(); err != nil {
 		t.Fatal(err)
 	}
-	for i := range calib.ReferenceBoard.Sensors() {
-		if got, want := cl.Masked(i), i == stuck; got != want {
-			t.Errorf("sensor %d masked %v, want %v", i, got, want)
-		}
+	fs := p.Health.Findings()
+	if len(fs) != 1 || fs[0].Sensor != stuck || fs[0].Problem != health.Stuck || fs[0].Frames != 200 {
+		t.Errorf("findings %v, want sensor %d stuck in the last 200 frames", fs, stuck)
+	}
+	if p.Referee.SensorModel().Silent(stuck) {
+		t.Errorf("sensor %d silenced by the monitor", stuck)
 	}
 }
 
-// TestPipelineHeldPartWithoutFrames: on a board learning its levels, the
-// top checker of a stack set down off-centre leaves part of its field on
-// the slot above, and the board is unsure until that part has held for a
-// while (calib.Classifier.Wake). A trace sends no frame while the readings
-// hold, so the pipeline reads the last frame again then: the board
-// settles on the whole stack before the next press, not never, and at
-// once, as it has been still since the part's frame.
-func TestPipelineHeldPartWithoutFrames(t *testing.T) {
-	checkHeldPartSettles(t, true)
-}
-
-// TestPipelineHeldPartAtTheEnd: as TestPipelineHeldPartWithoutFrames, with
-// the trace ending on the frame of the checker set down off-centre: the
-// last occupancy the pipeline reads, the one its end is judged on, is the
-// whole stack, read again once the part has held (catchUpAll).
-func TestPipelineHeldPartAtTheEnd(t *testing.T) {
-	checkHeldPartSettles(t, false)
-}
-
-// checkHeldPartSettles plays a stack whose top checker is set down
-// off-centre on a board learning its levels, then a roll (press) or the
-// end of the trace, and checks the last board settled before it.
-func checkHeldPartSettles(t *testing.T, press bool) {
-	t.Helper()
-	g := calib.ReferenceBoard
+// TestPipelineSettlesWithoutFrames: a trace writes no frame while the
+// readings hold, so the board settles when the next item comes, or at
+// the end of the source, as it has since calib.SettleWindow after the
+// readings last moved.
+func TestPipelineSettlesWithoutFrames(t *testing.T) {
 	start := frameOf(engine.StartingBoard, engine.White)
-	five := -1 // the first slot of a point holding five White checkers
-	for p := 0; p < g.Points && five < 0; p++ {
-		if start[p*g.Slots+4] == testWhite && start[p*g.Slots+5] == testBase {
-			five = p * g.Slots
-		}
+	moved := slices.Clone(start)
+	moved[calib.ReferenceBoard.Sensor(calib.Place{Point: 3})] = testWhite
+	for _, tc := range []struct {
+		name string
+		last sensing.Item
+		at   int // when the board is told it settled, in ms
+	}{
+		{"at a press", pressAt(2000, sensing.Roll, engine.White, engine.Dice{3, 1}), 2000},
+		{"at the end", frameAt(1000, moved), 1000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := items{frameAt(0, start), frameAt(1000, moved), tc.last}
+			var settled []Input
+			p := &Pipeline{Source: &src, Deliver: func(in Input) {
+				if in.Kind == InputSettled {
+					settled = append(settled, in)
+				}
+			}}
+			p.Referee = New(nil, sensing.NewVirtualClock(time.UnixMilli(0)), func(Event) {})
+			if err := p.Referee.SetCalibration(testCalibration()); err != nil {
+				t.Fatal(err)
+			}
+			if err := p.Run(); err != nil {
+				t.Fatal(err)
+			}
+			if len(settled) != 2 {
+				t.Fatalf("settled inputs %+v, want the start and the move", settled)
+			}
+			in := settled[1]
+			if !in.At.Equal(time.UnixMilli(int64(tc.at))) || !in.FrameAt.Equal(time.UnixMilli(1000).Add(calib.SettleWindow)) || !slices.Equal(in.Frame, moved) {
+				t.Errorf("settled at %v, still since %v; want at %d ms, still since %v, on the moved frame", in.At, in.FrameAt, tc.at, time.UnixMilli(1000).Add(calib.SettleWindow))
+			}
+		})
 	}
-	if five < 0 {
-		t.Fatal("the starting position has no point of five White checkers")
-	}
-	off := slices.Clone(start)
-	off[five+4] = testBase + (testWhite-testBase)*9/10 // the top checker's own slot
-	off[five+5] = testBase + (testWhite-testBase)/4    // the rest, on the slot above
-	src := items{frameAt(0, start), frameAt(10, start), frameAt(20, off)}
-	last := InputEnd
-	if press {
-		src = append(src, pressAt(1200, sensing.Roll, engine.White, engine.Dice{3, 1}))
-		last = InputRoll
-	}
-	base := make([]uint16, g.Sensors())
-	for i := range base {
-		base[i] = testBase
-	}
-	cl, err := calib.NewClassifier(&calib.Calibration{Board: g, Baseline: base}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var inputs []Input
-	p := &Pipeline{Source: &src, Classifier: cl, Settler: sensing.NewSettler(sensing.DefaultSettleWindow),
-		Deliver: func(in Input) { inputs = append(inputs, in) }}
-	if err := p.Run(); err != nil {
-		t.Fatal(err)
-	}
-	point := five / g.Slots
-	if !press {
-		if got := p.occ.Points[point][engine.White]; got != 5 || p.occ.Unsure != 0 {
-			t.Errorf("at the end: point %d %d White, %d unsure; want 5, none unsure", point+1, got, p.occ.Unsure)
-		}
-		return
-	}
-	var settled *Input
-	for k, in := range inputs {
-		if in.Kind == last {
-			break
-		}
-		if in.Kind == InputSettled {
-			settled = &inputs[k]
-		}
-	}
-	if settled == nil {
-		t.Fatalf("no settled board before %v: inputs %v", last, inputs)
-	}
-	if got := p.occ.Points[point][engine.White]; got != 5 || p.occ.Unsure != 0 {
-		t.Errorf("settled before %v: point %d %d White, %d unsure; want 5, none unsure", last, point+1, got, p.occ.Unsure)
-	}
-	// The readings held still from the part's frame on: the board settles
-	// as soon as the part has held (300 ms), not a settle window later.
-	if latest := time.UnixMilli(20 + 300); settled.At.After(latest) {
-		t.Errorf("settled at %v, want by %v", settled.At.Sub(time.UnixMilli(0)), latest.Sub(time.UnixMilli(0)))
+}
+
+// TestPipelineNeedsAModel: a frame for a pipeline whose referee reads the
+// board by no sensor model is an error, not a panic.
+func TestPipelineNeedsAModel(t *testing.T) {
+	src := items{frameAt(0, frameOf(engine.StartingBoard, engine.White))}
+	p := &Pipeline{Source: &src, Deliver: func(Input) {}}
+	if err := p.Run(); !errors.Is(err, errNoModel) {
+		t.Errorf("Run = %v, want %v", err, errNoModel)
 	}
 }

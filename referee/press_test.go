@@ -26,7 +26,7 @@ func TestPressesReachTheReferee(t *testing.T) {
 	} {
 		t.Run(tc.press.String(), func(t *testing.T) {
 			var got []Input
-			p := &Pipeline{Settler: sensing.NewSettler(sensing.DefaultSettleWindow), Deliver: func(in Input) { got = append(got, in) }}
+			p := &Pipeline{Deliver: func(in Input) { got = append(got, in) }}
 			at := time.Unix(100, 0)
 			e := sensing.Event{Kind: tc.press, Side: engine.Black, Dice: engine.Dice{6, 3}}
 			if err := p.Step(sensing.Item{At: at, Kind: sensing.EventItem, Event: e}); err != nil {

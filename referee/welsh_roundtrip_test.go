@@ -16,7 +16,8 @@ import (
 // TestWelshSimulateRoundTrip: random Welsh matches played by the simulated
 // hand onto a board trace (sim.SimulateWelsh, with noise, spikes, tries of
 // illegal plays put right) transcribe exactly through the whole pipeline
-// (classify, settle, the Welsh referee) to the record the players made.
+// (settling, the sensor model, the Welsh referee) to the record the
+// players made.
 // Over the seeds the records hold stream crossings, rovers moving back,
 // check-outs, dances, and every option a player takes on the board:
 // doubles, nominates (the trace's nominate event), one-die throws with a

@@ -12,6 +12,7 @@ import (
 	"gammond/calib"
 	"gammond/engine"
 	"gammond/sensing"
+	"gammond/sensing/health"
 )
 
 // readTraces loads the traces to benchmark (see traceFiles) into memory.
@@ -59,9 +60,9 @@ func BenchmarkReadTrace(b *testing.B) {
 	}
 }
 
-// BenchmarkReplay replays whole matches the way the daemon will (read,
-// classify, watch health, settle), and reports how many times faster than
-// the match was played.
+// BenchmarkReplay replays whole matches the way the daemon does (read,
+// settle, read each settled frame, watch health), and reports how many
+// times faster than the match was played.
 func BenchmarkReplay(b *testing.B) {
 	for name, data := range readTraces(b) {
 		b.Run(name, func(b *testing.B) {
@@ -82,15 +83,15 @@ func replayBytes(b *testing.B, data []byte) time.Duration {
 	if err != nil {
 		b.Fatal(err)
 	}
-	cl, err := calib.NewClassifier(&tr.Header().Calibration, nil)
+	m, err := calib.NewModel(&tr.Header().Calibration)
 	if err != nil {
 		b.Fatal(err)
 	}
-	mon := calib.NewMonitor(cl, nil)
-	st := sensing.NewSettler(sensing.DefaultSettleWindow)
+	mon := health.NewMonitor(m, nil)
 	var (
-		occ  engine.Occupancy
-		last time.Time
+		board engine.Occupancy
+		last  time.Time
+		still bool
 	)
 	for {
 		it, err := tr.Next()
@@ -101,21 +102,22 @@ func replayBytes(b *testing.B, data []byte) time.Duration {
 			b.Fatal(err)
 		}
 		last = it.At
-		if it.Kind != sensing.FrameItem {
-			st.Advance(it.At)
-			continue
+		if !still && m.Settled(it.At) {
+			still = true
+			m.Evaluate(it.At)
+			m.Best(&board)
+			m.Follow(it.At)
 		}
-		if err := cl.Classify(it.Frame, &occ); err != nil {
-			b.Fatal(err)
+		if it.Kind == sensing.FrameItem {
+			still = m.Observe(it.At, it.Frame) && still
+			mon.Observe(it.At, it.Frame)
 		}
-		mon.Observe(it.At, it.Frame)
-		st.Observe(it.At, &occ)
 	}
 }
 
-// BenchmarkFramePath runs the per-frame path (classify, watch health,
-// settle) over the frames of match-004, held in memory: one frame per op.
-// The budget is no allocation.
+// BenchmarkFramePath runs the per-frame path (settle, watch health) over
+// the frames of match-004, held in memory: one frame per op. The budget
+// is no allocation.
 func BenchmarkFramePath(b *testing.B) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "traces", "match-004.trace.jsonl"))
 	if err != nil {
@@ -142,23 +144,18 @@ func BenchmarkFramePath(b *testing.B) {
 			frames = append(frames, frame{it.At, append([]uint16(nil), it.Frame...)})
 		}
 	}
-	cl, err := calib.NewClassifier(&tr.Header().Calibration, nil)
+	m, err := calib.NewModel(&tr.Header().Calibration)
 	if err != nil {
 		b.Fatal(err)
 	}
-	mon := calib.NewMonitor(cl, nil)
-	st := sensing.NewSettler(sensing.DefaultSettleWindow)
+	mon := health.NewMonitor(m, nil)
 	played := frames[len(frames)-1].at.Sub(frames[0].at)
-	var occ engine.Occupancy
 	b.ReportAllocs()
 	for k := 0; b.Loop(); k++ {
 		// Each pass over the match runs later than the one before.
 		f := frames[k%len(frames)]
 		at := f.at.Add(time.Duration(k/len(frames)) * played)
-		if err := cl.Classify(f.readings, &occ); err != nil {
-			b.Fatal(err)
-		}
+		m.Observe(at, f.readings)
 		mon.Observe(at, f.readings)
-		st.Observe(at, &occ)
 	}
 }

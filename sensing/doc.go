@@ -1,9 +1,7 @@
-// Package sensing is where the board's inputs come in and where their
-// occupancies settle: a Source yields the sensors' frames and the buttons'
-// events, each with its time, and a Settler passes an occupancy on only once
-// the board has held still. A SettleStage puts a Settler behind a hold-back
-// of one-frame spikes and reports when the board starts moving and when it
-// holds still: the settling referee.Pipeline runs.
+// Package sensing is where the board's inputs come in: a Source yields
+// the sensors' frames and the buttons' events, each with its time.
+// Settling them into what the board holds is the sensor model's
+// (calib.Model.Observe), run by referee.Pipeline.
 //
 // Sources: a recorded trace (TraceReader, the format of
 // shared/design/TRACE.md), paced in real time by Paced; Live, which the
@@ -17,18 +15,15 @@
 // The per-frame path of the daemon:
 //
 //	tr, err := sensing.NewTraceReader(r, nil)
-//	cl, err := calib.NewClassifier(&tr.Header().Calibration, nil)
-//	st := sensing.NewSettleStage(sensing.NewSettler(sensing.DefaultSettleWindow),
-//		func() { /* the board started moving */ },
-//		func(o *engine.Occupancy) { /* it holds still on *o */ })
+//	m, err := calib.NewModel(&tr.Header().Calibration)
 //	for {
-//		it, err := tr.Next() // io.EOF at the end: st.Release()
+//		it, err := tr.Next() // io.EOF at the end
 //		switch it.Kind {
 //		case sensing.FrameItem:
-//			err := cl.Classify(it.Frame, &occ)
-//			st.Frame(it.At, &occ)
+//			if m.Observe(it.At, it.Frame) {
+//				// the board holds still on m.Frame()
+//			}
 //		case sensing.EventItem:
-//			st.Advance(it.At) // the board held still until the press
 //			// a DONE while the board moves is judged once it holds still
 //		}
 //	}

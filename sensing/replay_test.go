@@ -10,25 +10,30 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"gammond/calib"
 	"gammond/engine"
 	"gammond/sensing"
+	"gammond/sensing/health"
 )
 
-// replayed is what a trace's replay through calib and the SettleStage gave.
+// replayed is what a trace's replay through the sensor model gave.
 type replayed struct {
-	settled  []engine.Occupancy // every occupancy that settled, in order
-	atRoll   []engine.Occupancy // the settled occupancy at each roll
+	settled  []engine.Occupancy // every position the board settled on, in order
+	atRoll   []engine.Occupancy // the settled position at each roll
 	atDone   []engine.Occupancy // what each DONE was judged on
 	pending  int                // DONEs pressed while the board was unsettled
-	findings []calib.Finding
+	findings []health.Finding
 	frames   int
 }
 
-// replay runs the trace at path the way the daemon will: classify every
-// frame, settle, and at each DONE judge the settled occupancy, or the next
-// one if the board is still moving.
+// replay runs the trace at path the way the daemon does: the sensor model
+// observes every frame, and each time the board settles (every reading
+// held still for calib.SettleWindow: a trace writes no frame while the
+// readings hold, so that is noticed at the next item) it reads the frame
+// on its own (Evaluate, Best) and follows it; each DONE is judged on the
+// settled position, or the next one if the board is still moving.
 func replay(t testing.TB, path string) replayed {
 	t.Helper()
 	f, err := os.Open(path)
@@ -40,26 +45,31 @@ func replay(t testing.TB, path string) replayed {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cl, err := calib.NewClassifier(&tr.Header().Calibration, nil)
+	m, err := calib.NewModel(&tr.Header().Calibration)
 	if err != nil {
 		t.Fatal(err)
 	}
-	mon := calib.NewMonitor(cl, nil)
-	st := sensing.NewSettler(sensing.DefaultSettleWindow)
+	mon := health.NewMonitor(m, nil)
 	var (
 		r       replayed
-		occ     engine.Occupancy
-		waiting bool // a DONE waits for the board to settle
+		board   engine.Occupancy // the position last settled on
+		still   bool             // the board holds still on it
+		waiting bool             // a DONE waits for the board to settle
 	)
-	stage := sensing.NewSettleStage(st, func() {}, func(o *engine.Occupancy) {
-		if len(r.settled) == 0 || *o != r.settled[len(r.settled)-1] {
-			r.settled = append(r.settled, *o) // a new one, not the board come back
+	settle := func(at time.Time) {
+		if still || !m.Settled(at) {
+			return
 		}
-	})
-	judge := func() {
-		o, _, _ := st.Settled()
-		r.atDone = append(r.atDone, o)
-		waiting = false
+		still = true
+		m.Evaluate(at)
+		m.Best(&board)
+		m.Follow(at)
+		if len(r.settled) == 0 || board != r.settled[len(r.settled)-1] {
+			r.settled = append(r.settled, board) // a new one, not the board come back
+		}
+		if waiting {
+			r.atDone, waiting = append(r.atDone, board), false
+		}
 	}
 	for {
 		it, err := tr.Next()
@@ -69,34 +79,23 @@ func replay(t testing.TB, path string) replayed {
 		if err != nil {
 			t.Fatal(err)
 		}
-		switch it.Kind {
-		case sensing.FrameItem:
+		settle(it.At)
+		if it.Kind == sensing.FrameItem {
 			r.frames++
-			if err := cl.Classify(it.Frame, &occ); err != nil {
-				t.Fatal(err)
-			}
+			still = m.Observe(it.At, it.Frame) && still
 			mon.Observe(it.At, it.Frame)
-			stage.Frame(it.At, &occ)
-		case sensing.EventItem:
-			stage.Advance(it.At)
-		}
-		if waiting && !st.Pending() {
-			judge()
-		}
-		if it.Kind != sensing.EventItem {
 			continue
 		}
 		switch it.Event.Kind {
 		case sensing.Roll:
-			o, _, _ := st.Settled()
-			r.atRoll = append(r.atRoll, o)
+			r.atRoll = append(r.atRoll, board)
 		case sensing.Done:
-			if st.Pending() {
+			if !still {
 				r.pending++
 				waiting = true
 				continue
 			}
-			judge()
+			r.atDone = append(r.atDone, board)
 		}
 	}
 	r.findings = mon.Findings()
@@ -208,7 +207,7 @@ var startingPosition = func() engine.Occupancy {
 }()
 
 // TestReplay runs whole matches recorded on the reference board through
-// calib and the SettleStage, and checks what a referee would see against the
+// the sensor model, and checks what a referee would see against the
 // match's .expect.json.
 func TestReplay(t *testing.T) {
 	for _, path := range traceFiles(t) {
@@ -247,7 +246,7 @@ func TestReplay(t *testing.T) {
 			// The recorded sensors are healthy: their only faults are
 			// rare one-frame spikes.
 			for _, f := range r.findings {
-				if f.Problem != calib.OutOfRange || f.Frames > 3 {
+				if f.Problem != health.OutOfRange || f.Frames > 3 {
 					t.Errorf("finding %v, want only a spike or a few", f)
 				}
 			}

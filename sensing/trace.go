@@ -32,7 +32,7 @@ type Header struct {
 	// Calibration is what the board used; its Board is Board. It may be
 	// partial (calib.Calibration.ValidatePartial): baselines alone, or no
 	// levels at all when the header has no "calibration"; the board then
-	// calibrates itself (calib.NewClassifier).
+	// calibrates itself (calib.NewModel).
 	Calibration calib.Calibration
 	// Match is the match played.
 	Match Match

@@ -190,8 +190,8 @@ func TestTracePartialCalibration(t *testing.T) {
 			if len(c.Baseline) != tc.baselines || len(c.White) != 0 || c.Complete() || c.Board != calib.ReferenceBoard {
 				t.Errorf("calibration %d baselines, %d White levels, complete %v, board %+v", len(c.Baseline), len(c.White), c.Complete(), c.Board)
 			}
-			if _, err := calib.NewClassifier(c, nil); err != nil {
-				t.Errorf("NewClassifier: %v", err)
+			if _, err := calib.NewModel(c); err != nil {
+				t.Errorf("NewModel: %v", err)
 			}
 		})
 	}

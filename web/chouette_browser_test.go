@@ -29,8 +29,8 @@ func simulatedBoard(t *testing.T) (*board.Board, string) {
 		StateDir: t.TempDir(),
 		Match: board.Match{Board: "chouette", Started: time.Now(), White: "White", Black: "Black",
 			Rules: engine.RulesUS, Clock: engine.ClockNone},
-		Calibration: simulated.Calibration(), Settle: sensing.DefaultSettleWindow,
-		Sim: simulated, Presses: src, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Calibration: simulated.Calibration(), Sim: simulated, Presses: src,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)

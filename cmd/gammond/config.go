@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"regexp"
 
 	"gammond/board"
@@ -96,6 +97,16 @@ func (c *Config) Validate() error {
 	c.MQTT.Check(p.Section("mqtt"))
 	c.Analysis.Check(p.Section("analysis"))
 	return p.Err()
+}
+
+// RetiredKeys names the keys the daemon no longer reads, and why
+// (check.Retirer): an old config that sets one is refused with the
+// reason.
+func (c *Config) RetiredKeys() map[string]string {
+	return map[string]string{
+		"scan.settle":   fmt.Sprintf("the board settles once every reading holds still within its noise for the sensor model's settle window (%v)", calib.SettleWindow),
+		"referee.judge": "the sensor model judges every play (docs/SENSING.md)",
+	}
 }
 
 var boardID = regexp.MustCompile(`^[A-Za-z0-9._-]{1,64}$`)

@@ -23,7 +23,7 @@ func FuzzLoad(f *testing.F) {
 		f.Add(section)
 	}
 	for _, s := range []string{
-		"", "board_id = \"club-3\"\n[scan]\nsettle = \"200ms\"\nmux_lines = [\"GPIO5\", \"GPIO6\", 13, 26]\n[leds]\nkind = \"ws2812\"\n",
+		"", "board_id = \"club-3\"\n[scan]\ngpio_chip = \"pinctrl-rp1\"\nmux_lines = [\"GPIO5\", \"GPIO6\", 13, 26]\n[leds]\nkind = \"ws2812\"\n",
 		"[scan]\nrat = 100\n", "[scan\nrate = 100\n", "[buttons.black]\nroll = 2.5\n", "[buttons.white]\ndone = 0x1_0000_0000\n",
 		"[match]\nclock = \"us\"\nclock_delay = \"-1s\"\n", "[display]\ndigits = [0, 1, 1, 4]\n", "[scan]\nrate = 0\n[match]\nrules = \"uk\"\n",
 	} {

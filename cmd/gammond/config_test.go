@@ -56,7 +56,6 @@ func TestLoadOverrides(t *testing.T) {
 	got, err := Load(writeConfig(t, `
 board_id = "club-3"
 [scan]
-settle = "200ms"
 gpio_chip = "pinctrl-rp1"
 mux_lines = ["GPIO5", "GPIO6", 13, 26]
 [buttons.white]
@@ -82,7 +81,6 @@ broker = "tcp://td-desk.local:1883"
 	}
 	want := DefaultConfig()
 	want.BoardID = "club-3"
-	want.Scan.Settle = 200 * time.Millisecond
 	want.Scan.GPIOChip = "pinctrl-rp1"
 	want.Scan.MuxLines = []mux.Line{{Name: "GPIO5"}, {Name: "GPIO6"}, {Offset: 13}, {Offset: 26}}
 	want.Buttons.White.Done = mux.Line{Name: "WHITE_DONE"}
@@ -110,7 +108,7 @@ func TestLoadErrors(t *testing.T) {
 		{"key in the wrong section", "[match]\n\ndone_grace = \"2s\"\n", []string{":3: match.done_grace: unknown key; did you mean referee.done_grace?"}},
 		{"value for a section", "scan = 3\n", []string{":1: scan: is a section: write [scan] and its keys under it"}},
 		{"duration without a unit", "[referee]\ndone_grace = 2\n", []string{`:2: referee.done_grace = 2: give a unit, e.g. "2s"`}},
-		{"durations without units", "[scan]\nsettle = 150 # ms\n[referee]\ndone_grace = 2\n", []string{`:2: scan.settle = 150: give a unit, e.g. "150s"` + "\n", `:4: referee.done_grace = 2: give a unit`}},
+		{"durations without units", "[match]\nclock_delay = 18 # s\n[referee]\ndone_grace = 2\n", []string{`:2: match.clock_delay = 18: give a unit, e.g. "18s"` + "\n", `:4: referee.done_grace = 2: give a unit`}},
 		{"duration as a fraction", "[referee]\ndone_grace = 2.5\n", []string{`:2: referee.done_grace: 2.5: want a duration with its unit, e.g. "2.5s"`}},
 		{"duration in quotes without a unit", "[referee]\ndone_grace = \"2\"\n", []string{`:2: referee.done_grace: "2": not a duration: give a number and a unit`}},
 		{"boolean in quotes", "[oled]\nenabled = \"yes\"\n", []string{`:2: oled.enabled: "yes": want true or false`}},
@@ -118,7 +116,7 @@ func TestLoadErrors(t *testing.T) {
 		{"out of range on its line", "[scan]\n# the rate\nrate = 0\n", []string{":3: scan.rate: 0: want 1 to 1000"}},
 		{"syntax", "[scan\nrate = 100\n", []string{"expected '.' or ']'"}},
 		{"wrong type", "[scan]\nrate = \"fast\"\n", []string{`:2: scan.rate: "fast": want a whole number, e.g. 5`}},
-		{"bad duration", "[scan]\nsettle = \"soon\"\n", []string{":2:", "scan.settle", "soon"}},
+		{"bad duration", "[referee]\ndone_grace = \"soon\"\n", []string{":2:", "referee.done_grace", "soon"}},
 		{"line as float", "[buttons.black]\nroll = 2.5\n", []string{":2:", "buttons.black.roll", "GPIO line 2.5"}},
 		{"empty line name", "[buttons.black]\nroll = \"\"\n", []string{"buttons.black.roll", `GPIO line ""`}},
 		{"bad rules", "[match]\nrules = \"uk\"\n", []string{`match.rules: "uk": want one of ["us" "danish" "welsh"]`}},
@@ -128,7 +126,8 @@ func TestLoadErrors(t *testing.T) {
 		{"bad clock", "[match]\nclock = \"fide\"\n", []string{`match.clock: "fide"`, `"us-doubles"`}},
 		{"delay without clock", "[match]\nclock_delay = \"12s\"\n", []string{`match.clock_delay: 12s: set, but match.clock is "none"`}},
 		{"negative delay", "[match]\nclock = \"us\"\nclock_delay = \"-1s\"\n", []string{"match.clock_delay: -1s: want 0s to 1m0s"}},
-		{"negative settle", "[scan]\nsettle = \"-150ms\"\n", []string{"scan.settle: -150ms: want 1ms to 5s"}},
+		{"retired settle window", "[scan]\nsettle = \"150ms\"\n", []string{":2: scan.settle: no longer read: the board settles once every reading holds still within its noise for the sensor model's settle window (150ms); remove it"}},
+		{"retired judge", "[referee]\njudge = \"classifier\"\n", []string{":2: referee.judge: no longer read: the sensor model judges every play"}},
 		{"done grace too long", "[referee]\ndone_grace = \"1m\"\n", []string{"referee.done_grace: 1m0s: want 100ms to 10s"}},
 		{"an old config's judge", "[referee]\ndone_grace = \"2s\"\njudge = \"model\"\n", []string{":3: referee.judge: unknown key"}},
 		{"zero rate", "[scan]\nrate = 0\n", []string{"scan.rate: 0: want 1 to 1000"}},
@@ -190,14 +189,14 @@ func TestLoadErrors(t *testing.T) {
 func TestValidateReportsEveryProblem(t *testing.T) {
 	c := DefaultConfig()
 	c.Match.Rules = "uk"
-	c.Scan.Settle = -time.Second
+	c.Scan.Rate = 0
 	c.Buttons.Black.Roll = mux.Line{Offset: 24}
 	err := c.Validate()
 	if err == nil {
 		t.Fatal("no error")
 	}
 	lines := strings.Split(err.Error(), "\n")
-	want := []string{"scan.settle:", "buttons.black.roll:", "match.rules:"}
+	want := []string{"scan.rate:", "buttons.black.roll:", "match.rules:"}
 	if len(lines) != len(want) {
 		t.Fatalf("got %d problems, want %d:\n%v", len(lines), len(want), err)
 	}
@@ -232,7 +231,7 @@ func TestLoadNamesTheFileOnEveryLine(t *testing.T) {
 		want []string // the start of each line, after the file name
 	}{
 		{"[scan]\nrate = 0\n[match]\nrules = \"uk\"\n", []string{":2: scan.rate: ", ":4: match.rules: "}},
-		{"[referee]\ndone_grace = 2\n[scan]\nrat = 5\nsettle = 150\n", []string{":2: referee.done_grace = 2", ":4: scan.rat: unknown key", ":5: scan.settle = 150"}},
+		{"[referee]\ndone_grace = 2\n[scan]\nrat = 5\nsettle = 150\n", []string{":2: referee.done_grace = 2", ":4: scan.rat: unknown key", ":5: scan.settle: no longer read"}},
 	} {
 		path := writeConfig(t, tc.text)
 		_, err := Load(path)

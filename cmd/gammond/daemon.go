@@ -25,7 +25,6 @@ func boardOptions(log *slog.Logger, cfg Config, cal *calib.Calibration, started 
 			White: cfg.Match.White, Black: cfg.Match.Black, Rules: cfg.Match.Rules, Clock: cfg.Match.Clock,
 			Site: cfg.Match.Site, Event: cfg.Match.Event, Round: cfg.Match.Round, MoneyRules: cfg.Match.MoneyRules},
 		Calibration:  cal,
-		Settle:       cfg.Scan.Settle,
 		DoneGrace:    cfg.Referee.DoneGrace,
 		ClockDelay:   cfg.Match.ClockDelay,
 		EnteredDice:  cfg.Match.Dice == dice.Entered,

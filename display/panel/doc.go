@@ -14,7 +14,7 @@
 // Each LED shows one thing, the first of these that applies to it:
 //
 //   - magenta, steady: a sensor of this point or bar half is faulty
-//     (calib's health findings). Anything else the LED would say may rest on
+//     (sensing/health's findings). Anything else the LED would say may rest on
 //     that sensor's readings, so the fault wins.
 //   - red, blinking: an illegal play waits for correction (the referee's
 //     Flagged points). Blinking is kept for this alone: act now. A player

@@ -10,6 +10,7 @@ import (
 	"gammond/display/segment"
 	"gammond/engine"
 	"gammond/referee"
+	"gammond/sensing/health"
 )
 
 // LED is what one LED shows.
@@ -33,8 +34,8 @@ type Input struct {
 	// Recent is what the latest events left to show; nil shows no last
 	// play and no message.
 	Recent *Recent
-	// Findings are the sensor faults to show (calib.Monitor.Findings).
-	Findings []calib.Finding
+	// Findings are the sensor faults to show (health.Monitor.Findings).
+	Findings []health.Finding
 	// Clocked says the match is clocked; Remaining is then each side's
 	// time left, by engine.Side.
 	Clocked   bool

@@ -12,6 +12,7 @@ import (
 	"gammond/display/segment"
 	"gammond/engine"
 	"gammond/referee"
+	"gammond/sensing/health"
 )
 
 // describeLEDs names the lit LEDs of s in strip order, by what their colour
@@ -162,7 +163,7 @@ func TestCompute(t *testing.T) {
 			Recent: recent(playEvent(t, engine.White, engine.StartingBoard, "24/18 13/10"), referee.Event{Kind: referee.Rolled, Side: engine.Black, Dice: engine.Dice{2, 1}})},
 			leds: "black bar to-act", cube: " 2-1"},
 		{name: "sensor faults win", in: Input{Status: referee.Status{Phase: referee.PhaseFlagged, OnRoll: engine.White, Cube: 1, Flagged: []int{8, 13}},
-			Findings: []calib.Finding{{Place: calib.Place{Point: 13, Slot: 2}, Problem: calib.Stuck}, {Place: calib.Place{Half: engine.White, Slot: 0}, Problem: calib.OutOfRange}}},
+			Findings: []health.Finding{{Place: calib.Place{Point: 13, Slot: 2}, Problem: health.Stuck}, {Place: calib.Place{Half: engine.White, Slot: 0}, Problem: health.OutOfRange}}},
 			leds: "8 illegal*, 13 fault, white bar fault", cube: "ILL", blink: true},
 		{name: "after GameOver", in: Input{Status: referee.Status{Phase: referee.PhaseSettingUp, Score: [2]int{2, 0}, Cube: 2, CubeOwner: side(engine.Black), SetupWrong: []int{}},
 			Recent: recent(playEvent(t, engine.White, engine.StartingBoard, "24/18 13/10"), referee.Event{Kind: referee.GameOver, Side: engine.White, Score: [2]int{2, 0}})},

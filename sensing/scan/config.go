@@ -3,7 +3,6 @@ package scan
 import (
 	"fmt"
 	"slices"
-	"time"
 
 	"gammond/check"
 	"gammond/sensing/mux"
@@ -12,12 +11,11 @@ import (
 // Config is the [scan] section of gammond's config file: how the sensors
 // are read.
 type Config struct {
-	Rate     int           `toml:"rate"`      // Frames per second.
-	Settle   time.Duration `toml:"settle"`    // How long an occupancy holds still before it counts.
-	GPIOChip string        `toml:"gpio_chip"` // Name (gpiochip0) or label (pinctrl-bcm2711).
-	MuxLines []mux.Line    `toml:"mux_lines"` // Multiplexer select lines S0-S3.
-	ADCPorts []string      `toml:"adc_ports"` // One SPI port per MCP3208.
-	ADCHz    int           `toml:"adc_hz"`
+	Rate     int        `toml:"rate"`      // Frames per second.
+	GPIOChip string     `toml:"gpio_chip"` // Name (gpiochip0) or label (pinctrl-bcm2711).
+	MuxLines []mux.Line `toml:"mux_lines"` // Multiplexer select lines S0-S3.
+	ADCPorts []string   `toml:"adc_ports"` // One SPI port per MCP3208.
+	ADCHz    int        `toml:"adc_hz"`
 }
 
 // DefaultConfig returns reference board R1's (docs/HARDWARE.md): S0-S3 on
@@ -25,7 +23,6 @@ type Config struct {
 func DefaultConfig() Config {
 	return Config{
 		Rate:     100,
-		Settle:   150 * time.Millisecond,
 		GPIOChip: "gpiochip0",
 		MuxLines: []mux.Line{{Offset: 5}, {Offset: 6}, {Offset: 13}, {Offset: 26}},
 		ADCPorts: []string{"/dev/spidev0.0", "/dev/spidev0.1"},
@@ -36,7 +33,6 @@ func DefaultConfig() Config {
 // Check reports every setting out of range.
 func (c *Config) Check(p *check.Problems) {
 	p.IntRange("rate", c.Rate, 1, 1000)
-	p.DurationRange("settle", c.Settle, time.Millisecond, 5*time.Second)
 	p.Check("gpio_chip", c.GPIOChip != "", "empty: want a GPIO chip name or label")
 	p.Check("mux_lines", len(c.MuxLines) >= 1 && len(c.MuxLines) <= 8, "%d lines: want 1 to 8", len(c.MuxLines))
 	for i, l := range c.MuxLines {

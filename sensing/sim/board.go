@@ -304,7 +304,7 @@ func (b *Board) Frame(dst []uint16) {
 }
 
 // Calibration returns the levels a calibration of this board finds: its
-// own copy, for calib.NewClassifier.
+// own copy, for calib.NewModel.
 func (b *Board) Calibration() *calib.Calibration {
 	b.mu.Lock()
 	defer b.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"gammond/calib"
 	"gammond/engine"
@@ -27,22 +28,26 @@ func startLayout() engine.Layout {
 	return engine.LayoutOf(&engine.StartingBoard, engine.White)
 }
 
-// occupancy reads a board through the real classifier.
+// occupancy reads a board's frame through the sensor model, on its own:
+// every point in the state that explains it best.
 func occupancy(t *testing.T, b *sim.Board) engine.Occupancy {
 	t.Helper()
 	cal := b.Calibration()
-	cl, err := calib.NewClassifier(cal, nil)
+	m, err := calib.NewModel(cal)
 	if err != nil {
 		t.Fatal(err)
 	}
 	frame := make([]uint16, cal.Board.Sensors())
+	b.Frame(frame)
+	return readFrame(m, time.Unix(0, 0), frame)
+}
+
+// readFrame reads frame, read at at, through m on its own.
+func readFrame(m *calib.Model, at time.Time, frame []uint16) engine.Occupancy {
 	var o engine.Occupancy
-	for range 3 { // past the classifier's start, every slot unsure
-		b.Frame(frame)
-		if err := cl.Classify(frame, &o); err != nil {
-			t.Fatal(err)
-		}
-	}
+	m.Observe(at, frame)
+	m.Evaluate(at)
+	m.Best(&o)
 	return o
 }
 
@@ -207,10 +212,11 @@ func TestBoardCalibrationIsACopy(t *testing.T) {
 
 // TestBoardConcurrent moves checkers on one goroutine while another scans
 // frames, as the page and the scan loop of "gammond -sim" do: -race
-// checks the locking, and every frame classifies.
+// checks the locking, and the board reads, once the moves are done, the
+// position they leave.
 func TestBoardConcurrent(t *testing.T) {
 	b := sim.NewBoard(4)
-	cl, err := calib.NewClassifier(b.Calibration(), nil)
+	m, err := calib.NewModel(b.Calibration())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,12 +233,9 @@ func TestBoardConcurrent(t *testing.T) {
 		}
 	})
 	frame := make([]uint16, calib.ReferenceBoard.Sensors())
-	var o engine.Occupancy
-	for range 400 {
+	for k := range 400 {
 		b.Frame(frame)
-		if err := cl.Classify(frame, &o); err != nil {
-			t.Fatal(err)
-		}
+		m.Observe(time.UnixMilli(int64(10*k)), frame)
 	}
 	wg.Wait()
 	close(moveErr)
@@ -241,6 +244,11 @@ func TestBoardConcurrent(t *testing.T) {
 	}
 	if got, want := b.Layout(), startLayout(); got != want {
 		t.Errorf("after moving back and forth the board holds %v", got)
+	}
+	b.Frame(frame)
+	start := engine.StartingBoard
+	if o := readFrame(m, time.UnixMilli(4000), frame); !o.Fits(&start, engine.White) {
+		t.Errorf("after moving back and forth the board reads %+v, want the starting position", o)
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"log"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"gammond/calib"
 	"gammond/engine"
@@ -39,25 +40,24 @@ func ExampleSimulate() {
 	// {"t":0,"frame":[1999
 }
 
-// A simulated board moved by hand and read through its calibration, as
-// "gammond -sim" does.
+// A simulated board moved by hand and read through the sensor model of
+// its calibration, as "gammond -sim" does.
 func ExampleBoard() {
 	b := sim.NewBoard(1)
 	_ = b.Move(engine.White, 24, 18) // a back checker runs
 	_ = b.Move(engine.Black, 12, 18) // and is hit
 	cal := b.Calibration()
-	cl, err := calib.NewClassifier(cal, nil)
+	m, err := calib.NewModel(cal)
 	if err != nil {
 		log.Fatal(err)
 	}
 	frame := make([]uint16, cal.Board.Sensors())
+	b.Frame(frame)
+	at := time.Unix(0, 0)
+	m.Observe(at, frame)
+	m.Evaluate(at) // the frame read on its own: every point in its likeliest state
 	var o engine.Occupancy
-	for range 3 { // the classifier is unsure of its first frames
-		b.Frame(frame)
-		if err := cl.Classify(frame, &o); err != nil {
-			log.Fatal(err)
-		}
-	}
+	m.Best(&o)
 	fmt.Println("point 18:", o.Points[17], "White's bar half:", o.Bar[engine.White])
 	fmt.Println(b.Move(engine.White, 13, 12))
 	// Output:

@@ -70,7 +70,7 @@ func (h *hypotheses) play(after *engine.Board, onRoll engine.Side, d engine.Dice
 // seen returns the occupancy the sensors show of b (the side on roll, of
 // colour onRoll, in b[Mover]) once the referee has masked the dead
 // sensors: a dead slot under the highest one seen covered counts as
-// covered, the dead slots right above it are masked (calib.Classifier).
+// covered, the dead slots right above it are masked (calib.Model.Revise).
 func seen(b *engine.Board, onRoll engine.Side, g calib.Geometry, dead []int) engine.Occupancy {
 	o := engine.OccupancyOf(b, onRoll, g.Slots, g.BarSlots)
 	if len(dead) == 0 {

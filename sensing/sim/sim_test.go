@@ -455,11 +455,10 @@ func rollsAtStart(t *testing.T, trace []byte) []bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cl, err := calib.NewClassifier(&tr.Header().Calibration, nil)
+	m, err := calib.NewModel(&tr.Header().Calibration)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var occ engine.Occupancy
 	var atRolls []bool
 	for {
 		it, err := tr.Next()
@@ -471,10 +470,11 @@ func rollsAtStart(t *testing.T, trace []byte) []bool {
 		}
 		switch {
 		case it.Kind == sensing.FrameItem:
-			if err := cl.Classify(it.Frame, &occ); err != nil {
-				t.Fatal(err)
-			}
+			m.Observe(it.At, it.Frame)
 		case it.Event.Kind == sensing.Roll:
+			var occ engine.Occupancy
+			m.Evaluate(it.At)
+			m.Best(&occ)
 			start := engine.StartingBoard
 			atRolls = append(atRolls, occ.Fits(&start, engine.White))
 		}
