@@ -129,7 +129,6 @@ func TestLoadErrors(t *testing.T) {
 		{"retired settle window", "[scan]\nsettle = \"150ms\"\n", []string{":2: scan.settle: no longer read: the board settles once every reading holds still within its noise for the sensor model's settle window (150ms); remove it"}},
 		{"retired judge", "[referee]\njudge = \"classifier\"\n", []string{":2: referee.judge: no longer read: the sensor model judges every play"}},
 		{"done grace too long", "[referee]\ndone_grace = \"1m\"\n", []string{"referee.done_grace: 1m0s: want 100ms to 10s"}},
-		{"an old config's judge", "[referee]\ndone_grace = \"2s\"\njudge = \"model\"\n", []string{":3: referee.judge: unknown key"}},
 		{"zero rate", "[scan]\nrate = 0\n", []string{"scan.rate: 0: want 1 to 1000"}},
 		{"23 points", "[board]\npoints = 23\n", []string{"board.points: 23"}},
 		{"no mux lines", "[scan]\nmux_lines = []\n", []string{"scan.mux_lines: 0 lines"}},
