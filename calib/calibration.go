@@ -27,20 +27,19 @@ type Calibration struct {
 	Noise []float64 `json:"noise,omitempty"`
 }
 
-// MinGain is the smallest distance, in counts, between a sensor's baseline
-// and either checker level that calibration accepts. The reference board's
-// gains are 480..760 counts and its noise about ±12; at a gain under 100 the
-// empty band (Thresholds.EmptyEnter, 15% of the gain) would come within the
-// noise.
+// MinGain is the smallest distance, in counts of a 12-bit ADC, between a
+// sensor's baseline and either checker level that calibration accepts
+// (HARDWARE.md): a sensor with less is weak, the reference board's gains
+// being 480-760 counts.
 const MinGain = 100
 
 // ErrCalibration is wrapped by every error Validate returns.
 var ErrCalibration = errors.New("bad calibration")
 
-// Validate reports a calibration that is not whole or that the Classifier
-// cannot use: levels missing for some sensor, outside the ADC's range, or
-// in the wrong order (White must read above the baseline and Black below,
-// each by MinGain or more). A calibration file must pass it.
+// Validate reports a calibration that is not whole or that is no board's:
+// levels missing for some sensor, outside the ADC's range, or in the
+// wrong order (White must read above the baseline and Black below, each
+// by MinGain or more). A calibration file must pass it.
 func (c *Calibration) Validate() error {
 	if err := c.ValidatePartial(); err != nil {
 		return err
@@ -117,7 +116,7 @@ func (c *Calibration) validateNoise() error {
 	if len(c.Noise) != c.Board.Sensors() && len(c.Noise) != 0 {
 		return fmt.Errorf("%w: %d noise figures, want one per sensor: %d", ErrCalibration, len(c.Noise), c.Board.Sensors())
 	}
-	most := MinGain * float64(c.Board.MaxReading()) / 4095
+	most := MinGain * c.Board.scale()
 	for i, n := range c.Noise {
 		if !(n > 0 && n < most) {
 			return c.sensorError(i, "noise %g: want more than 0 and less than %g", n, most)
@@ -165,15 +164,13 @@ func (c *Calibration) Save(w io.Writer) error {
 		return err
 	}
 	var buf bytes.Buffer
-	fields := []struct {
+	type field struct {
 		name  string
 		value any
-	}{{"board", c.Board}, {"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}}
+	}
+	fields := []field{{"board", c.Board}, {"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}}
 	if len(c.Noise) > 0 {
-		fields = append(fields, struct {
-			name  string
-			value any
-		}{"noise", c.Noise})
+		fields = append(fields, field{"noise", c.Noise})
 	}
 	buf.WriteString("{\n")
 	for i, f := range fields {
@@ -207,13 +204,12 @@ func LoadFile(path string) (*Calibration, error) {
 }
 
 // LoadFileOrLearn loads the calibration file at path or, when there is
-// none, returns an empty calibration of the board g for the classifier to
-// fill in as it learns (baselines from the first frame or the starting
-// position, checker levels from the first known positions); learning says
-// whether the classifier has levels to learn. A partial file (baselines
-// only, as a trace header may have them: ValidatePartial) is loaded, and
-// the board learns the rest. A file that is there but unreadable or
-// invalid is an error.
+// none, returns an empty calibration of the board g: the Model made from
+// it learns each sensor's levels from the first known positions;
+// learning says whether it has levels to learn. A partial file
+// (baselines only, as a trace header may have them: ValidatePartial) is
+// loaded, and the Model learns the rest. A file that is there but
+// unreadable or invalid is an error.
 func LoadFileOrLearn(path string, g Geometry) (c *Calibration, learning bool, err error) {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {

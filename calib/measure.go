@@ -52,23 +52,27 @@ func (a *Arrangement) String() string {
 	return strings.Join(parts, "; ")
 }
 
-// expect returns the class each sensor of g should read in a, and
-// whether the slot holds exactly one checker (its level is one checker's).
-func (a *Arrangement) expect(g Geometry, i int) (Class, bool) {
+// onSlot returns what a puts on sensor i's slot of g: a Stack of N
+// checkers, none, one, or more than one stacked (its level is not one
+// checker's). A pile fills its slots from slot 0, then stacks from it.
+func (a *Arrangement) onSlot(g Geometry, i int) Stack {
 	pl := g.Place(i)
-	s := a.Bar[pl.Half]
-	slots := g.BarSlots
+	s, slots := a.Bar[pl.Half], g.BarSlots
 	if pl.Point > 0 {
 		s, slots = a.Points[pl.Point-1], g.Slots
 	}
-	k := onSlot(s.N, pl.Slot, slots)
-	switch {
-	case k == 0:
-		return Empty, false
-	case s.Side == engine.White:
-		return WhiteChecker, k == 1
+	if s.N <= pl.Slot {
+		return Stack{}
 	}
-	return BlackChecker, k == 1
+	return Stack{s.Side, (s.N - pl.Slot + slots - 1) / slots} // the checkers k ≡ Slot (mod slots)
+}
+
+// reads names what a slot under s reads: "empty", "White" or "Black".
+func (s Stack) reads() string {
+	if s.N == 0 {
+		return "empty"
+	}
+	return s.Side.String()
 }
 
 // Plan returns the procedure's arrangements for g after the empty board:
@@ -131,8 +135,10 @@ var ErrMeasure = errors.New("calibration refused")
 // Result.
 type Measurer struct {
 	board Geometry
-	sum   [3][]float64 // per class (empty, White, Black): sums of step means
-	n     [3][]int
+	// The sums of each sensor's step means with its slot empty and under
+	// one checker of each colour.
+	empty sums
+	one   [2]sums
 	// variance sums each step's variance of every sensor's readings.
 	variance []float64
 	steps    int
@@ -141,6 +147,16 @@ type Measurer struct {
 	base     []float64
 }
 
+// sums adds up each sensor's step means of one level.
+type sums struct {
+	sum []float64
+	n   []int
+}
+
+func (s *sums) add(i int, r float64) { s.sum[i] += r; s.n[i]++ }
+
+func (s *sums) mean(i int) float64 { return s.sum[i] / float64(s.n[i]) }
+
 // NewMeasurer returns a Measurer for a board of geometry g.
 func NewMeasurer(g Geometry) (*Measurer, error) {
 	if err := g.Validate(); err != nil {
@@ -148,8 +164,8 @@ func NewMeasurer(g Geometry) (*Measurer, error) {
 	}
 	n := g.Sensors()
 	m := &Measurer{board: g, variance: make([]float64, n), seen: make([]bool, n)}
-	for c := range m.sum {
-		m.sum[c], m.n[c] = make([]float64, n), make([]int, n)
+	for _, s := range []*sums{&m.empty, &m.one[engine.White], &m.one[engine.Black]} {
+		*s = sums{make([]float64, n), make([]int, n)}
 	}
 	return m, nil
 }
@@ -166,7 +182,7 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 	median := slices.Clone(mean)
 	slices.Sort(median)
 	mid := median[len(median)/2]
-	limit := 0.5 * NominalGain * float64(m.board.MaxReading()) / 4095
+	limit := 0.5 * nominalGain * m.board.scale()
 	var off []string
 	for i, r := range mean {
 		if math.Abs(r-mid) > limit {
@@ -178,7 +194,9 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 	}
 	m.keep(frames, sd)
 	m.base = mean
-	m.add(Empty, mean, nil)
+	for i, r := range mean {
+		m.empty.add(i, r)
+	}
 	return nil
 }
 
@@ -194,29 +212,32 @@ func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	if err != nil {
 		return err
 	}
-	minGain := MinGain * float64(m.board.MaxReading()) / 4095
+	minGain := MinGain * m.board.scale()
 	var wrong []string
 	for i, r := range mean {
-		want, _ := a.expect(m.board, i)
-		d := r - m.base[i]
-		got := Empty
-		switch {
+		var got Stack
+		switch d := r - m.base[i]; {
 		case d >= minGain:
-			got = WhiteChecker
+			got = Stack{engine.White, 1}
 		case d <= -minGain:
-			got = BlackChecker
+			got = Stack{engine.Black, 1}
 		}
-		if got != want {
-			wrong = append(wrong, fmt.Sprintf("%s reads %s, want %s", m.board.Place(i), got, want))
+		if want := a.onSlot(m.board, i); got.reads() != want.reads() {
+			wrong = append(wrong, fmt.Sprintf("%s reads %s, want %s", m.board.Place(i), got.reads(), want.reads()))
 		}
 	}
 	if len(wrong) > 3 {
 		return fmt.Errorf("%w: the board does not show %s: %s", ErrMeasure, a, strings.Join(wrong[:4], "; "))
 	}
 	m.keep(frames, sd)
-	m.add(WhiteChecker, mean, func(i int) bool { c, one := a.expect(m.board, i); return one && c == WhiteChecker })
-	m.add(BlackChecker, mean, func(i int) bool { c, one := a.expect(m.board, i); return one && c == BlackChecker })
-	m.add(Empty, mean, func(i int) bool { c, _ := a.expect(m.board, i); return c == Empty })
+	for i, r := range mean {
+		switch on := a.onSlot(m.board, i); on.N {
+		case 0:
+			m.empty.add(i, r)
+		case 1:
+			m.one[on.Side].add(i, r)
+		}
+	}
 	return nil
 }
 
@@ -265,17 +286,6 @@ func (m *Measurer) keep(frames [][]uint16, sd []float64) {
 	m.steps++
 }
 
-// add adds the step's means of the sensors in (all when nil) to class c's.
-func (m *Measurer) add(c Class, mean []float64, in func(int) bool) {
-	k := int(c) - int(Empty)
-	for i, r := range mean {
-		if in == nil || in(i) {
-			m.sum[k][i] += r
-			m.n[k][i]++
-		}
-	}
-}
-
 // Result returns every sensor's measurement, and the calibration when no
 // sensor is dead, weak or of swapped polarity: such a sensor's levels
 // would lie, so there is no calibration to write (nil) until it is mended.
@@ -300,18 +310,16 @@ func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 		noise[i] = math.Sqrt(v / float64(max(m.steps, 1)))
 	}
 	sorted := slices.Sorted(slices.Values(noise))
-	noisy := max(3*sorted[n/2], 8*float64(g.MaxReading())/4095)
-	minGain := MinGain * float64(g.MaxReading()) / 4095
+	noisy := max(3*sorted[n/2], 8*g.scale())
+	minGain := MinGain * g.scale()
 	cal := &Calibration{Board: g, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n), Noise: make([]float64, n)}
 	whole := true
 	for i := range n {
-		if m.n[0][i] == 0 || m.n[1][i] == 0 || m.n[2][i] == 0 {
+		if m.empty.n[i] == 0 || m.one[engine.White].n[i] == 0 || m.one[engine.Black].n[i] == 0 {
 			return nil, nil, fmt.Errorf("%w: %s was not measured empty and under each colour: finish the procedure", ErrMeasure, g.Place(i))
 		}
-		me := Measurement{Sensor: i, Place: g.Place(i), Noise: noise[i],
-			Baseline: m.sum[0][i] / float64(m.n[0][i]),
-			White:    m.sum[1][i] / float64(m.n[1][i]),
-			Black:    m.sum[2][i] / float64(m.n[2][i])}
+		me := Measurement{Sensor: i, Place: g.Place(i), Noise: noise[i], Baseline: m.empty.mean(i),
+			White: m.one[engine.White].mean(i), Black: m.one[engine.Black].mean(i)}
 		gw, gb := me.White-me.Baseline, me.Baseline-me.Black
 		switch {
 		case math.Abs(gw) < minGain/4 && math.Abs(gb) < minGain/4:

@@ -12,18 +12,9 @@ import (
 // apart. A silent sensor adds the same to every position. Allocation
 // budget: none.
 func (m *Model) Score(l *engine.Layout) float64 {
-	white, black := &l[engine.White], &l[engine.Black]
-	s := m.barLL[pile(white[engine.Bar])][pile(black[engine.Bar])]
-	for p := range m.pointLL {
-		w, b := white[p+1], black[p+1]
-		switch {
-		case b == 0:
-			s += m.pointLL[p][engine.White][pile(w)]
-		case w == 0:
-			s += m.pointLL[p][engine.Black][pile(b)]
-		default:
-			return math.Inf(-1)
-		}
+	s := m.barLL[checkers(l[engine.White][engine.Bar])][checkers(l[engine.Black][engine.Bar])]
+	for p := 1; p <= m.geo.Points; p++ {
+		s += m.pointScore(l, p)
 	}
 	return s
 }
@@ -34,32 +25,29 @@ func (m *Model) pointScore(l *engine.Layout, p int) float64 {
 	white, black := l[engine.White][p], l[engine.Black][p]
 	switch {
 	case black == 0:
-		return m.pointLL[p-1][engine.White][pile(white)]
+		return m.pointLL[p-1][engine.White][checkers(white)]
 	case white == 0:
-		return m.pointLL[p-1][engine.Black][pile(black)]
+		return m.pointLL[p-1][engine.Black][checkers(black)]
 	}
 	return math.Inf(-1)
 }
 
-// pile returns a count of checkers held to what one side has.
-func pile(n int) int { return min(max(n, 0), engine.CheckersPerSide) }
+// checkers returns a count of checkers held to what one side has.
+func checkers(n int) int { return min(max(n, 0), engine.CheckersPerSide) }
 
 // barScore returns the bar's log-likelihood with white and black
 // checkers on it: each colour on its own half, or on the other, or both
 // colours' on one half when the other colour has none there.
 func (m *Model) barScore(white, black int) float64 {
-	if m.geo.BarSlots == 0 {
-		return 0
-	}
-	slots := m.geo.BarSlots
-	w := [2]float64{m.bar[0][stateOf(engine.White, white, slots)], m.bar[1][stateOf(engine.White, white, slots)]}
-	b := [2]float64{m.bar[0][stateOf(engine.Black, black, slots)], m.bar[1][stateOf(engine.Black, black, slots)]}
+	bar, slots := m.piles[m.geo.Points:], m.geo.BarSlots
+	w := [2]float64{bar[0][stateOf(engine.White, white, slots)], bar[1][stateOf(engine.White, white, slots)]}
+	b := [2]float64{bar[0][stateOf(engine.Black, black, slots)], bar[1][stateOf(engine.Black, black, slots)]}
 	best := max(w[0]+b[1], w[1]+b[0])
 	if black == 0 {
-		best = max(best, w[0]+m.bar[1][0], w[1]+m.bar[0][0])
+		best = max(best, w[0]+bar[1][0], w[1]+bar[0][0])
 	}
 	if white == 0 {
-		best = max(best, b[0]+m.bar[1][0], b[1]+m.bar[0][0])
+		best = max(best, b[0]+bar[1][0], b[1]+bar[0][0])
 	}
 	return best
 }
@@ -70,22 +58,24 @@ func (m *Model) barScore(white, black int) float64 {
 func (m *Model) Best(o *engine.Occupancy) float64 {
 	*o = engine.Occupancy{SlotsPerPoint: uint8(m.geo.Slots), SlotsPerBarHalf: uint8(m.geo.BarSlots)}
 	s := 0.0
-	for p, scores := range m.points {
+	for p, scores := range m.piles {
+		_, slots := m.pileAt(p)
 		best, _ := top2(scores)
-		side, n := m.pointState(best)
-		o.Points[p][side] = uint8(n)
-		s += scores[best]
-	}
-	for h, scores := range m.bar {
-		if len(scores) == 0 {
-			continue
-		}
-		best, _ := top2(scores)
-		side, n := pileState(best, m.geo.BarSlots)
-		o.Bar[h][side] = uint8(n)
+		side, n := pileState(best, slots)
+		covered, _ := pileIn(o, p)
+		covered[side] = uint8(n)
 		s += scores[best]
 	}
 	return s
+}
+
+// pileIn returns pile p's slots covered by each side in o, and its
+// masked ones.
+func pileIn(o *engine.Occupancy, p int) (covered *[2]uint8, masked *uint8) {
+	if p < len(o.Points) {
+		return &o.Points[p], &o.Masked[p]
+	}
+	return &o.Bar[p-len(o.Points)], &o.BarMasked[p-len(o.Points)]
 }
 
 // Revise brings o, a position read from an earlier frame or known, up
@@ -98,15 +88,11 @@ func (m *Model) Best(o *engine.Occupancy) float64 {
 // are masked: each may hide one more. Allocation budget: none.
 func (m *Model) Revise(o *engine.Occupancy, margin float64) {
 	o.SlotsPerPoint, o.SlotsPerBarHalf, o.Unsure = uint8(m.geo.Slots), uint8(m.geo.BarSlots), 0
-	for p, scores := range m.points {
-		n := revised(scores, &o.Points[p], m.geo.Slots, margin)
-		o.Masked[p] = m.silentAbove(m.geo.Sensor(Place{Point: p + 1}), m.geo.Slots, n)
-	}
-	for h, scores := range m.bar {
-		if len(scores) > 0 {
-			n := revised(scores, &o.Bar[h], m.geo.BarSlots, margin)
-			o.BarMasked[h] = m.silentAbove(m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots, n)
-		}
+	for p, scores := range m.piles {
+		first, slots := m.pileAt(p)
+		covered, masked := pileIn(o, p)
+		n := revised(scores, covered, slots, margin)
+		*masked = m.silentAbove(first, slots, n)
 	}
 }
 
@@ -143,19 +129,21 @@ func (m *Model) silentAbove(first, slots, n int) uint8 {
 // to light for a play that leaves no legal position.
 func (m *Model) Departures(dst []int, l *engine.Layout) []int {
 	for p := 1; p <= m.geo.Points; p++ {
-		best, _ := top2(m.points[p-1])
-		if m.points[p-1][best]-m.pointScore(l, p) > FitMargin {
+		if m.bestOf(p-1)-m.pointScore(l, p) > FitMargin {
 			dst = append(dst, p)
 		}
 	}
-	if m.geo.BarSlots > 0 {
-		b0, _ := top2(m.bar[0])
-		b1, _ := top2(m.bar[1])
-		if m.bar[0][b0]+m.bar[1][b1]-m.barLL[pile(l[engine.White][engine.Bar])][pile(l[engine.Black][engine.Bar])] > FitMargin {
-			dst = append(dst, engine.BarPoint)
-		}
+	bar := m.barLL[checkers(l[engine.White][engine.Bar])][checkers(l[engine.Black][engine.Bar])]
+	if m.bestOf(m.geo.Points)+m.bestOf(m.geo.Points+1)-bar > FitMargin {
+		dst = append(dst, engine.BarPoint)
 	}
 	return dst
+}
+
+// bestOf returns pile p's best score.
+func (m *Model) bestOf(p int) float64 {
+	best, _ := top2(m.piles[p])
+	return m.piles[p][best]
 }
 
 // Verdict is what a settled frame says of a turn's candidates.
@@ -288,12 +276,6 @@ func (m *Model) doubtUnproven(doubt bool) bool {
 	return some
 }
 
-// ReadingSlack is the log-likelihood, in nats, by which a point's best
-// state may beat another and still be no evidence against it: a full
-// pile and one a checker short with a part of a field above it, say,
-// which the model's ranges explain alike.
-const ReadingSlack = 1.0
-
 // rivalReading returns the score of the frame's own best reading, read,
 // when that reading departs from l by more than ReadingSlack on a point l
 // changes from the board before the turn, t.Before, or reads more
@@ -305,11 +287,12 @@ const ReadingSlack = 1.0
 // illegal. A field read where l has none no dead sensor gives.
 func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 	for p := 1; p <= m.geo.Points; p++ {
-		best, _ := top2(m.points[p-1])
-		side, n := m.pointState(best)
+		scores := m.piles[p-1]
+		best, _ := top2(scores)
+		side, n := pileState(best, m.geo.Slots)
 		moved := l[engine.White][p] != before[engine.White][p] || l[engine.Black][p] != before[engine.Black][p]
 		more := n > min(l[side][p], m.geo.Slots)
-		if (moved || more) && m.points[p-1][best]-m.pointScore(l, p) > ReadingSlack {
+		if (moved || more) && scores[best]-m.pointScore(l, p) > ReadingSlack {
 			return read
 		}
 	}
@@ -326,7 +309,7 @@ func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	best := math.Inf(-1)
 	white, black := l[engine.White][engine.Bar], l[engine.Black][engine.Bar]
-	bar := m.barLL[pile(white)][pile(black)]
+	bar := m.barLL[checkers(white)][checkers(black)]
 	if opp := t.Mover.Other(); l[opp][engine.Bar] > t.Before[opp][engine.Bar] {
 		best = max(best, s-bar+m.barWithout(white, black, opp))
 	}
@@ -336,7 +319,7 @@ func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	for p := range m.pointLL {
 		if n := l[t.Mover][p+1]; n > 0 && n <= m.geo.Slots {
 			row := &m.pointLL[p][t.Mover]
-			best = max(best, s-row[pile(n)]+row[pile(n-1)])
+			best = max(best, s-row[checkers(n)]+row[checkers(n-1)])
 		}
 	}
 	return best
@@ -350,5 +333,5 @@ func (m *Model) barWithout(white, black int, side engine.Side) float64 {
 	} else {
 		black--
 	}
-	return m.barLL[pile(white)][pile(black)]
+	return m.barLL[checkers(white)][checkers(black)]
 }

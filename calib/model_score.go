@@ -44,11 +44,8 @@ func (m *Model) Evaluate(at time.Time) {
 		e.carry(at, m.scale)
 		m.ll[i] = e.slot(float64(m.last[i]), floor)
 	}
-	for p := range m.points {
-		m.pile(m.points[p], m.geo.Sensor(Place{Point: p + 1}), m.geo.Slots)
-	}
-	for h := range m.bar {
-		m.pile(m.bar[h], m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots)
+	for k := range m.piles {
+		m.pile(k)
 	}
 	m.tabulate()
 }
@@ -56,7 +53,7 @@ func (m *Model) Evaluate(at time.Time) {
 // tabulate lays the piles' states out by checkers (pointLL, barLL): a
 // decision at DONE scores thousands of candidates.
 func (m *Model) tabulate() {
-	for p, scores := range m.points {
+	for p, scores := range m.piles[:m.geo.Points] {
 		for side := range 2 {
 			for n := range m.pointLL[p][side] {
 				m.pointLL[p][side][n] = scores[stateOf(engine.Side(side), n, m.geo.Slots)]
@@ -77,8 +74,8 @@ func (e *estimate) slot(r, floor float64) slotLL {
 	if e.silent() {
 		return s
 	}
-	d := r - e.x[stBase]
-	v := e.noise + e.p[stBase][stBase]
+	d := r - e.x.base
+	v := e.noise + e.p.base.base
 	s.empty = max(-d*d/(2*v)-0.5*math.Log(2*math.Pi*v), floor)
 	for side := range 2 {
 		s.one[side] = max(e.band(engine.Side(side), r, 1-MagnetSpread, 1+MagnetSpread), floor)
@@ -95,11 +92,7 @@ func (e *estimate) slot(r, floor float64) slotLL {
 // of its sigma, so a reading far below a checker's weakest field is not
 // one however wide the gain's uncertainty at its strongest.
 func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
-	g := e.gain(side)
-	x := r - e.x[stBase]
-	if side == engine.Black {
-		x = -x
-	}
+	g, x := e.x.gain[side], polarity(side)*(r-e.x.base)
 	vlo, vhi := e.fieldVar(side, lo), e.fieldVar(side, hi)
 	d, v := 0.0, vlo
 	switch {
@@ -115,15 +108,13 @@ func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
 // over the baseline: the noise, the baseline's and that share of the
 // gain's uncertainty.
 func (e *estimate) fieldVar(side engine.Side, share float64) float64 {
-	k := stWhite + int(side)
-	return e.noise + e.p[stBase][stBase] + share*share*e.p[k][k] + 2*share*math.Abs(e.p[stBase][k])
+	return e.noise + e.p.base.base + share*share*e.p.gain[side].gain[side] + 2*share*math.Abs(e.p.base.gain[side])
 }
 
 // offCentre returns the log-likelihood of sensors i and i+1 reading, in
-// frame, one
-// checker of side's colour set down between their slots: 30-70% of its
-// field on each, its strength 1 ± MagnetSpread. Where one of the two is
-// silent, the other's part is all there is to read.
+// frame, one checker of side's colour set down between their slots:
+// 30-70% of its field on each, its strength 1 ± MagnetSpread. Where one
+// of the two is silent, the other's part is all there is to read.
 func (m *Model) offCentre(frame []uint16, i int, side engine.Side) float64 {
 	lo, hi := &m.est[i], &m.est[i+1]
 	switch {
@@ -134,43 +125,38 @@ func (m *Model) offCentre(frame []uint16, i int, side engine.Side) float64 {
 	case hi.silent():
 		return lo.band(side, float64(frame[i]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
 	}
-	sign := 1.0
-	if side == engine.Black {
-		sign = -1
-	}
-	gl, gh := lo.gain(side), hi.gain(side)
-	xl := sign * (float64(frame[i]) - lo.x[stBase]) / gl
-	xh := sign * (float64(frame[i+1]) - hi.x[stBase]) / gh
+	xl, xh := lo.share(side, float64(frame[i])), hi.share(side, float64(frame[i+1]))
 	total := min(max(xl+xh, 1-MagnetSpread), 1+MagnetSpread)
 	share := 0.5
 	if xl+xh > 0 {
 		share = min(max(xh/(xl+xh), 0.3), 0.7)
 	}
-	ll := -math.Log(2 * MagnetSpread * 0.4 * gl * gh)
-	for _, s := range [2]struct {
-		e    *estimate
-		x, p float64
-		g    float64
-	}{{lo, xl, (1 - share) * total, gl}, {hi, xh, share * total, gh}} {
-		k := stWhite + int(side)
-		v := s.e.noise + s.e.p[stBase][stBase] + s.p*s.p*s.e.p[k][k]
-		d := (s.x - s.p) * s.g
-		ll -= d * d / (2 * v)
-	}
+	ll := -math.Log(2 * MagnetSpread * 0.4 * lo.x.gain[side] * hi.x.gain[side])
+	ll -= lo.miss(side, xl, (1-share)*total)
+	ll -= hi.miss(side, xh, share*total)
 	return ll
 }
 
-// The states of a pile of slots (a point, a bar half): 0 empty, then n
-// (1..slots) of White's checkers, then n of Black's; n = slots means
-// slots or more.
-func pointStates(slots int) int { return 1 + 2*slots }
-func barStates(slots int) int   { return 1 + 2*slots }
-
-// pointState returns the side and count of a pile's state.
-func (m *Model) pointState(state int) (engine.Side, int) {
-	return pileState(state, m.geo.Slots)
+// share returns reading r as a share of side's gain over the baseline.
+func (e *estimate) share(side engine.Side, r float64) float64 {
+	return polarity(side) * (r - e.x.base) / e.x.gain[side]
 }
 
+// miss returns how far share x of side's gain misses share p, squared
+// over twice its variance: the noise, the baseline's and p of the
+// gain's uncertainty.
+func (e *estimate) miss(side engine.Side, x, p float64) float64 {
+	v := e.noise + e.p.base.base + p*p*e.p.gain[side].gain[side]
+	d := (x - p) * e.x.gain[side]
+	return d * d / (2 * v)
+}
+
+// pileStates is how many states a pile of slots (a point, a bar half)
+// has: 0 empty, then n (1..slots) of White's checkers, then n of
+// Black's; n = slots means slots or more.
+func pileStates(slots int) int { return 1 + 2*slots }
+
+// pileState returns the side and count of a pile's state.
 func pileState(state, slots int) (engine.Side, int) {
 	if state == 0 {
 		return engine.White, 0
@@ -188,39 +174,39 @@ func stateOf(side engine.Side, n, slots int) int {
 	return 1 + int(side)*slots + min(n, slots) - 1
 }
 
-// pile fills scores with the log-likelihood of each state of the pile
-// of sensors first..first+slots-1. A pile's top checker may be set down
-// between its slot and the next, and the first free slot may read part of
-// a field, of either colour, from a checker held above.
-func (m *Model) pile(scores []float64, first, slots int) {
-	ll := m.ll[first : first+slots]
+// pile fills pile k's log-likelihood of each of its states. A pile's top
+// checker may be set down between its slot and the next, and the first
+// free slot may read part of a field, of either colour, from a checker
+// held above.
+func (m *Model) pile(k int) {
+	first, slots := m.pileAt(k)
+	scores, ll := m.piles[k], m.ll[first:first+slots]
 	empty := 0.0
-	for k := range ll {
-		empty += ll[k].empty
+	for _, s := range ll {
+		empty += s.empty
 	}
-	scores[0] = empty + m.freeSlot(ll, 0)
+	scores[0] = empty + freeSlot(ll, 0)
 	for side := range 2 {
 		covered := 0.0 // slots 0..n-1 covered, the rest empty
 		rest := empty
 		for n := 1; n <= slots; n++ {
-			k := n - 1
-			one := ll[k].one[side]
+			top := n - 1
+			one := ll[top].one[side]
 			if n == slots {
-				one = ll[k].stacked[side] // "slots or more": the stack may be anywhere
-				covered = m.stackedBelow(ll, side, k)
+				one = ll[top].stacked[side] // "slots or more": the stack may be anywhere
+				covered = stackedBelow(ll, side, top)
 			}
-			rest -= ll[k].empty
-			centred := covered + one + rest + m.freeSlot(ll, n)
-			best := centred
+			rest -= ll[top].empty
+			best := covered + one + rest + freeSlot(ll, n)
 			if n < slots {
-				off := covered + m.offCentre(m.last, first+k, engine.Side(side)) + logOffCentre + rest - ll[n].empty
+				off := covered + m.offCentre(m.last, first+top, engine.Side(side)) + logOffCentre + rest - ll[n].empty
 				best = max(best, off)
 			}
 			scores[stateOf(engine.Side(side), n, slots)] = best
-			covered += ll[k].one[side]
+			covered += ll[top].one[side]
 		}
 	}
-	if rest := m.rests[m.pileOf(first)]; rest >= 0 {
+	if rest := m.rests[k]; rest >= 0 {
 		side, n := pileState(rest, slots)
 		scores[rest] = max(scores[rest], m.atRest(first, slots, n, side))
 	}
@@ -254,18 +240,9 @@ func (m *Model) atRest(first, slots, n int, side engine.Side) float64 {
 	return s
 }
 
-// pileOf returns the index in rests of the pile whose first sensor is
-// first: the points, then the bar's halves.
-func (m *Model) pileOf(first int) int {
-	if points := m.geo.Points * m.geo.Slots; first >= points {
-		return m.geo.Points + (first-points)/max(m.geo.BarSlots, 1)
-	}
-	return first / m.geo.Slots
-}
-
 // stackedBelow returns the log-likelihood of slots 0..k-1 all covered by
 // side's checkers, maybe stacked.
-func (m *Model) stackedBelow(ll []slotLL, side, k int) float64 {
+func stackedBelow(ll []slotLL, side, k int) float64 {
 	s := 0.0
 	for j := range k {
 		s += ll[j].stacked[side]
@@ -277,7 +254,7 @@ func (m *Model) stackedBelow(ll []slotLL, side, k int) float64 {
 // may read part of a field from a checker held above: the better of its
 // empty reading and a part of either colour, the latter at its prior.
 // A full pile has none.
-func (m *Model) freeSlot(ll []slotLL, n int) float64 {
+func freeSlot(ll []slotLL, n int) float64 {
 	if n >= len(ll) {
 		return 0
 	}
