@@ -8,7 +8,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
+
+	"gammond/record/journal"
 )
 
 // Calibration is what each sensor reads with its slot empty (Baseline), with
@@ -160,10 +161,28 @@ func decode(r io.Reader) (*Calibration, error) {
 // Save writes c as JSON, one line per field so a diff shows which levels
 // moved. It refuses a calibration Validate rejects.
 func (c *Calibration) Save(w io.Writer) error {
-	if err := c.Validate(); err != nil {
-		return err
+	js, err := c.encode()
+	if err == nil {
+		_, err = w.Write(js)
 	}
-	var buf bytes.Buffer
+	return err
+}
+
+// SaveFile writes c to path atomically: a power cut leaves the old file or
+// the new one, never half of either.
+func (c *Calibration) SaveFile(path string) error {
+	js, err := c.encode()
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return journal.WriteFileAtomic(path, js, journal.FilePerm)
+}
+
+// encode returns c as Save writes it.
+func (c *Calibration) encode() ([]byte, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
 	type field struct {
 		name  string
 		value any
@@ -172,35 +191,24 @@ func (c *Calibration) Save(w io.Writer) error {
 	if len(c.Noise) > 0 {
 		fields = append(fields, field{"noise", c.Noise})
 	}
-	buf.WriteString("{\n")
+	buf := bytes.NewBufferString("{")
 	for i, f := range fields {
 		js, err := json.Marshal(f.value)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		sep := ",\n"
-		if i == len(fields)-1 {
-			sep = "\n"
+		if i > 0 {
+			buf.WriteString(",")
 		}
-		fmt.Fprintf(&buf, " %q: %s%s", f.name, js, sep)
+		fmt.Fprintf(buf, "\n %q: %s", f.name, js)
 	}
-	buf.WriteString("}\n")
-	_, err := w.Write(buf.Bytes())
-	return err
+	buf.WriteString("\n}\n")
+	return buf.Bytes(), nil
 }
 
 // LoadFile reads the calibration file at path.
 func LoadFile(path string) (*Calibration, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	c, err := Load(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return c, nil
+	return loadFile(path, (*Calibration).Validate)
 }
 
 // LoadFileOrLearn loads the calibration file at path or, when there is
@@ -211,54 +219,29 @@ func LoadFile(path string) (*Calibration, error) {
 // loaded, and the Model learns the rest. A file that is there but
 // unreadable or invalid is an error.
 func LoadFileOrLearn(path string, g Geometry) (c *Calibration, learning bool, err error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	c, err = loadFile(path, (*Calibration).ValidatePartial)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return &Calibration{Board: g}, true, nil
-	}
-	if err != nil {
+	case err != nil:
 		return nil, false, err
-	}
-	defer f.Close()
-	c, err = decode(f)
-	if err == nil {
-		err = c.ValidatePartial()
-	}
-	if err != nil {
-		return nil, false, fmt.Errorf("%s: %w", path, err)
 	}
 	return c, !c.Complete(), nil
 }
 
-// SaveFile writes c to path atomically: a power cut leaves the old file or
-// the new one, never half of either.
-func (c *Calibration) SaveFile(path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+// loadFile reads the calibration file at path and checks it with valid.
+func loadFile(path string, valid func(*Calibration) error) (*Calibration, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	err = c.Save(tmp)
+	defer f.Close()
+	c, err := decode(f)
 	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
+		err = valid(c)
 	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return syncDir(filepath.Dir(path))
-}
-
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	return d.Sync()
+	return c, nil
 }

@@ -8,7 +8,7 @@ import (
 )
 
 // vec is a quantity over an estimate's state: the baseline and each
-// colour's gain, in counts.
+// colour's gain.
 type vec struct {
 	base float64
 	gain [2]float64
@@ -24,10 +24,9 @@ func (v *vec) less(k float64, w vec) {
 }
 
 // estimate is one sensor's Kalman filter over its baseline and its gain
-// for each colour (positive: White reads above the baseline, Black
-// below): frames of known positions are its measurements, time its
-// process noise (the baseline's drift). docs/SENSING.md tells its
-// measurements.
+// for each colour, in counts (a gain is positive: White reads above the
+// baseline, Black below), and its noise: frames of known positions are
+// its measurements, the baseline's drift its process noise.
 type estimate struct {
 	x vec
 	// p is x's covariance, by rows: p.base.gain[c] is the covariance of
@@ -64,21 +63,19 @@ type estimate struct {
 // a gain of nominalGain ± gainSpread.
 func (m *Model) prior(cal *Calibration, i int) estimate {
 	e := estimate{noise: sq(NominalNoise * m.scale), fresh: [2]bool{true, true}}
-	e.x = vec{float64(m.geo.MaxReading()) / 2, [2]float64{nominalGain * m.scale, nominalGain * m.scale}}
-	e.p.base.base = sq(DriftRange / 2 * m.scale)
-	e.p.gain[engine.White].gain[engine.White] = sq(gainSpread * m.scale)
-	e.p.gain[engine.Black].gain[engine.Black] = sq(gainSpread * m.scale)
+	e.x.base, e.p.base.base = float64(m.geo.MaxReading())/2, sq(DriftRange/2*m.scale)
 	if len(cal.Baseline) > 0 {
-		e.x.base = float64(cal.Baseline[i])
-		e.p.base.base = sq(2 * NominalNoise * m.scale)
+		e.x.base, e.p.base.base = float64(cal.Baseline[i]), sq(2*NominalNoise*m.scale)
 	}
 	if len(cal.Noise) > 0 {
 		e.noise = heldNoise(sq(cal.Noise[i]))
 	}
-	if len(cal.White) > 0 {
-		e.x.gain = [2]float64{float64(cal.White[i]) - e.x.base, e.x.base - float64(cal.Black[i])}
-		for c, g := range e.x.gain {
-			e.p.gain[c].gain[c] = strengthVar(g)
+	for c, level := range [2][]uint16{cal.White, cal.Black} {
+		g := &e.x.gain[c]
+		*g, e.p.gain[c].gain[c] = nominalGain*m.scale, sq(gainSpread*m.scale)
+		if len(level) > 0 {
+			*g = polarity(engine.Side(c)) * (float64(level[i]) - e.x.base)
+			e.p.gain[c].gain[c] = strengthVar(*g)
 		}
 	}
 	return e
@@ -89,9 +86,8 @@ func (m *Model) prior(cal *Calibration, i int) estimate {
 func strengthVar(g float64) float64 { return MagnetSpread * MagnetSpread / 3 * g * g }
 
 // heldNoise holds a noise variance to HARDWARE.md's range, 2-6 counts,
-// with room: half to twice NominalNoise. A few readings of drift or a
-// hand nearby must not make a sensor look noisier, nor a quiet spell
-// quieter, than sensors are.
+// with room: half to twice NominalNoise, so that drift or a hand nearby
+// makes no sensor noisier, nor a quiet spell quieter, than sensors are.
 func heldNoise(v float64) float64 {
 	return min(max(v, sq(NominalNoise/2)), sq(2*NominalNoise))
 }
@@ -104,9 +100,8 @@ func polarity(side engine.Side) float64 { return float64(1 - 2*int(side)) }
 // silent reports whether the sensor gives no evidence.
 func (e *estimate) silent() bool { return e.masked || e.dead || e.doubted }
 
-// notice marks, from every frame, a slot reading empty (the next checker
-// on it may be another one) and a sensor reading half a field or more
-// (it is alive).
+// notice marks, from every frame, a slot reading empty (its next checker
+// may be another) and a sensor reading half a field or more (alive).
 func (e *estimate) notice(r uint16) {
 	d, g := math.Abs(float64(r)-e.x.base), min(e.x.gain[0], e.x.gain[1])
 	if d < 0.15*g {
@@ -148,9 +143,9 @@ func (e *estimate) update(h vec, z, r, gate float64) bool {
 
 // pose takes reading r of sensor e, a field at rest that no centred
 // checker gives (side's top checker set down off-centre, a part of a
-// field of either colour). A pose that still holds follows r; else r is
-// posed where the slot reads a field, not its baseline (an unknown
-// baseline, or a dead sensor not yet found, holds still too).
+// field). A pose that still holds follows r; else r is posed where the
+// slot reads a field, not its baseline (an unknown baseline, or a dead
+// sensor not yet found, holds still too).
 func (m *Model) pose(e *estimate, r float64, side engine.Side) {
 	if !e.posed || !e.holds(r) {
 		s := e.slot(r, m.spikeLL())
@@ -167,9 +162,9 @@ func (e *estimate) spread(v float64) float64 {
 }
 
 // holds reports whether reading r still holds the pose: within six
-// sigmas (the settling's stillness) of the field as it was told, the
-// baseline's drift since allowed; a field that creeps further, a hand
-// lowering a checker, is another.
+// sigmas (the settling's stillness) of the field as first posed, drift
+// allowed; a field that creeps further (a hand lowering a checker) is
+// another.
 func (e *estimate) holds(r float64) bool {
 	d := r - e.told
 	return e.posed && d*d <= 36*e.spread(e.toldVar)
@@ -184,11 +179,11 @@ func (e *estimate) learnEmpty(r float64) {
 	}
 }
 
-// learnCovered takes reading r of a slot covered by one checker of side's
-// colour, centred: a measurement of the drift since the checker was set
-// down and, with gains (the position is known) and the checker maybe a
-// new one, of the baseline and the gain. A reading at the baseline under
-// a known checker is a vote for a dead sensor.
+// learnCovered takes reading r of a slot covered by one centred checker
+// of side's colour: a measurement of the drift since it was set down
+// and, with gains (the position is known) and the checker maybe a new
+// one, of the baseline and the gain. A reading at the baseline under a
+// known checker is a dead sensor.
 func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	g, x := e.x.gain[side], e.share(side, r)
 	switch {
@@ -209,11 +204,10 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	e.atRest(r)
 }
 
-// followRest takes reading r of the checker at rest on the slot, of
-// gain g: if it moved no more than the baseline can have drifted since
-// the checker came to rest, what moved is the baseline, as sure now as
-// it was then, or as floor allows (the variance of what else may have
-// moved it). It reports whether it did.
+// followRest takes reading r of the checker at rest on the slot, of gain
+// g: if it moved no more than the baseline can have drifted since, what
+// moved is the baseline, as sure now as then, or as floor (the variance
+// of what else may have moved it) allows. It reports whether it did.
 func (e *estimate) followRest(g, r, floor float64) bool {
 	drifted := max(e.p.base.base-e.restVar, 0)
 	if !e.restValid || math.Abs(r-e.rest) >= 0.1*g+4*math.Sqrt(drifted) {
@@ -230,11 +224,10 @@ func (e *estimate) atRest(r float64) {
 }
 
 // Learn takes the frame of a position known (the start, the result of a
-// judged play), laid out as l, read at at: every slot's reading is a
-// measurement of its sensor's baseline, gain and noise. A slot that
-// could be reading part of a field (the top of a point whose next slot
-// reads more than empty) teaches nothing, and a stacked slot only its
-// drift. Allocation budget: none.
+// judged play), laid out as l, read at at: every slot's reading measures
+// its sensor's baseline, gain and noise, but a slot that may read part
+// of a field teaches nothing, and a stacked slot only its drift.
+// Allocation budget: none.
 func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 	if len(frame) != len(m.est) {
 		return
@@ -250,8 +243,8 @@ func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 		m.learnPile(at, frame, p-1, side, n, true)
 	}
 	if l[engine.White][engine.Bar] == 0 && l[engine.Black][engine.Bar] == 0 {
-		for k := range 2 {
-			m.learnPile(at, frame, m.geo.Points+k, engine.White, 0, true)
+		for k := m.geo.Points; k < len(m.piles); k++ {
+			m.learnPile(at, frame, k, engine.White, 0, true) // the bar's halves
 		}
 	}
 }
@@ -278,9 +271,7 @@ func (m *Model) learnPile(at time.Time, frame []uint16, p int, side engine.Side,
 			m.rests[p] = stateOf(side, n, slots)
 		case k >= n:
 			e.learnEmpty(r)
-		case n > slots:
-			// Slots or more: any slot may hold a checker stacked on it,
-			// whose share moves its reading as drift would.
+		case n > slots: // any slot may hold a stacked checker, whose share moves it as drift would
 			g := e.x.gain[side]
 			e.followRest(g, r, sq(StackShare*g))
 			e.atRest(r)
@@ -319,32 +310,22 @@ func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.S
 }
 
 // Follow lets the estimates follow the board at rest: the frame last
-// evaluated, read at at, where the best position it reads is decisive on
-// a point, is that point's known layout. Allocation budget: none.
+// evaluated, read at at, where its best reading is decisive on a pile,
+// is that pile's known layout. Allocation budget: none.
 func (m *Model) Follow(at time.Time) {
-	for p := range m.piles {
-		m.followPile(at, p)
+	for p, scores := range m.piles {
+		first, slots := m.pileAt(p)
+		best, second := top2(scores)
+		side, n := pileState(best, slots)
+		switch {
+		case scores[best]-second < FitMargin:
+			m.followRests(at, first, slots)
+		case n == slots:
+			m.learnPile(at, m.last, p, side, n+1, false) // "slots or more": maybe stacked, no drift to read
+		default:
+			m.learnPile(at, m.last, p, side, n, false)
+		}
 	}
-}
-
-// followPile learns from pile p the state its scores make decisive, if
-// any.
-func (m *Model) followPile(at time.Time, p int) {
-	first, slots := m.pileAt(p)
-	if slots == 0 {
-		return
-	}
-	scores := m.piles[p]
-	best, second := top2(scores)
-	if scores[best]-second < FitMargin {
-		m.followRests(at, first, slots)
-		return
-	}
-	side, n := pileState(best, slots)
-	if n == slots {
-		n++ // "slots or more": maybe stacked, no drift to read
-	}
-	m.learnPile(at, m.last, p, side, n, false)
 }
 
 // followRests follows the drift of the checkers at rest on the pile of

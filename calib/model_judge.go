@@ -308,13 +308,18 @@ func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 // so its landing would leave every such turn in doubt.
 func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	best := math.Inf(-1)
-	white, black := l[engine.White][engine.Bar], l[engine.Black][engine.Bar]
-	bar := m.barLL[checkers(white)][checkers(black)]
-	if opp := t.Mover.Other(); l[opp][engine.Bar] > t.Before[opp][engine.Bar] {
-		best = max(best, s-bar+m.barWithout(white, black, opp))
+	onBar := [2]int{l[engine.White][engine.Bar], l[engine.Black][engine.Bar]}
+	bar := m.barLL[checkers(onBar[0])][checkers(onBar[1])]
+	barLess := func(side engine.Side) float64 { // l's score with one of side's off the bar
+		n := onBar
+		n[side]--
+		return s - bar + m.barLL[checkers(n[0])][checkers(n[1])]
 	}
-	if n := l[t.Mover][engine.Bar]; n > 0 && n <= m.geo.BarSlots {
-		best = max(best, s-bar+m.barWithout(white, black, t.Mover))
+	if opp := t.Mover.Other(); onBar[opp] > t.Before[opp][engine.Bar] {
+		best = max(best, barLess(opp))
+	}
+	if n := onBar[t.Mover]; n > 0 && n <= m.geo.BarSlots {
+		best = max(best, barLess(t.Mover))
 	}
 	for p := range m.pointLL {
 		if n := l[t.Mover][p+1]; n > 0 && n <= m.geo.Slots {
@@ -323,15 +328,4 @@ func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 		}
 	}
 	return best
-}
-
-// barWithout returns the bar's log-likelihood with white and black
-// checkers on it but one of side's.
-func (m *Model) barWithout(white, black int, side engine.Side) float64 {
-	if side == engine.White {
-		white--
-	} else {
-		black--
-	}
-	return m.barLL[checkers(white)][checkers(black)]
 }
