@@ -67,23 +67,30 @@ func (c *Calibration) missing() string {
 // ValidatePartial is Validate for a calibration that may be partial, as a
 // trace header's may (TRACE.md): baselines alone, or no levels at all.
 // Levels given must be whole (one per sensor) and in order; White and
-// Black come together, and only with baselines.
+// Black come together, and only with baselines; a noise given is more
+// than none and less than MinGain.
 func (c *Calibration) ValidatePartial() error {
 	if err := c.Board.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrCalibration, err)
 	}
 	n := c.Board.Sensors()
-	levels := [...]struct {
-		name   string
-		levels []uint16
-	}{{"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}}
-	for _, l := range levels {
-		if len(l.levels) != n && len(l.levels) != 0 {
-			return fmt.Errorf("%w: %d %s levels, want one per sensor: %d", ErrCalibration, len(l.levels), l.name, n)
+	counts := [...]struct {
+		what string
+		n    int
+	}{
+		{"baseline levels", len(c.Baseline)}, {"white levels", len(c.White)},
+		{"black levels", len(c.Black)}, {"noise figures", len(c.Noise)},
+	}
+	for _, l := range counts {
+		if l.n != n && l.n != 0 {
+			return fmt.Errorf("%w: %d %s, want one per sensor: %d", ErrCalibration, l.n, l.what, n)
 		}
 	}
-	if err := c.validateNoise(); err != nil {
-		return err
+	most := MinGain * c.Board.scale() // a noise that would drown a checker
+	for i, noise := range c.Noise {
+		if !(noise > 0 && noise < most) {
+			return c.sensorError(i, "noise %g: want more than 0 and less than %g", noise, most)
+		}
 	}
 	switch {
 	case len(c.White) != len(c.Black):
@@ -106,21 +113,6 @@ func (c *Calibration) ValidatePartial() error {
 			return c.sensorError(i, "White level %d is not %d above the baseline %d", white, MinGain, base)
 		case base-black < MinGain:
 			return c.sensorError(i, "Black level %d is not %d below the baseline %d", black, MinGain, base)
-		}
-	}
-	return nil
-}
-
-// validateNoise reports noise given for some sensors only, or a noise
-// that is none or would drown a checker (MinGain).
-func (c *Calibration) validateNoise() error {
-	if len(c.Noise) != c.Board.Sensors() && len(c.Noise) != 0 {
-		return fmt.Errorf("%w: %d noise figures, want one per sensor: %d", ErrCalibration, len(c.Noise), c.Board.Sensors())
-	}
-	most := MinGain * c.Board.scale()
-	for i, n := range c.Noise {
-		if !(n > 0 && n < most) {
-			return c.sensorError(i, "noise %g: want more than 0 and less than %g", n, most)
 		}
 	}
 	return nil

@@ -115,15 +115,12 @@ type Measurement struct {
 
 // String names the sensor, its levels and its problem.
 func (m Measurement) String() string {
-	return fmt.Sprintf("%s (sensor %d): baseline %.0f, White %+.0f, Black %+.0f, noise %.1f%s",
-		m.Place, m.Sensor, m.Baseline, m.White-m.Baseline, m.Black-m.Baseline, m.Noise, problemSuffix(m.Problem))
-}
-
-func problemSuffix(p string) string {
-	if p == "" {
-		return ""
+	s := fmt.Sprintf("%s (sensor %d): baseline %.0f, White %+.0f, Black %+.0f, noise %.1f",
+		m.Place, m.Sensor, m.Baseline, m.White-m.Baseline, m.Black-m.Baseline, m.Noise)
+	if m.Problem != "" {
+		s += ": " + m.Problem
 	}
-	return ": " + p
+	return s
 }
 
 // ErrMeasure is wrapped by the errors of Measurer: a board that does not
@@ -175,7 +172,7 @@ func NewMeasurer(g Geometry) (*Measurer, error) {
 // from the others), named, and leaves the Measurer as it was: the step
 // may be taken again.
 func (m *Measurer) Empty(frames [][]uint16) error {
-	mean, sd, err := m.step(frames)
+	mean, variance, err := m.step(frames)
 	if err != nil {
 		return err
 	}
@@ -192,7 +189,7 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 	if len(off) > 0 {
 		return fmt.Errorf("%w: the board is not empty: %s: clear it and start again", ErrMeasure, strings.Join(off, "; "))
 	}
-	m.keep(frames, sd)
+	m.keep(frames, variance)
 	m.base = mean
 	for i, r := range mean {
 		m.empty.add(i, r)
@@ -208,7 +205,7 @@ func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	if m.base == nil {
 		return fmt.Errorf("%w: the empty board comes first", ErrMeasure)
 	}
-	mean, sd, err := m.step(frames)
+	mean, variance, err := m.step(frames)
 	if err != nil {
 		return err
 	}
@@ -229,7 +226,7 @@ func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	if len(wrong) > 3 {
 		return fmt.Errorf("%w: the board does not show %s: %s", ErrMeasure, a, strings.Join(wrong[:4], "; "))
 	}
-	m.keep(frames, sd)
+	m.keep(frames, variance)
 	for i, r := range mean {
 		switch on := a.onSlot(m.board, i); on.N {
 		case 0:
@@ -241,15 +238,15 @@ func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	return nil
 }
 
-// step checks a step's frames and returns each sensor's mean and standard
-// deviation; keep notes them once the step is taken, so that a step
+// step checks a step's frames and returns each sensor's mean and
+// variance; keep notes them once the step is taken, so that a step
 // refused (and asked again) leaves nothing behind.
-func (m *Measurer) step(frames [][]uint16) (mean, sd []float64, err error) {
+func (m *Measurer) step(frames [][]uint16) (mean, variance []float64, err error) {
 	n := m.board.Sensors()
 	if len(frames) < 2 {
 		return nil, nil, fmt.Errorf("%w: %d frames in a step, want 2 or more", ErrMeasure, len(frames))
 	}
-	mean, sd = make([]float64, n), make([]float64, n)
+	mean, variance = make([]float64, n), make([]float64, n)
 	for k, f := range frames {
 		if len(f) != n {
 			return nil, nil, fmt.Errorf("%w: frame %d: %d readings, want %d", ErrFrameLength, k, len(f), n)
@@ -260,18 +257,17 @@ func (m *Measurer) step(frames [][]uint16) (mean, sd []float64, err error) {
 	}
 	for i := range mean {
 		mean[i] /= float64(len(frames))
-		var v float64
 		for _, f := range frames {
-			v += (float64(f[i]) - mean[i]) * (float64(f[i]) - mean[i])
+			variance[i] += sq(float64(f[i]) - mean[i])
 		}
-		sd[i] = math.Sqrt(v / float64(len(frames)-1))
+		variance[i] /= float64(len(frames) - 1)
 	}
-	return mean, sd, nil
+	return mean, variance, nil
 }
 
 // keep notes a step taken: each sensor's variance, and whether it
 // changed.
-func (m *Measurer) keep(frames [][]uint16, sd []float64) {
+func (m *Measurer) keep(frames [][]uint16, variance []float64) {
 	if m.first == nil {
 		m.first = slices.Clone(frames[0])
 	}
@@ -280,8 +276,8 @@ func (m *Measurer) keep(frames [][]uint16, sd []float64) {
 			m.seen[i] = m.seen[i] || r != m.first[i]
 		}
 	}
-	for i, v := range sd {
-		m.variance[i] += v * v
+	for i, v := range variance {
+		m.variance[i] += v
 	}
 	m.steps++
 }
@@ -314,12 +310,13 @@ func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 	minGain := MinGain * g.scale()
 	cal := &Calibration{Board: g, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n), Noise: make([]float64, n)}
 	whole := true
+	white, black := &m.one[engine.White], &m.one[engine.Black]
 	for i := range n {
-		if m.empty.n[i] == 0 || m.one[engine.White].n[i] == 0 || m.one[engine.Black].n[i] == 0 {
+		if min(m.empty.n[i], white.n[i], black.n[i]) == 0 {
 			return nil, nil, fmt.Errorf("%w: %s was not measured empty and under each colour: finish the procedure", ErrMeasure, g.Place(i))
 		}
-		me := Measurement{Sensor: i, Place: g.Place(i), Noise: noise[i], Baseline: m.empty.mean(i),
-			White: m.one[engine.White].mean(i), Black: m.one[engine.Black].mean(i)}
+		me := Measurement{Sensor: i, Place: g.Place(i), Noise: noise[i],
+			Baseline: m.empty.mean(i), White: white.mean(i), Black: black.mean(i)}
 		gw, gb := me.White-me.Baseline, me.Baseline-me.Black
 		switch {
 		case math.Abs(gw) < minGain/4 && math.Abs(gb) < minGain/4:

@@ -8,8 +8,7 @@ import (
 
 // Score returns the log-likelihood of the frame last evaluated given the
 // position l: how well l explains it. Only differences between scores
-// mean anything; FitMargin is the difference that tells two positions
-// apart. A silent sensor adds the same to every position. Allocation
+// mean anything (FitMargin tells two positions apart). Allocation
 // budget: none.
 func (m *Model) Score(l *engine.Layout) float64 {
 	s := m.barLL[checkers(l[engine.White][engine.Bar])][checkers(l[engine.Black][engine.Bar])]
@@ -79,13 +78,13 @@ func pileIn(o *engine.Occupancy, p int) (covered *[2]uint8, masked *uint8) {
 }
 
 // Revise brings o, a position read from an earlier frame or known, up
-// to the frame last evaluated: a point or bar half takes its likeliest
-// state only where that explains the frame better than o's state by
-// more than margin (ReadingSlack: a reading between two states, a
-// checker off-centre or a weak magnet, does not flicker from frame to
-// frame; FitMargin: a known position stands unless the frame departs
-// from it decisively). The silent sensors right above a pile's checkers
-// are masked: each may hide one more. Allocation budget: none.
+// to the frame last evaluated: a pile takes its likeliest state only
+// where that explains the frame better than o's state by more than
+// margin (ReadingSlack: a reading between two states does not flicker
+// from frame to frame; FitMargin: a known position stands unless the
+// frame departs from it decisively). The silent sensors right above a
+// pile's checkers are masked: each may hide one more. Allocation
+// budget: none.
 func (m *Model) Revise(o *engine.Occupancy, margin float64) {
 	o.SlotsPerPoint, o.SlotsPerBarHalf, o.Unsure = uint8(m.geo.Slots), uint8(m.geo.BarSlots), 0
 	for p, scores := range m.piles {
@@ -155,18 +154,15 @@ const (
 	// other candidate by FitMargin, the frame's own best reading among
 	// them where it departs from that result (ReadingSlack).
 	Played Verdict = iota
-	// Ambiguous: other candidates, legal or not, come within FitMargin
-	// of the best legal result; the frame cannot tell them apart.
+	// Ambiguous: other candidates come within FitMargin of the best
+	// legal result; the frame cannot tell them apart.
 	Ambiguous
-	// InProgress: a position before the turn's end (the board before it,
-	// a legal result with a checker in the hand) explains the frame
+	// InProgress: a position short of the turn's end (the board before
+	// it, a legal result with a checker in the hand) explains the frame
 	// decisively better than every legal result.
 	InProgress
 	// Illegal: the frame's own best reading explains it decisively better
-	// than every candidate, legal or short: no legal play leaves what the
-	// board shows, nor is one under way. At the end of the grace for a
-	// checker in the hand, a frame still InProgress is judged with the
-	// board before the turn alone as short: a play left short is illegal.
+	// than every candidate, legal or short.
 	Illegal
 )
 
@@ -201,14 +197,11 @@ type Turn struct {
 	Mover engine.Side
 	// InHand: a legal result with one checker still in the hand (one of
 	// the mover's from any point it holds, or the opponent's hit and not
-	// yet on the bar) is short of the turn's end too, as it is until the
-	// grace for a checker in the hand ends.
+	// yet on the bar) is short of the turn's end too.
 	InHand bool
-	// Unproven: the board is the turn's last word (a flagged play judged
-	// again, the hand empty): a sensor no field has read on since the
-	// model started may be dead from the start, so a frame that departs
-	// from the legal results decisively only by reading such a slot empty
-	// is no illegal play.
+	// Unproven: the board is the turn's last word (the hand empty): a
+	// sensor no field has read on since the model started may be dead
+	// from the start, so reading such a slot empty makes no play illegal.
 	Unproven bool
 }
 
@@ -276,15 +269,12 @@ func (m *Model) doubtUnproven(doubt bool) bool {
 	return some
 }
 
-// rivalReading returns the score of the frame's own best reading, read,
-// when that reading departs from l by more than ReadingSlack on a point l
-// changes from the board before the turn, t.Before, or reads more
-// checkers on a point than l has, and -Inf otherwise: a candidate no
-// legal play leaves that explains the frame about as well as l leaves the
-// play in doubt. A point l leaves as it was, read a checker short, says
+// rivalReading returns read, the score of the frame's own best reading,
+// when that reading departs from l by more than ReadingSlack on a point
+// l changes from before, or reads more checkers on a point than l has;
+// else -Inf. A point l leaves as it was, read a checker short, says
 // nothing of whether l was played (a sensor not yet known dead reads a
-// checker missing there); only a decisive departure there makes the play
-// illegal. A field read where l has none no dead sensor gives.
+// checker missing there); a field where l has none, no dead sensor gives.
 func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 	for p := 1; p <= m.geo.Points; p++ {
 		scores := m.piles[p-1]
@@ -301,11 +291,9 @@ func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 
 // inHand returns the best score of the legal result l, scoring s, with
 // one checker still in the hand: the mover's from any point it holds on
-// l, or the opponent's hit and not yet on the bar. Each differs from l on
-// one point, so each is l's score with that point's changed: thousands
-// of them cost no more than the legal results. A checker above a pile
-// taller than its slots is left out: no sensor tells it from the others,
-// so its landing would leave every such turn in doubt.
+// l, or the opponent's hit and not yet on the bar. Each is l's score with
+// one point's changed. A checker above a pile taller than its slots is
+// left out: no sensor tells it from the others.
 func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	best := math.Inf(-1)
 	onBar := [2]int{l[engine.White][engine.Bar], l[engine.Black][engine.Bar]}

@@ -8,19 +8,17 @@ import (
 )
 
 // slotLL is one slot's log-likelihood of each state it may be in: empty,
-// covered by one checker or a stack of either colour, or reading part of
-// a field of either colour.
+// covered by one checker or a stack, or reading part of a field, of
+// either colour.
 type slotLL struct {
-	empty        float64
-	one, stacked [2]float64
-	part         [2]float64
+	empty              float64
+	one, stacked, part [2]float64
 }
 
-// Prior log-odds of the readings the hand leaves, priors rather than
-// measurements: a checker set down between two slots (the behaviours the
-// board is tested on set one checker in three so), a part of a field
-// over a free slot in a settled frame (a hand held still above a point:
-// a held hand wobbles, so it rarely settles).
+// Prior log-odds of what a hand leaves: a checker set down between two
+// slots (one in three, in the behaviours the board is tested on), a part
+// of a field over a free slot in a settled frame (a held hand wobbles,
+// so it rarely settles).
 var (
 	logOffCentre = math.Log(0.2)
 	logPart      = math.Log(1e-3)
@@ -33,9 +31,9 @@ func (m *Model) spikeLL() float64 {
 	return math.Log(1e-4 / float64(m.geo.MaxReading()+1))
 }
 
-// Evaluate reads the last frame observed, at at, into every point's and
-// bar half's log-likelihood of each state; Score, Best and Departures
-// then read those. Allocation budget: none.
+// Evaluate reads the last frame observed, at at, into every pile's
+// log-likelihood of each state, for Score, Best, Judge and Departures.
+// Allocation budget: none.
 func (m *Model) Evaluate(at time.Time) {
 	m.evaluated = at
 	floor := m.spikeLL()
@@ -74,9 +72,7 @@ func (e *estimate) slot(r, floor float64) slotLL {
 	if e.silent() {
 		return s
 	}
-	d := r - e.x.base
-	v := e.noise + e.p.base.base
-	s.empty = max(-d*d/(2*v)-0.5*math.Log(2*math.Pi*v), floor)
+	s.empty = max(normalLL(r-e.x.base, e.noise+e.p.base.base), floor)
 	for side := range 2 {
 		s.one[side] = max(e.band(engine.Side(side), r, 1-MagnetSpread, 1+MagnetSpread), floor)
 		s.stacked[side] = max(e.band(engine.Side(side), r, 1-MagnetSpread, (1+MagnetSpread)*(1+2*StackShare)), floor)
@@ -85,12 +81,13 @@ func (e *estimate) slot(r, floor float64) slotLL {
 	return s
 }
 
+// normalLL returns the log-likelihood of a miss d of variance v.
+func normalLL(d, v float64) float64 { return -d*d/(2*v) - 0.5*math.Log(2*math.Pi*v) }
+
 // band returns the log-likelihood of reading r when the slot's field is
-// lo..hi of side's gain: flat inside the band, Gaussian outside it, the
-// baseline's and the gain's uncertainty widening the noise. Each edge is
-// as uncertain as its own field: lo of an uncertain gain is known to lo
-// of its sigma, so a reading far below a checker's weakest field is not
-// one however wide the gain's uncertainty at its strongest.
+// lo..hi of side's gain: flat inside the band, Gaussian outside it, each
+// edge as uncertain as its own field (the noise, the baseline's and that
+// share of the gain's uncertainty).
 func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
 	g, x := e.x.gain[side], polarity(side)*(r-e.x.base)
 	vlo, vhi := e.fieldVar(side, lo), e.fieldVar(side, hi)
@@ -214,11 +211,9 @@ func (m *Model) pile(k int) {
 
 // atRest returns the log-likelihood of the pile of sensors
 // first..first+slots-1 holding n of side's checkers with the fields
-// posed on its top slot and its first free slot, slot n, when it was
-// last learnt: a checker set down off-centre, its own share on each
-// slot, or a hand held still. Such a field, a band in general, is known
-// once it has rested: its readings move only as the baselines drift.
-// -Inf unless both slots still hold their poses.
+// posed on its top slot and slot n when it was last learnt: a field at
+// rest, a band in general, is known (docs/SENSING.md). -Inf unless both
+// slots still hold their poses.
 func (m *Model) atRest(first, slots, n int, side engine.Side) float64 {
 	s := 0.0
 	for k := range slots {
@@ -233,8 +228,7 @@ func (m *Model) atRest(first, slots, n int, side engine.Side) float64 {
 		case !e.holds(r):
 			return math.Inf(-1)
 		default:
-			d, v := r-e.pose, e.spread(e.poseVar)
-			s += -d*d/(2*v) - 0.5*math.Log(2*math.Pi*v)
+			s += normalLL(r-e.pose, e.spread(e.poseVar))
 		}
 	}
 	return s
