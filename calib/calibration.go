@@ -45,8 +45,11 @@ func (c *Calibration) Validate() error {
 	if err := c.ValidatePartial(); err != nil {
 		return err
 	}
-	if !c.Complete() {
-		return fmt.Errorf("%w: %s", ErrCalibration, c.missing())
+	switch {
+	case len(c.Baseline) == 0:
+		return fmt.Errorf("%w: no levels: the board calibrates itself", ErrCalibration)
+	case !c.Complete():
+		return fmt.Errorf("%w: baselines only: no White and Black levels", ErrCalibration)
 	}
 	return nil
 }
@@ -55,13 +58,6 @@ func (c *Calibration) Validate() error {
 func (c *Calibration) Complete() bool {
 	n := c.Board.Sensors()
 	return len(c.Baseline) == n && len(c.White) == n && len(c.Black) == n
-}
-
-func (c *Calibration) missing() string {
-	if len(c.Baseline) == 0 {
-		return "no levels: the board calibrates itself"
-	}
-	return "baselines only: no White and Black levels"
 }
 
 // ValidatePartial is Validate for a calibration that may be partial, as a
@@ -124,20 +120,11 @@ func (c *Calibration) sensorError(i int, format string, args ...any) error {
 
 // Load reads a calibration file written by Save and validates it. Unknown
 // fields are an error: a misspelt level must not pass for a missing one.
-func Load(r io.Reader) (*Calibration, error) {
-	c, err := decode(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
+func Load(r io.Reader) (*Calibration, error) { return decode(r, (*Calibration).Validate) }
 
 // decode reads a calibration as JSON, refusing unknown fields and data
-// after it, without validating its levels.
-func decode(r io.Reader) (*Calibration, error) {
+// after it, and checks it with valid.
+func decode(r io.Reader, valid func(*Calibration) error) (*Calibration, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	var c Calibration
@@ -146,6 +133,9 @@ func decode(r io.Reader) (*Calibration, error) {
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%w: data after the calibration", ErrCalibration)
+	}
+	if err := valid(&c); err != nil {
+		return nil, err
 	}
 	return &c, nil
 }
@@ -228,10 +218,7 @@ func loadFile(path string, valid func(*Calibration) error) (*Calibration, error)
 		return nil, err
 	}
 	defer f.Close()
-	c, err := decode(f)
-	if err == nil {
-		err = valid(c)
-	}
+	c, err := decode(f, valid)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

@@ -52,9 +52,8 @@ func (a *Arrangement) String() string {
 	return strings.Join(parts, "; ")
 }
 
-// onSlot returns what a puts on sensor i's slot of g: a Stack of N
-// checkers, none, one, or more than one stacked (its level is not one
-// checker's). A pile fills its slots from slot 0, then stacks from it.
+// onSlot returns the checkers a puts on sensor i's slot of g: a pile
+// fills its slots from slot 0, then stacks from it again.
 func (a *Arrangement) onSlot(g Geometry, i int) Stack {
 	pl := g.Place(i)
 	s, slots := a.Bar[pl.Half], g.BarSlots
@@ -76,10 +75,9 @@ func (s Stack) reads() string {
 }
 
 // Plan returns the procedure's arrangements for g after the empty board:
-// each colour's 15 checkers fill whole points (Slots each, two or more a
-// step) and bar halves, the two colours on opposite sides of the board, so
-// that every slot is covered once by each colour. On the reference board:
-// 14 arrangements.
+// each colour's checkers fill whole points and bar halves, the two
+// colours on opposite sides of the board, so that every slot is covered
+// once by each colour. On the reference board: 14 arrangements.
 func Plan(g Geometry) []Arrangement {
 	per := max(engine.CheckersPerSide/g.Slots, 1)
 	var plan []Arrangement
@@ -132,11 +130,9 @@ var ErrMeasure = errors.New("calibration refused")
 // Result.
 type Measurer struct {
 	board Geometry
-	// The sums of each sensor's step means with its slot empty and under
-	// one checker of each colour.
-	empty sums
-	one   [2]sums
-	// variance sums each step's variance of every sensor's readings.
+	empty sums    // each sensor's step means with its slot empty
+	one   [2]sums // with one checker of each colour on it
+	// variance sums each sensor's variance over the steps.
 	variance []float64
 	steps    int
 	seen     []bool // the sensor's reading changed at least once
@@ -168,9 +164,8 @@ func NewMeasurer(g Geometry) (*Measurer, error) {
 }
 
 // Empty takes the frames of the empty board. It refuses a board whose
-// sensors do not all read alike: a checker left on it (or a sensor far
-// from the others), named, and leaves the Measurer as it was: the step
-// may be taken again.
+// sensors do not all read alike (a checker left on it, or a sensor far
+// from the others), naming them, and leaves the Measurer as it was.
 func (m *Measurer) Empty(frames [][]uint16) error {
 	mean, variance, err := m.step(frames)
 	if err != nil {
@@ -198,9 +193,9 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 }
 
 // Arranged takes the frames of the board set up as a. It refuses a board
-// that does not show a: more than three slots reading what a does not
-// put there (one or two are faulty sensors, which Result names), and
-// leaves the Measurer as it was: the step may be taken again.
+// with more than three slots reading what a does not put there (one or
+// two are faulty sensors, which Result names), and leaves the Measurer
+// as it was: the step may be taken again.
 func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	if m.base == nil {
 		return fmt.Errorf("%w: the empty board comes first", ErrMeasure)

@@ -48,12 +48,7 @@ const (
 const nominalGain, gainSpread = 620.0, 140.0
 
 // Model reads frames through the measurement model of every sensor
-// (docs/SENSING.md): each sensor's baseline, gains and noise are
-// estimates with their uncertainty, learnt from frames of known
-// positions and from the board at rest, and a settled frame is scored
-// against candidate positions by how likely they make it.
-//
-// Observe takes every frame (zero allocations); once the board has held
+// (docs/SENSING.md). Observe takes every frame; once the board has held
 // still for SettleWindow, Settled is true and Evaluate reads the frame.
 type Model struct {
 	geo   Geometry
@@ -66,14 +61,13 @@ type Model struct {
 	seen         bool
 
 	// The frame evaluated, at evaluated: each sensor's log-likelihood of
-	// each state, and each pile's (pileAt) of each of its states
-	// (pileState).
+	// each state, and each pile's (pileAt) of each of its (pileState).
 	evaluated time.Time
 	ll        []slotLL
 	piles     [][]float64
 	// The same by checkers, for scoring candidates fast: pointLL[p-1][side][n]
-	// with n of side's checkers on point p, barLL[w][b] with w of
-	// White's and b of Black's on the bar.
+	// with n of side's on point p, barLL[w][b] with w of White's and b
+	// of Black's on the bar.
 	pointLL [][2][engine.CheckersPerSide + 1]float64
 	barLL   [engine.CheckersPerSide + 1][engine.CheckersPerSide + 1]float64
 	// rests holds, per pile, the state it was last learnt in with a
@@ -81,9 +75,9 @@ type Model struct {
 	rests []int
 }
 
-// NewModel returns a model of the board cal describes; a partial
-// calibration (ValidatePartial) leaves what it lacks to be learnt, the
-// estimates starting as wide as HARDWARE.md's ranges.
+// NewModel returns a model of the board cal describes; what a partial
+// calibration (ValidatePartial) lacks is learnt, starting as wide as
+// HARDWARE.md's ranges.
 func NewModel(cal *Calibration) (*Model, error) {
 	if err := cal.ValidatePartial(); err != nil {
 		return nil, err
@@ -175,9 +169,9 @@ func (m *Model) Settled(at time.Time) bool {
 }
 
 // SettledAt returns when the board is, or will be if nothing moves
-// before, settled: SettleWindow after the readings last moved. Frames
-// come only as readings change in a trace, so a judgement due when the
-// board settles is due at this time, not at the next frame's.
+// before, settled: a trace has frames only as readings change, so a
+// judgement due when the board settles is due then, not at the next
+// frame.
 func (m *Model) SettledAt() time.Time { return m.stillAt.Add(SettleWindow) }
 
 // Frame returns the last frame observed (glitches dropped): the model's

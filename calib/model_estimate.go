@@ -25,34 +25,26 @@ func (v *vec) less(k float64, w vec) {
 
 // estimate is one sensor's Kalman filter over its baseline and its gain
 // for each colour, in counts (a gain is positive: White reads above the
-// baseline, Black below), and its noise: frames of known positions are
-// its measurements, the baseline's drift its process noise.
+// baseline, Black below), and its noise.
 type estimate struct {
 	x vec
-	// p is x's covariance, by rows: p.base.gain[c] is the covariance of
-	// the baseline and colour c's gain.
-	p struct {
+	p struct { // x's covariance, by rows
 		base vec
 		gain [2]vec
 	}
 	noise float64   // the reading's noise variance, counts²
 	at    time.Time // when p was last carried forward
 	// fresh[c]: the slot has read empty since colour c's gain last
-	// learnt from it, so the checker on it may be another one.
+	// learnt from it, so its checker may be another one.
 	fresh [2]bool
-	// rest is the reading of the checker at rest on the slot, valid while
-	// it has not moved, when the baseline's variance was restVar.
-	rest, restVar float64
-	restValid     bool
-	// pose is the last reading, while it holds, of a field at rest that
-	// no centred checker gives, when the baseline's variance was poseVar;
-	// told is that field as first posed, toldVar the variance then.
-	pose, poseVar, told, toldVar float64
-	posed                        bool
+	// rest: the reading of the checker at rest on the slot, when the
+	// baseline's variance was restVar; pose: the last reading of a field
+	// posed (Model.pose), when it was poseVar; told, toldVar: the first.
+	rest, restVar, pose, poseVar, told, toldVar float64
+	restValid, posed                            bool
 	// masked: no evidence (Mask); dead: reading its baseline under a
-	// known checker, until it reads one there again; proven: a field has
-	// read on it since the model started; doubted: not proven, and judged
-	// as maybe dead from the start (Turn.Unproven).
+	// known checker; proven: a field has read on it since the model
+	// started; doubted: not proven, judged as maybe dead (Turn.Unproven).
 	masked, dead, proven, doubted bool
 }
 
@@ -123,8 +115,8 @@ func (e *estimate) carry(at time.Time, scale float64) {
 }
 
 // update takes the measurement z = h·x + v, v of variance r, unless its
-// innovation is beyond gate sigmas (a part of a field, a spike): it
-// reports whether it took it.
+// innovation is beyond gate sigmas (a part of a field, a spike), and
+// reports whether it did.
 func (e *estimate) update(h vec, z, r, gate float64) bool {
 	ph := vec{e.p.base.dot(h), [2]float64{e.p.gain[0].dot(h), e.p.gain[1].dot(h)}}
 	s := r + h.base*ph.base + h.gain[0]*ph.gain[0] + h.gain[1]*ph.gain[1]
@@ -154,9 +146,9 @@ func (m *Model) pose(e *estimate, r float64, side engine.Side) {
 	e.pose, e.poseVar = r, e.p.base.base
 }
 
-// spread returns the variance of a reading of a field at rest, read
-// when the baseline's variance was v, now: the noise, of that reading
-// and of this one, and the baseline's drift since.
+// spread returns the variance of a field at rest read now against a
+// reading of it when the baseline's variance was v: both readings'
+// noise and the drift since.
 func (e *estimate) spread(v float64) float64 {
 	return 2*e.noise + max(e.p.base.base-v, 0)
 }
@@ -249,11 +241,10 @@ func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 	}
 }
 
-// learnPile learns from the slots of pile p holding n of side's checkers
-// (more than slots: some stacked), the gains too when the position is
-// known. A free slot that may read part of a field teaches nothing, nor
-// the top checker below it, but both readings are posed, the pile's
-// state with them its rest (m.rests).
+// learnPile learns from pile p holding n of side's checkers (more than
+// slots: some stacked), the gains too when the position is known. A free
+// slot that may read part of a field, and the top checker below it,
+// teach nothing but are posed, the pile's state with them its rest.
 func (m *Model) learnPile(at time.Time, frame []uint16, p int, side engine.Side, n int, gains bool) {
 	first, slots := m.pileAt(p)
 	m.rests[p] = -1
@@ -284,11 +275,10 @@ func (m *Model) learnPile(at time.Time, frame []uint16, p int, side engine.Side,
 }
 
 // freeSlotReads reports whether sensor i, a pile's first free slot above
-// n of side's checkers, read at at, reads more than empty: part of a
-// field from a checker held above, or the top checker set down between
-// its slot and this one. The slots' own likelihoods decide, not a fixed
-// share of the gain: a baseline that drifted far between two rests is
-// still learnt as a baseline while its grown variance allows it.
+// n of side's checkers, reads more than empty: part of a field from a
+// checker held above, or the top checker set down between its slot and
+// this one. The slots' likelihoods decide, not a share of the gain: a
+// baseline that drifted far is still learnt while its variance allows.
 func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.Side, n int) bool {
 	e := &m.est[i]
 	if e.silent() {
@@ -329,10 +319,9 @@ func (m *Model) Follow(at time.Time) {
 }
 
 // followRests follows the drift of the checkers at rest on the pile of
-// sensors first..first+slots-1 when no state of the pile is decisive: a
-// checker once known at rest stays so until its slot reads empty or its
-// reading moves more than drift can, whatever a hand does above it. Any
-// of them may hold a checker stacked on it.
+// sensors first..first+slots-1, no state of which is decisive: a checker
+// at rest stays so, maybe with one stacked on it, until its slot reads
+// empty or its reading moves more than drift can.
 func (m *Model) followRests(at time.Time, first, slots int) {
 	for i := first; i < first+slots; i++ {
 		e := &m.est[i]
@@ -351,8 +340,7 @@ func (m *Model) followRests(at time.Time, first, slots int) {
 	}
 }
 
-// top2 returns the index of the highest of scores and the second
-// highest score.
+// top2 returns the index of the highest of scores, and the second score.
 func top2(scores []float64) (best int, second float64) {
 	second = math.Inf(-1)
 	for i, s := range scores {
