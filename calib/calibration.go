@@ -189,9 +189,7 @@ func (c *Calibration) encode() ([]byte, error) {
 }
 
 // LoadFile reads the calibration file at path.
-func LoadFile(path string) (*Calibration, error) {
-	return loadFile(path, (*Calibration).Validate)
-}
+func LoadFile(path string) (*Calibration, error) { return loadFile(path, (*Calibration).Validate) }
 
 // LoadFileOrLearn loads the calibration file at path or, when there is
 // none, returns an empty calibration of the board g: the Model made from

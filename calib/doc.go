@@ -1,14 +1,8 @@
 // Package calib reads the hall sensors: it turns frames of raw ADC counts
 // into evidence about the position on the board, through a model of what
-// each sensor reads. It owns the board's geometry, the per-sensor
-// calibration and its file, and the procedure that measures it.
-//
-// A Geometry numbers the sensors as shared/design/HARDWARE.md does: board
-// point p (1..24, White's numbering) slot s is sensor (p-1)*Slots + s, slot 0
-// at the board's edge; the bar's sensors follow, White's half first (sensors
-// 144..147 on the reference board, LED 24) then Black's (148..151, LED 25).
-// Checkers fill a point from slot 0; the 7th is stacked on slot 0, so a point
-// with all its slots covered holds that many checkers or more.
+// each sensor reads. It owns the board's geometry (the sensors' order,
+// as shared/design/HARDWARE.md gives it), the per-sensor calibration and
+// its file, and the procedure that measures it.
 //
 // The measurement model (docs/SENSING.md has it whole): a reading is the
 // sensor's baseline, which drifts slowly, plus for the checker on its slot

@@ -11,7 +11,11 @@ import (
 )
 
 // Geometry is how many sensors a board has and where they sit, as a trace
-// header's "board" and the calibration file state it.
+// header's "board" and the calibration file state it. Board point p slot s
+// is sensor (p-1)*Slots + s, slot 0 at the board's edge; the bar's sensors
+// follow, White's half first. Checkers fill a point from slot 0, then
+// stack from it again: a point with all its slots covered holds that many
+// checkers or more.
 type Geometry struct {
 	// Points is the number of board points: 24, the only board there is.
 	Points int `json:"points" toml:"points"`

@@ -184,11 +184,8 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 	if len(off) > 0 {
 		return fmt.Errorf("%w: the board is not empty: %s: clear it and start again", ErrMeasure, strings.Join(off, "; "))
 	}
-	m.keep(frames, variance)
 	m.base = mean
-	for i, r := range mean {
-		m.empty.add(i, r)
-	}
+	m.take(&Arrangement{}, frames, mean, variance)
 	return nil
 }
 
@@ -221,20 +218,12 @@ func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	if len(wrong) > 3 {
 		return fmt.Errorf("%w: the board does not show %s: %s", ErrMeasure, a, strings.Join(wrong[:4], "; "))
 	}
-	m.keep(frames, variance)
-	for i, r := range mean {
-		switch on := a.onSlot(m.board, i); on.N {
-		case 0:
-			m.empty.add(i, r)
-		case 1:
-			m.one[on.Side].add(i, r)
-		}
-	}
+	m.take(a, frames, mean, variance)
 	return nil
 }
 
 // step checks a step's frames and returns each sensor's mean and
-// variance; keep notes them once the step is taken, so that a step
+// variance; take notes them once the step is taken, so that a step
 // refused (and asked again) leaves nothing behind.
 func (m *Measurer) step(frames [][]uint16) (mean, variance []float64, err error) {
 	n := m.board.Sensors()
@@ -260,9 +249,9 @@ func (m *Measurer) step(frames [][]uint16) (mean, variance []float64, err error)
 	return mean, variance, nil
 }
 
-// keep notes a step taken: each sensor's variance, and whether it
-// changed.
-func (m *Measurer) keep(frames [][]uint16, variance []float64) {
+// take notes the step of the board set up as a: each sensor's level and
+// variance, and whether it changed.
+func (m *Measurer) take(a *Arrangement, frames [][]uint16, mean, variance []float64) {
 	if m.first == nil {
 		m.first = slices.Clone(frames[0])
 	}
@@ -271,8 +260,14 @@ func (m *Measurer) keep(frames [][]uint16, variance []float64) {
 			m.seen[i] = m.seen[i] || r != m.first[i]
 		}
 	}
-	for i, v := range variance {
-		m.variance[i] += v
+	for i, r := range mean {
+		m.variance[i] += variance[i]
+		switch on := a.onSlot(m.board, i); on.N {
+		case 0:
+			m.empty.add(i, r)
+		case 1:
+			m.one[on.Side].add(i, r)
+		}
 	}
 	m.steps++
 }

@@ -130,12 +130,11 @@ func (m *Model) Mask(i int) error {
 // dead under a known checker.
 func (m *Model) Silent(i int) bool { return m.est[i].silent() }
 
-// Observe takes the frame read at at and reports whether the board has
-// held still for SettleWindow: every reading within six of its noise's
-// sigmas (NominalNoise at least) of what it read when the stillness
-// began. A bus glitch (two readings or more at the ADC's rails) is no
-// evidence: the frame is dropped. The model keeps its own copy.
-// Allocation budget: none.
+// Observe takes the frame read at at and reports whether the board has held
+// still for SettleWindow: every reading within six of its noise's sigmas
+// (NominalNoise at least) of what it read when the stillness began. A bus
+// glitch (two readings or more at the ADC's rails) is no evidence: the
+// frame is dropped. The model keeps its own copy. Allocation budget: none.
 func (m *Model) Observe(at time.Time, frame []uint16) bool {
 	if len(frame) != len(m.last) || m.glitch(frame) {
 		return m.Settled(at)
@@ -164,14 +163,11 @@ func (m *Model) Observe(at time.Time, frame []uint16) bool {
 
 // Settled reports whether, at at, the board has held still for
 // SettleWindow since the readings last moved.
-func (m *Model) Settled(at time.Time) bool {
-	return m.seen && at.Sub(m.stillAt) >= SettleWindow
-}
+func (m *Model) Settled(at time.Time) bool { return m.seen && at.Sub(m.stillAt) >= SettleWindow }
 
-// SettledAt returns when the board is, or will be if nothing moves
-// before, settled: a trace has frames only as readings change, so a
-// judgement due when the board settles is due then, not at the next
-// frame.
+// SettledAt returns when the board is, or will be if nothing moves before,
+// settled: a trace has frames only as readings change, so a judgement due
+// when the board settles is due then, not at the next frame.
 func (m *Model) SettledAt() time.Time { return m.stillAt.Add(SettleWindow) }
 
 // Frame returns the last frame observed (glitches dropped): the model's

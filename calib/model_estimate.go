@@ -80,9 +80,7 @@ func strengthVar(g float64) float64 { return MagnetSpread * MagnetSpread / 3 * g
 // heldNoise holds a noise variance to HARDWARE.md's range, 2-6 counts,
 // with room: half to twice NominalNoise, so that drift or a hand nearby
 // makes no sensor noisier, nor a quiet spell quieter, than sensors are.
-func heldNoise(v float64) float64 {
-	return min(max(v, sq(NominalNoise/2)), sq(2*NominalNoise))
-}
+func heldNoise(v float64) float64 { return min(max(v, sq(NominalNoise/2)), sq(2*NominalNoise)) }
 
 func sq(x float64) float64 { return x * x }
 
@@ -149,14 +147,11 @@ func (m *Model) pose(e *estimate, r float64, side engine.Side) {
 // spread returns the variance of a field at rest read now against a
 // reading of it when the baseline's variance was v: both readings'
 // noise and the drift since.
-func (e *estimate) spread(v float64) float64 {
-	return 2*e.noise + max(e.p.base.base-v, 0)
-}
+func (e *estimate) spread(v float64) float64 { return 2*e.noise + max(e.p.base.base-v, 0) }
 
-// holds reports whether reading r still holds the pose: within six
-// sigmas (the settling's stillness) of the field as first posed, drift
-// allowed; a field that creeps further (a hand lowering a checker) is
-// another.
+// holds reports whether reading r still holds the pose: within six sigmas
+// (the settling's stillness) of the field as first posed, drift allowed; a
+// field that creeps further (a hand lowering a checker) is another.
 func (e *estimate) holds(r float64) bool {
 	d := r - e.told
 	return e.posed && d*d <= 36*e.spread(e.toldVar)
@@ -211,9 +206,7 @@ func (e *estimate) followRest(g, r, floor float64) bool {
 }
 
 // atRest takes r for the reading of the checker now at rest on the slot.
-func (e *estimate) atRest(r float64) {
-	e.rest, e.restVar, e.restValid = r, e.p.base.base, true
-}
+func (e *estimate) atRest(r float64) { e.rest, e.restVar, e.restValid = r, e.p.base.base, true }
 
 // Learn takes the frame of a position known (the start, the result of a
 // judged play), laid out as l, read at at: every slot's reading measures

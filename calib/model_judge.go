@@ -2,14 +2,14 @@ package calib
 
 import (
 	"math"
+	"slices"
 
 	"gammond/engine"
 )
 
 // Score returns the log-likelihood of the frame last evaluated given the
-// position l: how well l explains it. Only differences between scores
-// mean anything (FitMargin tells two positions apart). Allocation
-// budget: none.
+// position l: how well l explains it. Only differences between scores mean
+// anything (FitMargin tells two positions apart). Allocation budget: none.
 func (m *Model) Score(l *engine.Layout) float64 {
 	s := m.barLL[checkers(l[engine.White][engine.Bar])][checkers(l[engine.Black][engine.Bar])]
 	for p := 1; p <= m.geo.Points; p++ {
@@ -77,39 +77,29 @@ func pileIn(o *engine.Occupancy, p int) (covered *[2]uint8, masked *uint8) {
 	return &o.Bar[p-len(o.Points)], &o.BarMasked[p-len(o.Points)]
 }
 
-// Revise brings o, a position read from an earlier frame or known, up
-// to the frame last evaluated: a pile takes its likeliest state only
-// where that explains the frame better than o's state by more than
-// margin (ReadingSlack: a reading between two states does not flicker
-// from frame to frame; FitMargin: a known position stands unless the
-// frame departs from it decisively). The silent sensors right above a
-// pile's checkers are masked: each may hide one more. Allocation
-// budget: none.
+// Revise brings o, a position read from an earlier frame or known, up to
+// the frame last evaluated: a pile takes its likeliest state only where
+// that explains the frame better than o's state by more than margin
+// (ReadingSlack: a reading between two states does not flicker from frame
+// to frame; FitMargin: a known position stands unless the frame departs
+// from it decisively). The silent sensors right above a pile's checkers are
+// masked: each may hide one more. Allocation budget: none.
 func (m *Model) Revise(o *engine.Occupancy, margin float64) {
 	o.SlotsPerPoint, o.SlotsPerBarHalf, o.Unsure = uint8(m.geo.Slots), uint8(m.geo.BarSlots), 0
 	for p, scores := range m.piles {
 		first, slots := m.pileAt(p)
 		covered, masked := pileIn(o, p)
-		n := revised(scores, covered, slots, margin)
-		*masked = m.silentAbove(first, slots, n)
+		side := engine.White
+		if covered[engine.Black] > 0 {
+			side = engine.Black
+		}
+		n := int(min(covered[side], uint8(slots)))
+		if best, _ := top2(scores); scores[best]-scores[stateOf(side, n, slots)] > margin {
+			side, n = pileState(best, slots)
+		}
+		*covered = [2]uint8{}
+		covered[side], *masked = uint8(n), m.silentAbove(first, slots, n)
 	}
-}
-
-// revised sets covered, a pile's slots covered by each side, to the
-// pile's likeliest state where that beats its own by more than margin,
-// and returns the slots covered.
-func revised(scores []float64, covered *[2]uint8, slots int, margin float64) int {
-	side, n := engine.White, int(min(covered[engine.White], uint8(slots)))
-	if covered[engine.Black] > 0 {
-		side, n = engine.Black, int(min(covered[engine.Black], uint8(slots)))
-	}
-	best, _ := top2(scores)
-	if scores[best]-scores[stateOf(side, n, slots)] > margin {
-		side, n = pileState(best, slots)
-	}
-	*covered = [2]uint8{}
-	covered[side] = uint8(n)
-	return n
 }
 
 // silentAbove counts the silent sensors of the pile first..first+slots-1
@@ -214,7 +204,10 @@ func (m *Model) Judge(t *Turn) Judgement {
 	read := m.Best(&o)
 	j := Judgement{}
 	best, second, other := math.Inf(-1), math.Inf(-1), math.Inf(-1)
-	stuck := false // no move: the board before is the one legal result, and nothing is short of it
+	stuck := slices.Contains(t.Legal, t.Before) // no move: nothing is short of the one legal result
+	if !stuck {
+		other = m.Score(&t.Before)
+	}
 	for i := range t.Legal {
 		s := m.Score(&t.Legal[i])
 		switch {
@@ -223,15 +216,9 @@ func (m *Model) Judge(t *Turn) Judgement {
 		case s > second:
 			second = s
 		}
-		if t.InHand {
+		if t.InHand && !stuck {
 			other = max(other, m.inHand(&t.Legal[i], s, t))
 		}
-		stuck = stuck || t.Legal[i] == t.Before
-	}
-	if stuck {
-		other = math.Inf(-1)
-	} else {
-		other = max(other, m.Score(&t.Before))
 	}
 	j.Lead, j.Short = best-max(second, other), read-best
 	if rival := m.rivalReading(read, &t.Legal[j.Play], &t.Before); !stuck && j.Lead >= FitMargin && best-rival < FitMargin {

@@ -27,9 +27,7 @@ var (
 // spikeLL is the least any one slot contributes: a reading no state
 // explains is a spike or a sensor gone wrong (HARDWARE.md: now and then
 // a spike to any value), one in ten thousand over the ADC's range.
-func (m *Model) spikeLL() float64 {
-	return math.Log(1e-4 / float64(m.geo.MaxReading()+1))
-}
+func (m *Model) spikeLL() float64 { return math.Log(1e-4 / float64(m.geo.MaxReading()+1)) }
 
 // Evaluate reads the last frame observed, at at, into every pile's
 // log-likelihood of each state, for Score, Best, Judge and Departures.
@@ -168,7 +166,7 @@ func stateOf(side engine.Side, n, slots int) int {
 	if n <= 0 {
 		return 0
 	}
-	return 1 + int(side)*slots + min(n, slots) - 1
+	return int(side)*slots + min(n, slots)
 }
 
 // pile fills pile k's log-likelihood of each of its states. A pile's top
