@@ -22,13 +22,14 @@ func (m *Model) Score(l *engine.Layout) float64 {
 // l has both colours on it.
 func (m *Model) pointScore(l *engine.Layout, p int) float64 {
 	white, black := l[engine.White][p], l[engine.Black][p]
-	switch {
-	case black == 0:
-		return m.pointLL[p-1][engine.White][checkers(white)]
-	case white == 0:
-		return m.pointLL[p-1][engine.Black][checkers(black)]
+	if white > 0 && black > 0 {
+		return math.Inf(-1)
 	}
-	return math.Inf(-1)
+	side := engine.White
+	if black > 0 {
+		side = engine.Black
+	}
+	return m.pointLL[p-1][side][min(white+black, engine.CheckersPerSide)]
 }
 
 // checkers returns a count of checkers held to what one side has.
@@ -283,24 +284,28 @@ func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 // left out: no sensor tells it from the others.
 func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	best := math.Inf(-1)
-	onBar := [2]int{l[engine.White][engine.Bar], l[engine.Black][engine.Bar]}
-	bar := m.barLL[checkers(onBar[0])][checkers(onBar[1])]
-	barLess := func(side engine.Side) float64 { // l's score with one of side's off the bar
-		n := onBar
-		n[side]--
-		return s - bar + m.barLL[checkers(n[0])][checkers(n[1])]
+	white, black := l[engine.White][engine.Bar], l[engine.Black][engine.Bar]
+	bar := m.barLL[checkers(white)][checkers(black)]
+	if opp := t.Mover.Other(); l[opp][engine.Bar] > t.Before[opp][engine.Bar] {
+		best = max(best, s-bar+m.barWithout(white, black, opp))
 	}
-	if opp := t.Mover.Other(); onBar[opp] > t.Before[opp][engine.Bar] {
-		best = max(best, barLess(opp))
-	}
-	if n := onBar[t.Mover]; n > 0 && n <= m.geo.BarSlots {
-		best = max(best, barLess(t.Mover))
+	if n := l[t.Mover][engine.Bar]; n > 0 && n <= m.geo.BarSlots {
+		best = max(best, s-bar+m.barWithout(white, black, t.Mover))
 	}
 	for p := range m.pointLL {
 		if n := l[t.Mover][p+1]; n > 0 && n <= m.geo.Slots {
 			row := &m.pointLL[p][t.Mover]
-			best = max(best, s-row[checkers(n)]+row[checkers(n-1)])
+			best = max(best, s-row[n]+row[n-1])
 		}
 	}
 	return best
+}
+
+// barWithout returns the bar's log-likelihood with white and black
+// checkers on it but one of side's.
+func (m *Model) barWithout(white, black int, side engine.Side) float64 {
+	if side == engine.White {
+		return m.barLL[checkers(white-1)][checkers(black)]
+	}
+	return m.barLL[checkers(white)][checkers(black-1)]
 }
