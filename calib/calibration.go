@@ -192,10 +192,9 @@ func (c *Calibration) encode() ([]byte, error) {
 func LoadFile(path string) (*Calibration, error) { return loadFile(path, (*Calibration).Validate) }
 
 // LoadFileOrLearn loads the calibration file at path or, when there is
-// none, returns an empty calibration of the board g: the Model made from
-// it learns each sensor's levels from the first known positions;
-// learning says whether it has levels to learn. A partial file
-// (baselines only, as a trace header may have them: ValidatePartial) is
+// none, returns an empty calibration of the board g, whose Model learns
+// each sensor's levels from the first known positions; learning says
+// whether it has levels to learn. A partial file (ValidatePartial) is
 // loaded, and the Model learns the rest. A file that is there but
 // unreadable or invalid is an error.
 func LoadFileOrLearn(path string, g Geometry) (c *Calibration, learning bool, err error) {

@@ -130,8 +130,8 @@ var ErrMeasure = errors.New("calibration refused")
 // Result.
 type Measurer struct {
 	board Geometry
-	empty sums    // each sensor's step means with its slot empty
-	one   [2]sums // with one checker of each colour on it
+	empty []tally    // each sensor's step means with its slot empty
+	one   [][2]tally // with one checker of each colour on it
 	// variance sums each sensor's variance over the steps.
 	variance []float64
 	steps    int
@@ -140,15 +140,15 @@ type Measurer struct {
 	base     []float64
 }
 
-// sums adds up each sensor's step means of one level.
-type sums struct {
-	sum []float64
-	n   []int
+// tally adds up a sensor's step means of one level.
+type tally struct {
+	sum float64
+	n   int
 }
 
-func (s *sums) add(i int, r float64) { s.sum[i] += r; s.n[i]++ }
+func (t *tally) add(r float64) { t.sum += r; t.n++ }
 
-func (s *sums) mean(i int) float64 { return s.sum[i] / float64(s.n[i]) }
+func (t tally) mean() float64 { return t.sum / float64(t.n) }
 
 // NewMeasurer returns a Measurer for a board of geometry g.
 func NewMeasurer(g Geometry) (*Measurer, error) {
@@ -156,11 +156,8 @@ func NewMeasurer(g Geometry) (*Measurer, error) {
 		return nil, err
 	}
 	n := g.Sensors()
-	m := &Measurer{board: g, variance: make([]float64, n), seen: make([]bool, n)}
-	for _, s := range []*sums{&m.empty, &m.one[engine.White], &m.one[engine.Black]} {
-		*s = sums{make([]float64, n), make([]int, n)}
-	}
-	return m, nil
+	return &Measurer{board: g, empty: make([]tally, n), one: make([][2]tally, n),
+		variance: make([]float64, n), seen: make([]bool, n)}, nil
 }
 
 // Empty takes the frames of the empty board. It refuses a board whose
@@ -264,20 +261,18 @@ func (m *Measurer) take(a *Arrangement, frames [][]uint16, mean, variance []floa
 		m.variance[i] += variance[i]
 		switch on := a.onSlot(m.board, i); on.N {
 		case 0:
-			m.empty.add(i, r)
+			m.empty[i].add(r)
 		case 1:
-			m.one[on.Side].add(i, r)
+			m.one[i][on.Side].add(r)
 		}
 	}
 	m.steps++
 }
 
-// Result returns every sensor's measurement, and the calibration when no
-// sensor is dead, weak or of swapped polarity: such a sensor's levels
-// would lie, so there is no calibration to write (nil) until it is mended.
-// A noisy sensor is named but calibrated. Result refuses a procedure left
-// unfinished (a slot not covered by each colour) and a sensor that never
-// changed.
+// Result returns every sensor's measurement, and the calibration unless a
+// sensor is dead, weak or of swapped polarity (its levels would lie: nil
+// until it is mended); a noisy one is named but calibrated. It refuses a
+// procedure left unfinished and a sensor that never changed.
 func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 	g := m.board
 	n := g.Sensors()
@@ -300,13 +295,13 @@ func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 	minGain := MinGain * g.scale()
 	cal := &Calibration{Board: g, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n), Noise: make([]float64, n)}
 	whole := true
-	white, black := &m.one[engine.White], &m.one[engine.Black]
 	for i := range n {
-		if min(m.empty.n[i], white.n[i], black.n[i]) == 0 {
+		white, black := m.one[i][engine.White], m.one[i][engine.Black]
+		if min(m.empty[i].n, white.n, black.n) == 0 {
 			return nil, nil, fmt.Errorf("%w: %s was not measured empty and under each colour: finish the procedure", ErrMeasure, g.Place(i))
 		}
 		me := Measurement{Sensor: i, Place: g.Place(i), Noise: noise[i],
-			Baseline: m.empty.mean(i), White: white.mean(i), Black: black.mean(i)}
+			Baseline: m.empty[i].mean(), White: white.mean(), Black: black.mean()}
 		gw, gb := me.White-me.Baseline, me.Baseline-me.Black
 		switch {
 		case math.Abs(gw) < minGain/4 && math.Abs(gb) < minGain/4:

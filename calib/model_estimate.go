@@ -131,11 +131,10 @@ func (e *estimate) update(h vec, z, r, gate float64) bool {
 	return true
 }
 
-// pose takes reading r of sensor e, a field at rest that no centred
-// checker gives (side's top checker set down off-centre, a part of a
-// field). A pose that still holds follows r; else r is posed where the
-// slot reads a field, not its baseline (an unknown baseline, or a dead
-// sensor not yet found, holds still too).
+// pose takes reading r of sensor e, a field at rest no centred checker
+// gives (side's top checker off-centre, a part of a field). A pose that
+// holds follows r; else r is posed if the slot reads a field, not its
+// baseline (an unknown baseline, or a dead sensor, holds still too).
 func (m *Model) pose(e *estimate, r float64, side engine.Side) {
 	if !e.posed || !e.holds(r) {
 		s := e.slot(r, m.spikeLL())
@@ -166,11 +165,10 @@ func (e *estimate) learnEmpty(r float64) {
 	}
 }
 
-// learnCovered takes reading r of a slot covered by one centred checker
-// of side's colour: a measurement of the drift since it was set down
-// and, with gains (the position is known) and the checker maybe a new
-// one, of the baseline and the gain. A reading at the baseline under a
-// known checker is a dead sensor.
+// learnCovered takes reading r of a slot under one centred checker of
+// side's colour: a measurement of the drift since it was set down and,
+// with gains (the position known) and a checker maybe new, of the
+// baseline and the gain; or, at the baseline, of a dead sensor.
 func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	g, x := e.x.gain[side], e.share(side, r)
 	switch {

@@ -25,8 +25,7 @@ var (
 )
 
 // spikeLL is the least any one slot contributes: a reading no state
-// explains is a spike or a sensor gone wrong (HARDWARE.md: now and then
-// a spike to any value), one in ten thousand over the ADC's range.
+// explains is a spike (HARDWARE.md), one in ten thousand, to any value.
 func (m *Model) spikeLL() float64 { return math.Log(1e-4 / float64(m.geo.MaxReading()+1)) }
 
 // Evaluate reads the last frame observed, at at, into every pile's
@@ -99,9 +98,8 @@ func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
 	return -d*d/(2*v) - math.Log((hi-lo)*g+0.5*math.Sqrt(2*math.Pi*vlo)+0.5*math.Sqrt(2*math.Pi*vhi))
 }
 
-// fieldVar returns the variance of the reading of share of side's gain
-// over the baseline: the noise, the baseline's and that share of the
-// gain's uncertainty.
+// fieldVar returns the variance of a reading of share of side's gain: the
+// noise, the baseline's and that share of the gain's uncertainty.
 func (e *estimate) fieldVar(side engine.Side, share float64) float64 {
 	return e.noise + e.p.base.base + share*share*e.p.gain[side].gain[side] + 2*share*math.Abs(e.p.base.gain[side])
 }
@@ -138,8 +136,7 @@ func (e *estimate) share(side engine.Side, r float64) float64 {
 }
 
 // miss returns how far share x of side's gain misses share p, squared
-// over twice its variance: the noise, the baseline's and p of the
-// gain's uncertainty.
+// over twice its variance.
 func (e *estimate) miss(side engine.Side, x, p float64) float64 {
 	v := e.noise + e.p.base.base + p*p*e.p.gain[side].gain[side]
 	d := (x - p) * e.x.gain[side]
@@ -169,10 +166,9 @@ func stateOf(side engine.Side, n, slots int) int {
 	return int(side)*slots + min(n, slots)
 }
 
-// pile fills pile k's log-likelihood of each of its states. A pile's top
-// checker may be set down between its slot and the next, and the first
-// free slot may read part of a field, of either colour, from a checker
-// held above.
+// pile fills pile k's log-likelihood of each of its states: its top
+// checker may be set down between its slot and the next, its first free
+// slot read part of a field from a checker held above.
 func (m *Model) pile(k int) {
 	first, slots := m.pileAt(k)
 	scores, ll := m.piles[k], m.ll[first:first+slots]
@@ -242,10 +238,9 @@ func stackedBelow(ll []slotLL, side, k int) float64 {
 	return s
 }
 
-// freeSlot returns what a pile's first free slot, slot n, adds when it
-// may read part of a field from a checker held above: the better of its
-// empty reading and a part of either colour, the latter at its prior.
-// A full pile has none.
+// freeSlot returns what a pile's first free slot, slot n (if any), adds
+// when it may read part of a field: the better of its empty reading and
+// a part of either colour at its prior.
 func freeSlot(ll []slotLL, n int) float64 {
 	if n >= len(ll) {
 		return 0
