@@ -29,9 +29,8 @@ type Geometry struct {
 	ADCBits int `json:"adc_bits" toml:"adc_bits"`
 }
 
-// ReferenceBoard is the geometry of board R1 (shared/design/HARDWARE.md):
-// 6 sensed slots under each of the 24 points, 4 on each bar half, 12-bit
-// readings.
+// ReferenceBoard is board R1's geometry (shared/design/HARDWARE.md): 6
+// slots under each point, 4 on each bar half, 12-bit readings.
 var ReferenceBoard = Geometry{Points: 24, Slots: 6, BarSlots: 4, ADCBits: 12}
 
 // DefaultGeometry is the geometry gammond's config file starts from.
@@ -56,8 +55,7 @@ func (g Geometry) Validate() error {
 }
 
 // Check reports, for the [board] section of gammond's config file, every
-// setting out of the range the reference hardware allows (narrower than
-// Validate's: at least 8 ADC bits).
+// setting out of the range the hardware allows (Validate's, 8 ADC bits up).
 func (g *Geometry) Check(p *check.Problems) {
 	p.Check("points", g.Points == 24, "%d: a backgammon board has 24 points", g.Points)
 	p.IntRange("slots", g.Slots, 1, engine.CheckersPerSide)

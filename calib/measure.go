@@ -11,10 +11,8 @@ import (
 )
 
 // Arrangement is one step of the calibration procedure: where a person
-// puts the checkers. Points holds board points 1..24 (index p-1): a
-// colour and how many of its checkers, filling the point from slot 0;
-// Bar holds each bar half's likewise (either colour may sit on either
-// half). The empty arrangement is the empty board.
+// puts the checkers, on board points 1..24 (Points[p-1]) and on each bar
+// half (either colour on either half). The empty one is the empty board.
 type Arrangement struct {
 	Points [24]Stack
 	Bar    [2]Stack
@@ -27,7 +25,7 @@ type Stack struct {
 }
 
 // String says where the checkers go, for the person placing them:
-// "empty board" or "White: points 1 2 (6 each); Black: ...".
+// "empty board" or "White: 6 on point 1, 6 on point 2; Black: ...".
 func (a *Arrangement) String() string {
 	var parts []string
 	for _, side := range []engine.Side{engine.White, engine.Black} {
@@ -102,8 +100,8 @@ type Measurement struct {
 	Sensor int
 	Place  Place
 	// Baseline, White and Black are the mean readings empty and with one
-	// checker of each colour; Noise the standard deviation of the
-	// readings within a step, pooled over every step, in counts.
+	// checker of each colour; Noise the readings' standard deviation
+	// within a step, pooled over the steps.
 	Baseline, White, Black float64
 	Noise                  float64
 	// Problem is what is wrong with the sensor, "" for nothing: "dead",
@@ -121,13 +119,11 @@ func (m Measurement) String() string {
 	return s
 }
 
-// ErrMeasure is wrapped by the errors of Measurer: a board that does not
-// show what was asked, or a sensor that never changes.
+// ErrMeasure is wrapped by the errors of Measurer.
 var ErrMeasure = errors.New("calibration refused")
 
-// Measurer accumulates the frames of the calibration procedure: the empty
-// board first (Empty), then each arrangement of Plan (Arranged), then
-// Result.
+// Measurer accumulates the calibration procedure's frames: the empty
+// board (Empty), each arrangement of Plan (Arranged), then Result.
 type Measurer struct {
 	board Geometry
 	empty []tally    // each sensor's step means with its slot empty
@@ -168,9 +164,7 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 	if err != nil {
 		return err
 	}
-	median := slices.Clone(mean)
-	slices.Sort(median)
-	mid := median[len(median)/2]
+	mid := slices.Sorted(slices.Values(mean))[len(mean)/2] // the median
 	limit := 0.5 * nominalGain * m.board.scale()
 	var off []string
 	for i, r := range mean {
@@ -188,8 +182,7 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 
 // Arranged takes the frames of the board set up as a. It refuses a board
 // with more than three slots reading what a does not put there (one or
-// two are faulty sensors, which Result names), and leaves the Measurer
-// as it was: the step may be taken again.
+// two are faulty sensors, which Result names), leaving the Measurer as it was.
 func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	if m.base == nil {
 		return fmt.Errorf("%w: the empty board comes first", ErrMeasure)
@@ -326,9 +319,8 @@ func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 	return ms, cal, nil
 }
 
-// noiseFigure rounds a measured noise to a tenth of a count, no less
-// than an ADC's own rounding (0.3 counts) gives: a sensor that read
-// the same every frame still has that.
+// noiseFigure rounds a measured noise to a tenth of a count, no less than
+// an ADC's own rounding gives (0.3 counts), even where every frame read alike.
 func noiseFigure(sd float64) float64 { return math.Round(max(sd, 0.3)*10) / 10 }
 
 // level rounds a mean reading to a level.

@@ -27,8 +27,7 @@ const (
 	// ADC a second (one sigma of a random walk).
 	DriftRate = 15.0
 	// DriftRange is how far a baseline may wander over a session, either
-	// way, in counts of a 12-bit ADC: a bound, taken as two sigmas, that
-	// DriftRate's random walk never outgrows.
+	// way, in counts of a 12-bit ADC: two sigmas DriftRate never outgrows.
 	DriftRange = 300.0
 	// NominalNoise is a reading's noise, one sigma in counts of a 12-bit
 	// ADC, until a sensor's own is measured.
@@ -37,9 +36,9 @@ const (
 	// must explain a frame better than another to be told from it.
 	FitMargin = 6.0
 	// ReadingSlack is the log-likelihood, in nats, by which a point's
-	// best state may beat another and still be no evidence against it: a
-	// full pile and one a checker short with a part of a field above it,
-	// say, which the model's ranges explain alike.
+	// best state may beat another that the model's ranges explain alike
+	// (a full pile, one short with a part of a field above) and still be
+	// no evidence against it.
 	ReadingSlack = 1.0
 )
 
@@ -97,7 +96,7 @@ func NewModel(cal *Calibration) (*Model, error) {
 	}
 	for k := range m.piles {
 		_, slots := m.pileAt(k)
-		m.piles[k], m.rests[k] = make([]float64, pileStates(slots)), -1
+		m.piles[k], m.rests[k] = make([]float64, 1+2*slots), -1 // pileState
 	}
 	for i := range m.est {
 		m.est[i] = m.prior(cal, i)
@@ -105,8 +104,7 @@ func NewModel(cal *Calibration) (*Model, error) {
 	return m, nil
 }
 
-// pileAt returns the first sensor and the slots of pile k: the points,
-// then the bar's halves.
+// pileAt returns pile k's first sensor and slots: points, then bar halves.
 func (m *Model) pileAt(k int) (first, slots int) {
 	if k < m.geo.Points {
 		return m.geo.Sensor(Place{Point: k + 1}), m.geo.Slots
@@ -126,8 +124,7 @@ func (m *Model) Mask(i int) error {
 	return nil
 }
 
-// Silent reports whether sensor i gives no evidence: masked, or found
-// dead under a known checker.
+// Silent reports whether sensor i gives no evidence: masked, or found dead.
 func (m *Model) Silent(i int) bool { return m.est[i].silent() }
 
 // Observe takes the frame read at at and reports whether the board has held
@@ -170,8 +167,8 @@ func (m *Model) Settled(at time.Time) bool { return m.seen && at.Sub(m.stillAt) 
 // when the board settles is due then, not at the next frame.
 func (m *Model) SettledAt() time.Time { return m.stillAt.Add(SettleWindow) }
 
-// Frame returns the last frame observed (glitches dropped): the model's
-// own, valid until the next Observe.
+// Frame returns the last frame observed: the model's own, valid until
+// the next Observe.
 func (m *Model) Frame() []uint16 { return m.last }
 
 // glitch reports whether the frame reads two or more sensors at the ADC's

@@ -50,9 +50,8 @@ type estimate struct {
 
 // prior returns sensor i's estimate before any frame: cal's levels where
 // it has them (a calibrated gain is one checker's, as uncertain as a
-// magnet), else HARDWARE.md's ranges: a baseline about the ADC's
-// mid-scale, as uncertain as drift makes any baseline (DriftRange), and
-// a gain of nominalGain ± gainSpread.
+// magnet), else HARDWARE.md's: a baseline about the ADC's mid-scale, as
+// uncertain as drift makes any (DriftRange), gains nominalGain ± gainSpread.
 func (m *Model) prior(cal *Calibration, i int) estimate {
 	e := estimate{noise: sq(NominalNoise * m.scale), fresh: [2]bool{true, true}}
 	e.x.base, e.p.base.base = float64(m.geo.MaxReading())/2, sq(DriftRange/2*m.scale)
@@ -208,9 +207,8 @@ func (e *estimate) atRest(r float64) { e.rest, e.restVar, e.restValid = r, e.p.b
 
 // Learn takes the frame of a position known (the start, the result of a
 // judged play), laid out as l, read at at: every slot's reading measures
-// its sensor's baseline, gain and noise, but a slot that may read part
-// of a field teaches nothing, and a stacked slot only its drift.
-// Allocation budget: none.
+// its sensor's baseline, gain and noise (learnPile). Allocation budget:
+// none.
 func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 	if len(frame) != len(m.est) {
 		return

@@ -53,8 +53,8 @@ func (m *Model) barScore(white, black int) float64 {
 }
 
 // Best fills o with the position the frame last evaluated reads on its
-// own, every point and bar half in its likeliest state, and returns its
-// log-likelihood: no position scores higher. Allocation budget: none.
+// own, every pile in its likeliest state, and returns its log-likelihood:
+// no position scores higher. Allocation budget: none.
 func (m *Model) Best(o *engine.Occupancy) float64 {
 	*o = engine.Occupancy{SlotsPerPoint: uint8(m.geo.Slots), SlotsPerBarHalf: uint8(m.geo.BarSlots)}
 	s := 0.0
@@ -69,8 +69,7 @@ func (m *Model) Best(o *engine.Occupancy) float64 {
 	return s
 }
 
-// pileIn returns pile p's slots covered by each side in o, and its
-// masked ones.
+// pileIn returns pile p's slots covered by each side in o, and masked.
 func pileIn(o *engine.Occupancy, p int) (covered *[2]uint8, masked *uint8) {
 	if p < len(o.Points) {
 		return &o.Points[p], &o.Masked[p]
@@ -99,24 +98,18 @@ func (m *Model) Revise(o *engine.Occupancy, margin float64) {
 			side, n = pileState(best, slots)
 		}
 		*covered = [2]uint8{}
-		covered[side], *masked = uint8(n), m.silentAbove(first, slots, n)
+		covered[side] = uint8(n)
+		k := n // past the silent sensors right above the covered slots
+		for k < slots && m.est[first+k].silent() {
+			k++
+		}
+		*masked = uint8(k - n)
 	}
-}
-
-// silentAbove counts the silent sensors of the pile first..first+slots-1
-// right above its n covered slots.
-func (m *Model) silentAbove(first, slots, n int) uint8 {
-	k := n
-	for k < slots && m.est[first+k].silent() {
-		k++
-	}
-	return uint8(k - n)
 }
 
 // Departures appends to dst the board points (1..24, engine.BarPoint for
-// the bar) whose reading departs from l decisively: where a state other
-// than l's explains the point better by FitMargin. They are the points
-// to light for a play that leaves no legal position.
+// the bar) a state other than l's explains better by FitMargin: the
+// points to light for a play that leaves no legal position.
 func (m *Model) Departures(dst []int, l *engine.Layout) []int {
 	for p := 1; p <= m.geo.Points; p++ {
 		if m.bestOf(p-1)-m.pointScore(l, p) > FitMargin {
@@ -162,8 +155,7 @@ func (v Verdict) String() string {
 	return [...]string{"played", "ambiguous", "in progress", "illegal"}[v]
 }
 
-// Judgement is a verdict on a turn's candidates, with the index of the
-// best legal result and the margins it was decided by.
+// Judgement is a verdict on a turn's candidates, and what decided it.
 type Judgement struct {
 	Verdict Verdict
 	// Play is the index of the best-scoring legal result.
@@ -197,9 +189,8 @@ type Turn struct {
 }
 
 // Judge scores the frame last evaluated against a turn's legal results
-// and the positions short of them (the board before the turn and, with
-// t.InHand, the legal results with one checker in hand), and gives the
-// verdict. Allocation budget: none.
+// and the positions short of them, and gives the verdict. Allocation
+// budget: none.
 func (m *Model) Judge(t *Turn) Judgement {
 	var o engine.Occupancy
 	read := m.Best(&o)
@@ -245,8 +236,8 @@ func (m *Model) Judge(t *Turn) Judgement {
 	return j
 }
 
-// doubtUnproven makes every sensor no field has read on silent, or
-// speak again, and reports whether there is any.
+// doubtUnproven makes every sensor not proven silent, or speak again,
+// and reports whether there is any.
 func (m *Model) doubtUnproven(doubt bool) bool {
 	some := false
 	for i := range m.est {

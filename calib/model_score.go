@@ -16,9 +16,8 @@ type slotLL struct {
 }
 
 // Prior log-odds of what a hand leaves: a checker set down between two
-// slots (one in three, in the behaviours the board is tested on), a part
-// of a field over a free slot in a settled frame (a held hand wobbles,
-// so it rarely settles).
+// slots (one in three in the behaviours tested), a part of a field over a
+// free slot in a settled frame (a held hand wobbles: it rarely settles).
 var (
 	logOffCentre = math.Log(0.2)
 	logPart      = math.Log(1e-3)
@@ -143,12 +142,10 @@ func (e *estimate) miss(side engine.Side, x, p float64) float64 {
 	return d * d / (2 * v)
 }
 
-// pileStates is how many states a pile of slots (a point, a bar half)
-// has: 0 empty, then n (1..slots) of White's checkers, then n of
-// Black's; n = slots means slots or more.
-func pileStates(slots int) int { return 1 + 2*slots }
-
-// pileState returns the side and count of a pile's state.
+// pileState returns the side and count of a pile's state. A pile of slots
+// (a point, a bar half) has 1 + 2*slots states: 0 empty, then n
+// (1..slots) of White's checkers, then n of Black's; n = slots means
+// slots or more.
 func pileState(state, slots int) (engine.Side, int) {
 	if state == 0 {
 		return engine.White, 0
