@@ -37,10 +37,9 @@ const MinGain = 100
 // ErrCalibration is wrapped by every error Validate returns.
 var ErrCalibration = errors.New("bad calibration")
 
-// Validate reports a calibration that is not whole or that is no board's:
-// levels missing for some sensor, outside the ADC's range, or in the
-// wrong order (White must read above the baseline and Black below, each
-// by MinGain or more). A calibration file must pass it.
+// Validate reports a calibration that is not whole or is no board's:
+// levels missing, outside the ADC's range, or less than MinGain above
+// (White) or below (Black) the baseline. A calibration file must pass it.
 func (c *Calibration) Validate() error {
 	if err := c.ValidatePartial(); err != nil {
 		return err
@@ -62,9 +61,8 @@ func (c *Calibration) Complete() bool {
 
 // ValidatePartial is Validate for a calibration that may be partial, as a
 // trace header's may (TRACE.md): baselines alone, or no levels at all.
-// Levels given must be whole (one per sensor) and in order; White and
-// Black come together, and only with baselines; a noise given is more
-// than none and less than MinGain.
+// Levels given must be whole and in order, White and Black together and
+// with baselines; a noise given, more than none and less than MinGain.
 func (c *Calibration) ValidatePartial() error {
 	if err := c.Board.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrCalibration, err)

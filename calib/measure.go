@@ -213,8 +213,7 @@ func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 }
 
 // step checks a step's frames and returns each sensor's mean and
-// variance; take notes them once the step is taken, so that a step
-// refused (and asked again) leaves nothing behind.
+// variance, for take once the step is taken: a step refused leaves none.
 func (m *Measurer) step(frames [][]uint16) (mean, variance []float64, err error) {
 	n := m.board.Sensors()
 	if len(frames) < 2 {

@@ -7,8 +7,7 @@ import (
 	"gammond/engine"
 )
 
-// vec is a quantity over an estimate's state: the baseline and each
-// colour's gain.
+// vec is a quantity over an estimate's state: baseline, gain per colour.
 type vec struct {
 	base float64
 	gain [2]float64
@@ -76,9 +75,9 @@ func (m *Model) prior(cal *Calibration, i int) estimate {
 // unknown strength, uniform in 1 ± MagnetSpread.
 func strengthVar(g float64) float64 { return MagnetSpread * MagnetSpread / 3 * g * g }
 
-// heldNoise holds a noise variance to HARDWARE.md's range, 2-6 counts,
-// with room: half to twice NominalNoise, so that drift or a hand nearby
-// makes no sensor noisier, nor a quiet spell quieter, than sensors are.
+// heldNoise holds a noise variance to HARDWARE.md's 2-6 counts with room,
+// half to twice NominalNoise: drift or a hand nearby, or a quiet spell,
+// must not make a sensor noisier or quieter than sensors are.
 func heldNoise(v float64) float64 { return min(max(v, sq(NominalNoise/2)), sq(2*NominalNoise)) }
 
 func sq(x float64) float64 { return x * x }
@@ -111,9 +110,8 @@ func (e *estimate) carry(at time.Time, scale float64) {
 	e.at = at
 }
 
-// update takes the measurement z = h·x + v, v of variance r, unless its
-// innovation is beyond gate sigmas (a part of a field, a spike), and
-// reports whether it did.
+// update takes the measurement z = h·x + v, v of variance r, and reports
+// true; or false if its innovation is beyond gate sigmas (a part, a spike).
 func (e *estimate) update(h vec, z, r, gate float64) bool {
 	ph := vec{e.p.base.dot(h), [2]float64{e.p.gain[0].dot(h), e.p.gain[1].dot(h)}}
 	s := r + h.base*ph.base + h.gain[0]*ph.gain[0] + h.gain[1]*ph.gain[1]
@@ -189,9 +187,9 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 }
 
 // followRest takes reading r of the checker at rest on the slot, of gain
-// g: if it moved no more than the baseline can have drifted since, what
-// moved is the baseline, as sure now as then, or as floor (the variance
-// of what else may have moved it) allows. It reports whether it did.
+// g: if it moved no more than the baseline can have drifted since, the
+// baseline moved, as sure now as then (a variance floor at least). It
+// reports whether it did.
 func (e *estimate) followRest(g, r, floor float64) bool {
 	drifted := max(e.p.base.base-e.restVar, 0)
 	if !e.restValid || math.Abs(r-e.rest) >= 0.1*g+4*math.Sqrt(drifted) {
@@ -264,10 +262,9 @@ func (m *Model) learnPile(at time.Time, frame []uint16, p int, side engine.Side,
 }
 
 // freeSlotReads reports whether sensor i, a pile's first free slot above
-// n of side's checkers, reads more than empty: part of a field from a
-// checker held above, or the top checker set down between its slot and
-// this one. The slots' likelihoods decide, not a share of the gain: a
-// baseline that drifted far is still learnt while its variance allows.
+// n of side's checkers, reads more than empty: a part of a field held
+// above, or the top checker set down between the two. The likelihoods
+// decide, so a baseline that drifted far is learnt while its variance allows.
 func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.Side, n int) bool {
 	e := &m.est[i]
 	if e.silent() {

@@ -79,10 +79,9 @@ func pileIn(o *engine.Occupancy, p int) (covered *[2]uint8, masked *uint8) {
 
 // Revise brings o, a position read from an earlier frame or known, up to
 // the frame last evaluated: a pile takes its likeliest state only where
-// that explains the frame better than o's state by more than margin
-// (ReadingSlack: a reading between two states does not flicker from frame
-// to frame; FitMargin: a known position stands unless the frame departs
-// from it decisively). The silent sensors right above a pile's checkers are
+// that beats o's by more than margin (ReadingSlack: no flicker between two
+// states; FitMargin: a known position stands unless the frame departs from
+// it decisively). The silent sensors right above a pile's checkers are
 // masked: each may hide one more. Allocation budget: none.
 func (m *Model) Revise(o *engine.Occupancy, margin float64) {
 	o.SlotsPerPoint, o.SlotsPerBarHalf, o.Unsure = uint8(m.geo.Slots), uint8(m.geo.BarSlots), 0
@@ -269,10 +268,9 @@ func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 }
 
 // inHand returns the best score of the legal result l, scoring s, with
-// one checker still in the hand: the mover's from any point it holds on
-// l, or the opponent's hit and not yet on the bar. Each is l's score with
-// one point's changed. A checker above a pile taller than its slots is
-// left out: no sensor tells it from the others.
+// one checker still in the hand (the mover's from a point it holds, or
+// the opponent's hit and not yet on the bar): l's score with one point's
+// changed. A checker atop a pile taller than its slots no sensor tells.
 func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	best := math.Inf(-1)
 	white, black := l[engine.White][engine.Bar], l[engine.Black][engine.Bar]
