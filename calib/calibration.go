@@ -8,7 +8,8 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
+
+	"gammond/record/journal"
 )
 
 // Calibration is what each sensor reads with its slot empty (Baseline), with
@@ -27,26 +28,27 @@ type Calibration struct {
 	Noise []float64 `json:"noise,omitempty"`
 }
 
-// MinGain is the smallest distance, in counts, between a sensor's baseline
-// and either checker level that calibration accepts. The reference board's
-// gains are 480..760 counts and its noise about ±12; at a gain under 100 the
-// empty band (Thresholds.EmptyEnter, 15% of the gain) would come within the
-// noise.
+// MinGain is the smallest distance, in counts of a 12-bit ADC, between a
+// sensor's baseline and either checker level that calibration accepts
+// (HARDWARE.md): a sensor with less is weak, the reference board's gains
+// being 480-760 counts.
 const MinGain = 100
 
 // ErrCalibration is wrapped by every error Validate returns.
 var ErrCalibration = errors.New("bad calibration")
 
-// Validate reports a calibration that is not whole or that the Classifier
-// cannot use: levels missing for some sensor, outside the ADC's range, or
-// in the wrong order (White must read above the baseline and Black below,
-// each by MinGain or more). A calibration file must pass it.
+// Validate reports a calibration that is not whole or is no board's:
+// levels missing, outside the ADC's range, or less than MinGain above
+// (White) or below (Black) the baseline. A calibration file must pass it.
 func (c *Calibration) Validate() error {
 	if err := c.ValidatePartial(); err != nil {
 		return err
 	}
-	if !c.Complete() {
-		return fmt.Errorf("%w: %s", ErrCalibration, c.missing())
+	switch {
+	case len(c.Baseline) == 0:
+		return fmt.Errorf("%w: no levels: the board calibrates itself", ErrCalibration)
+	case !c.Complete():
+		return fmt.Errorf("%w: baselines only: no White and Black levels", ErrCalibration)
 	}
 	return nil
 }
@@ -57,33 +59,32 @@ func (c *Calibration) Complete() bool {
 	return len(c.Baseline) == n && len(c.White) == n && len(c.Black) == n
 }
 
-func (c *Calibration) missing() string {
-	if len(c.Baseline) == 0 {
-		return "no levels: the board calibrates itself"
-	}
-	return "baselines only: no White and Black levels"
-}
-
 // ValidatePartial is Validate for a calibration that may be partial, as a
 // trace header's may (TRACE.md): baselines alone, or no levels at all.
-// Levels given must be whole (one per sensor) and in order; White and
-// Black come together, and only with baselines.
+// Levels given must be whole and in order, White and Black together and
+// with baselines; a noise given, more than none and less than MinGain.
 func (c *Calibration) ValidatePartial() error {
 	if err := c.Board.Validate(); err != nil {
 		return fmt.Errorf("%w: %w", ErrCalibration, err)
 	}
 	n := c.Board.Sensors()
-	levels := [...]struct {
-		name   string
-		levels []uint16
-	}{{"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}}
-	for _, l := range levels {
-		if len(l.levels) != n && len(l.levels) != 0 {
-			return fmt.Errorf("%w: %d %s levels, want one per sensor: %d", ErrCalibration, len(l.levels), l.name, n)
+	counts := [...]struct {
+		what string
+		n    int
+	}{
+		{"baseline levels", len(c.Baseline)}, {"white levels", len(c.White)},
+		{"black levels", len(c.Black)}, {"noise figures", len(c.Noise)},
+	}
+	for _, l := range counts {
+		if l.n != n && l.n != 0 {
+			return fmt.Errorf("%w: %d %s, want one per sensor: %d", ErrCalibration, l.n, l.what, n)
 		}
 	}
-	if err := c.validateNoise(); err != nil {
-		return err
+	most := MinGain * c.Board.scale() // a noise that would drown a checker
+	for i, noise := range c.Noise {
+		if !(noise > 0 && noise < most) {
+			return c.sensorError(i, "noise %g: want more than 0 and less than %g", noise, most)
+		}
 	}
 	switch {
 	case len(c.White) != len(c.Black):
@@ -111,41 +112,17 @@ func (c *Calibration) ValidatePartial() error {
 	return nil
 }
 
-// validateNoise reports noise given for some sensors only, or a noise
-// that is none or would drown a checker (MinGain).
-func (c *Calibration) validateNoise() error {
-	if len(c.Noise) != c.Board.Sensors() && len(c.Noise) != 0 {
-		return fmt.Errorf("%w: %d noise figures, want one per sensor: %d", ErrCalibration, len(c.Noise), c.Board.Sensors())
-	}
-	most := MinGain * float64(c.Board.MaxReading()) / 4095
-	for i, n := range c.Noise {
-		if !(n > 0 && n < most) {
-			return c.sensorError(i, "noise %g: want more than 0 and less than %g", n, most)
-		}
-	}
-	return nil
-}
-
 func (c *Calibration) sensorError(i int, format string, args ...any) error {
 	return fmt.Errorf("%w: sensor %d (%s): %s", ErrCalibration, i, c.Board.Place(i), fmt.Sprintf(format, args...))
 }
 
 // Load reads a calibration file written by Save and validates it. Unknown
 // fields are an error: a misspelt level must not pass for a missing one.
-func Load(r io.Reader) (*Calibration, error) {
-	c, err := decode(r)
-	if err != nil {
-		return nil, err
-	}
-	if err := c.Validate(); err != nil {
-		return nil, err
-	}
-	return c, nil
-}
+func Load(r io.Reader) (*Calibration, error) { return decode(r, (*Calibration).Validate) }
 
 // decode reads a calibration as JSON, refusing unknown fields and data
-// after it, without validating its levels.
-func decode(r io.Reader) (*Calibration, error) {
+// after it, and checks it with valid.
+func decode(r io.Reader, valid func(*Calibration) error) (*Calibration, error) {
 	dec := json.NewDecoder(r)
 	dec.DisallowUnknownFields()
 	var c Calibration
@@ -155,114 +132,90 @@ func decode(r io.Reader) (*Calibration, error) {
 	if _, err := dec.Token(); err != io.EOF {
 		return nil, fmt.Errorf("%w: data after the calibration", ErrCalibration)
 	}
+	if err := valid(&c); err != nil {
+		return nil, err
+	}
 	return &c, nil
 }
 
 // Save writes c as JSON, one line per field so a diff shows which levels
 // moved. It refuses a calibration Validate rejects.
 func (c *Calibration) Save(w io.Writer) error {
-	if err := c.Validate(); err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	fields := []struct {
-		name  string
-		value any
-	}{{"board", c.Board}, {"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}}
-	if len(c.Noise) > 0 {
-		fields = append(fields, struct {
-			name  string
-			value any
-		}{"noise", c.Noise})
-	}
-	buf.WriteString("{\n")
-	for i, f := range fields {
-		js, err := json.Marshal(f.value)
-		if err != nil {
-			return err
-		}
-		sep := ",\n"
-		if i == len(fields)-1 {
-			sep = "\n"
-		}
-		fmt.Fprintf(&buf, " %q: %s%s", f.name, js, sep)
-	}
-	buf.WriteString("}\n")
-	_, err := w.Write(buf.Bytes())
-	return err
-}
-
-// LoadFile reads the calibration file at path.
-func LoadFile(path string) (*Calibration, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	c, err := Load(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return c, nil
-}
-
-// LoadFileOrLearn loads the calibration file at path or, when there is
-// none, returns an empty calibration of the board g for the classifier to
-// fill in as it learns (baselines from the first frame or the starting
-// position, checker levels from the first known positions); learning says
-// whether the classifier has levels to learn. A partial file (baselines
-// only, as a trace header may have them: ValidatePartial) is loaded, and
-// the board learns the rest. A file that is there but unreadable or
-// invalid is an error.
-func LoadFileOrLearn(path string, g Geometry) (c *Calibration, learning bool, err error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return &Calibration{Board: g}, true, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	defer f.Close()
-	c, err = decode(f)
+	js, err := c.encode()
 	if err == nil {
-		err = c.ValidatePartial()
+		_, err = w.Write(js)
 	}
-	if err != nil {
-		return nil, false, fmt.Errorf("%s: %w", path, err)
-	}
-	return c, !c.Complete(), nil
+	return err
 }
 
 // SaveFile writes c to path atomically: a power cut leaves the old file or
 // the new one, never half of either.
 func (c *Calibration) SaveFile(path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name()) // fails harmlessly once renamed
-	err = c.Save(tmp)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
+	js, err := c.encode()
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	return syncDir(filepath.Dir(path))
+	return journal.WriteFileAtomic(path, js, journal.FilePerm)
 }
 
-// syncDir makes a rename in dir durable.
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
+// encode returns c as Save writes it.
+func (c *Calibration) encode() ([]byte, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
 	}
-	defer d.Close()
-	return d.Sync()
+	type field struct {
+		name  string
+		value any
+	}
+	fields := []field{{"board", c.Board}, {"baseline", c.Baseline}, {"white", c.White}, {"black", c.Black}}
+	if len(c.Noise) > 0 {
+		fields = append(fields, field{"noise", c.Noise})
+	}
+	buf := bytes.NewBufferString("{")
+	for i, f := range fields {
+		js, err := json.Marshal(f.value)
+		if err != nil {
+			return nil, err
+		}
+		if i > 0 {
+			buf.WriteString(",")
+		}
+		fmt.Fprintf(buf, "\n %q: %s", f.name, js)
+	}
+	buf.WriteString("\n}\n")
+	return buf.Bytes(), nil
+}
+
+// LoadFile reads the calibration file at path.
+func LoadFile(path string) (*Calibration, error) { return loadFile(path, (*Calibration).Validate) }
+
+// LoadFileOrLearn loads the calibration file at path or, when there is
+// none, returns an empty calibration of the board g, whose Model learns
+// each sensor's levels from the first known positions; learning says
+// whether it has levels to learn. A partial file (ValidatePartial) is
+// loaded, and the Model learns the rest. A file that is there but
+// unreadable or invalid is an error.
+func LoadFileOrLearn(path string, g Geometry) (c *Calibration, learning bool, err error) {
+	c, err = loadFile(path, (*Calibration).ValidatePartial)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return &Calibration{Board: g}, true, nil
+	case err != nil:
+		return nil, false, err
+	}
+	return c, !c.Complete(), nil
+}
+
+// loadFile reads the calibration file at path and checks it with valid.
+func loadFile(path string, valid func(*Calibration) error) (*Calibration, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	c, err := decode(f, valid)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return c, nil
 }

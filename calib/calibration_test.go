@@ -156,8 +156,8 @@ func TestLoadFileOrLearn(t *testing.T) {
 	if err != nil || !learning || c.Board != ReferenceBoard || c.Baseline != nil {
 		t.Fatalf("no file: %+v, learning %v, %v; want an empty calibration to learn", c, learning, err)
 	}
-	if _, err := NewClassifier(c, nil); err != nil {
-		t.Fatalf("the classifier refuses the empty calibration: %v", err)
+	if _, err := NewModel(c); err != nil {
+		t.Fatalf("the model refuses the empty calibration: %v", err)
 	}
 	bad := filepath.Join(dir, "bad.json")
 	if err := os.WriteFile(bad, []byte("{"), 0o644); err != nil {
@@ -179,8 +179,8 @@ func TestLoadFileOrLearn(t *testing.T) {
 	if err != nil || !learning || !slices.Equal(c.Baseline, whole.Baseline) || c.White != nil {
 		t.Fatalf("baselines only: learning %v, %v; want the baselines loaded and the rest learnt", learning, err)
 	}
-	if cl, err := NewClassifier(c, nil); err != nil || !cl.SelfCalibrating() {
-		t.Errorf("the classifier on the baselines: %v, self-calibrating %v", err, err == nil && cl.SelfCalibrating())
+	if _, err := NewModel(c); err != nil {
+		t.Errorf("the model refuses the baselines: %v", err)
 	}
 	if err := whole.SaveFile(filepath.Join(dir, "whole.json")); err != nil {
 		t.Fatal(err)

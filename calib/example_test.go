@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"log"
 	"slices"
+	"time"
 
 	"gammond/calib"
 	"gammond/engine"
 )
 
-func ExampleClassifier() {
+func ExampleModel() {
 	g := calib.ReferenceBoard
 	n := g.Sensors()
 	cal := &calib.Calibration{
@@ -18,7 +19,7 @@ func ExampleClassifier() {
 		White:    slices.Repeat([]uint16{2600}, n),
 		Black:    slices.Repeat([]uint16{1400}, n),
 	}
-	cl, err := calib.NewClassifier(cal, nil)
+	m, err := calib.NewModel(cal)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -26,12 +27,14 @@ func ExampleClassifier() {
 	frame[g.Sensor(calib.Place{Point: 24, Slot: 0})] = 2604 // White
 	frame[g.Sensor(calib.Place{Point: 24, Slot: 1})] = 2590 // White
 	frame[g.Sensor(calib.Place{Point: 1, Slot: 0})] = 1395  // Black
-	frame[g.Sensor(calib.Place{Point: 1, Slot: 1})] = 1800  // Black, being set down
-	var o engine.Occupancy
-	if err := cl.Classify(frame, &o); err != nil {
-		log.Fatal(err)
+	at := time.Unix(0, 0)
+	for !m.Observe(at, frame) { // until the board has held still for SettleWindow
+		at = at.Add(10 * time.Millisecond)
 	}
-	fmt.Println("point 24:", o.Points[24-1], "point 1:", o.Points[1-1], "unsure:", o.Unsure)
+	m.Evaluate(at)
+	var o engine.Occupancy
+	m.Best(&o)
+	fmt.Println("point 24:", o.Points[24-1], "point 1:", o.Points[1-1], "point 2:", o.Points[2-1])
 	// Output:
-	// point 24: [2 0] point 1: [0 1] unsure: 1
+	// point 24: [2 0] point 1: [0 1] point 2: [0 0]
 }

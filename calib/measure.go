@@ -11,10 +11,8 @@ import (
 )
 
 // Arrangement is one step of the calibration procedure: where a person
-// puts the checkers. Points holds board points 1..24 (index p-1): a
-// colour and how many of its checkers, filling the point from slot 0;
-// Bar holds each bar half's likewise (either colour may sit on either
-// half). The empty arrangement is the empty board.
+// puts the checkers, on board points 1..24 (Points[p-1]) and on each bar
+// half (either colour on either half). The empty one is the empty board.
 type Arrangement struct {
 	Points [24]Stack
 	Bar    [2]Stack
@@ -27,7 +25,7 @@ type Stack struct {
 }
 
 // String says where the checkers go, for the person placing them:
-// "empty board" or "White: points 1 2 (6 each); Black: ...".
+// "empty board" or "White: 6 on point 1, 6 on point 2; Black: ...".
 func (a *Arrangement) String() string {
 	var parts []string
 	for _, side := range []engine.Side{engine.White, engine.Black} {
@@ -52,30 +50,32 @@ func (a *Arrangement) String() string {
 	return strings.Join(parts, "; ")
 }
 
-// expect returns the class each sensor of g should read in a, and
-// whether the slot holds exactly one checker (its level is one checker's).
-func (a *Arrangement) expect(g Geometry, i int) (Class, bool) {
+// onSlot returns the checkers a puts on sensor i's slot of g: a pile
+// fills its slots from slot 0, then stacks from it again.
+func (a *Arrangement) onSlot(g Geometry, i int) Stack {
 	pl := g.Place(i)
-	s := a.Bar[pl.Half]
-	slots := g.BarSlots
+	s, slots := a.Bar[pl.Half], g.BarSlots
 	if pl.Point > 0 {
 		s, slots = a.Points[pl.Point-1], g.Slots
 	}
-	k := onSlot(s.N, pl.Slot, slots)
-	switch {
-	case k == 0:
-		return Empty, false
-	case s.Side == engine.White:
-		return WhiteChecker, k == 1
+	if s.N <= pl.Slot {
+		return Stack{}
 	}
-	return BlackChecker, k == 1
+	return Stack{s.Side, (s.N - pl.Slot + slots - 1) / slots} // the checkers k ≡ Slot (mod slots)
+}
+
+// reads names what a slot under s reads: "empty", "White" or "Black".
+func (s Stack) reads() string {
+	if s.N == 0 {
+		return "empty"
+	}
+	return s.Side.String()
 }
 
 // Plan returns the procedure's arrangements for g after the empty board:
-// each colour's 15 checkers fill whole points (Slots each, two or more a
-// step) and bar halves, the two colours on opposite sides of the board, so
-// that every slot is covered once by each colour. On the reference board:
-// 14 arrangements.
+// each colour's checkers fill whole points and bar halves, the two
+// colours on opposite sides of the board, so that every slot is covered
+// once by each colour. On the reference board: 14 arrangements.
 func Plan(g Geometry) []Arrangement {
 	per := max(engine.CheckersPerSide/g.Slots, 1)
 	var plan []Arrangement
@@ -100,8 +100,8 @@ type Measurement struct {
 	Sensor int
 	Place  Place
 	// Baseline, White and Black are the mean readings empty and with one
-	// checker of each colour; Noise the standard deviation of the
-	// readings within a step, pooled over every step, in counts.
+	// checker of each colour; Noise the readings' standard deviation
+	// within a step, pooled over the steps.
 	Baseline, White, Black float64
 	Noise                  float64
 	// Problem is what is wrong with the sensor, "" for nothing: "dead",
@@ -111,29 +111,24 @@ type Measurement struct {
 
 // String names the sensor, its levels and its problem.
 func (m Measurement) String() string {
-	return fmt.Sprintf("%s (sensor %d): baseline %.0f, White %+.0f, Black %+.0f, noise %.1f%s",
-		m.Place, m.Sensor, m.Baseline, m.White-m.Baseline, m.Black-m.Baseline, m.Noise, problemSuffix(m.Problem))
-}
-
-func problemSuffix(p string) string {
-	if p == "" {
-		return ""
+	s := fmt.Sprintf("%s (sensor %d): baseline %.0f, White %+.0f, Black %+.0f, noise %.1f",
+		m.Place, m.Sensor, m.Baseline, m.White-m.Baseline, m.Black-m.Baseline, m.Noise)
+	if m.Problem != "" {
+		s += ": " + m.Problem
 	}
-	return ": " + p
+	return s
 }
 
-// ErrMeasure is wrapped by the errors of Measurer: a board that does not
-// show what was asked, or a sensor that never changes.
+// ErrMeasure is wrapped by the errors of Measurer.
 var ErrMeasure = errors.New("calibration refused")
 
-// Measurer accumulates the frames of the calibration procedure: the empty
-// board first (Empty), then each arrangement of Plan (Arranged), then
-// Result.
+// Measurer accumulates the calibration procedure's frames: the empty
+// board (Empty), each arrangement of Plan (Arranged), then Result.
 type Measurer struct {
 	board Geometry
-	sum   [3][]float64 // per class (empty, White, Black): sums of step means
-	n     [3][]int
-	// variance sums each step's variance of every sensor's readings.
+	empty []tally    // each sensor's step means with its slot empty
+	one   [][2]tally // with one checker of each colour on it
+	// variance sums each sensor's variance over the steps.
 	variance []float64
 	steps    int
 	seen     []bool // the sensor's reading changed at least once
@@ -141,32 +136,36 @@ type Measurer struct {
 	base     []float64
 }
 
+// tally adds up a sensor's step means of one level.
+type tally struct {
+	sum float64
+	n   int
+}
+
+func (t *tally) add(r float64) { t.sum += r; t.n++ }
+
+func (t tally) mean() float64 { return t.sum / float64(t.n) }
+
 // NewMeasurer returns a Measurer for a board of geometry g.
 func NewMeasurer(g Geometry) (*Measurer, error) {
 	if err := g.Validate(); err != nil {
 		return nil, err
 	}
 	n := g.Sensors()
-	m := &Measurer{board: g, variance: make([]float64, n), seen: make([]bool, n)}
-	for c := range m.sum {
-		m.sum[c], m.n[c] = make([]float64, n), make([]int, n)
-	}
-	return m, nil
+	return &Measurer{board: g, empty: make([]tally, n), one: make([][2]tally, n),
+		variance: make([]float64, n), seen: make([]bool, n)}, nil
 }
 
 // Empty takes the frames of the empty board. It refuses a board whose
-// sensors do not all read alike: a checker left on it (or a sensor far
-// from the others), named, and leaves the Measurer as it was: the step
-// may be taken again.
+// sensors do not all read alike (a checker left on it, or a sensor far
+// from the others), naming them, and leaves the Measurer as it was.
 func (m *Measurer) Empty(frames [][]uint16) error {
-	mean, sd, err := m.step(frames)
+	mean, variance, err := m.step(frames)
 	if err != nil {
 		return err
 	}
-	median := slices.Clone(mean)
-	slices.Sort(median)
-	mid := median[len(median)/2]
-	limit := 0.5 * NominalGain * float64(m.board.MaxReading()) / 4095
+	mid := slices.Sorted(slices.Values(mean))[len(mean)/2] // the median
+	limit := 0.5 * nominalGain * m.board.scale()
 	var off []string
 	for i, r := range mean {
 		if math.Abs(r-mid) > limit {
@@ -176,59 +175,51 @@ func (m *Measurer) Empty(frames [][]uint16) error {
 	if len(off) > 0 {
 		return fmt.Errorf("%w: the board is not empty: %s: clear it and start again", ErrMeasure, strings.Join(off, "; "))
 	}
-	m.keep(frames, sd)
 	m.base = mean
-	m.add(Empty, mean, nil)
+	m.take(&Arrangement{}, frames, mean, variance)
 	return nil
 }
 
 // Arranged takes the frames of the board set up as a. It refuses a board
-// that does not show a: more than three slots reading what a does not
-// put there (one or two are faulty sensors, which Result names), and
-// leaves the Measurer as it was: the step may be taken again.
+// with more than three slots reading what a does not put there (one or
+// two are faulty sensors, which Result names), leaving the Measurer as it was.
 func (m *Measurer) Arranged(a *Arrangement, frames [][]uint16) error {
 	if m.base == nil {
 		return fmt.Errorf("%w: the empty board comes first", ErrMeasure)
 	}
-	mean, sd, err := m.step(frames)
+	mean, variance, err := m.step(frames)
 	if err != nil {
 		return err
 	}
-	minGain := MinGain * float64(m.board.MaxReading()) / 4095
+	minGain := MinGain * m.board.scale()
 	var wrong []string
 	for i, r := range mean {
-		want, _ := a.expect(m.board, i)
-		d := r - m.base[i]
-		got := Empty
-		switch {
+		var got Stack
+		switch d := r - m.base[i]; {
 		case d >= minGain:
-			got = WhiteChecker
+			got = Stack{engine.White, 1}
 		case d <= -minGain:
-			got = BlackChecker
+			got = Stack{engine.Black, 1}
 		}
-		if got != want {
-			wrong = append(wrong, fmt.Sprintf("%s reads %s, want %s", m.board.Place(i), got, want))
+		if want := a.onSlot(m.board, i); got.reads() != want.reads() {
+			wrong = append(wrong, fmt.Sprintf("%s reads %s, want %s", m.board.Place(i), got.reads(), want.reads()))
 		}
 	}
 	if len(wrong) > 3 {
 		return fmt.Errorf("%w: the board does not show %s: %s", ErrMeasure, a, strings.Join(wrong[:4], "; "))
 	}
-	m.keep(frames, sd)
-	m.add(WhiteChecker, mean, func(i int) bool { c, one := a.expect(m.board, i); return one && c == WhiteChecker })
-	m.add(BlackChecker, mean, func(i int) bool { c, one := a.expect(m.board, i); return one && c == BlackChecker })
-	m.add(Empty, mean, func(i int) bool { c, _ := a.expect(m.board, i); return c == Empty })
+	m.take(a, frames, mean, variance)
 	return nil
 }
 
-// step checks a step's frames and returns each sensor's mean and standard
-// deviation; keep notes them once the step is taken, so that a step
-// refused (and asked again) leaves nothing behind.
-func (m *Measurer) step(frames [][]uint16) (mean, sd []float64, err error) {
+// step checks a step's frames and returns each sensor's mean and
+// variance, for take once the step is taken: a step refused leaves none.
+func (m *Measurer) step(frames [][]uint16) (mean, variance []float64, err error) {
 	n := m.board.Sensors()
 	if len(frames) < 2 {
 		return nil, nil, fmt.Errorf("%w: %d frames in a step, want 2 or more", ErrMeasure, len(frames))
 	}
-	mean, sd = make([]float64, n), make([]float64, n)
+	mean, variance = make([]float64, n), make([]float64, n)
 	for k, f := range frames {
 		if len(f) != n {
 			return nil, nil, fmt.Errorf("%w: frame %d: %d readings, want %d", ErrFrameLength, k, len(f), n)
@@ -239,18 +230,17 @@ func (m *Measurer) step(frames [][]uint16) (mean, sd []float64, err error) {
 	}
 	for i := range mean {
 		mean[i] /= float64(len(frames))
-		var v float64
 		for _, f := range frames {
-			v += (float64(f[i]) - mean[i]) * (float64(f[i]) - mean[i])
+			variance[i] += sq(float64(f[i]) - mean[i])
 		}
-		sd[i] = math.Sqrt(v / float64(len(frames)-1))
+		variance[i] /= float64(len(frames) - 1)
 	}
-	return mean, sd, nil
+	return mean, variance, nil
 }
 
-// keep notes a step taken: each sensor's variance, and whether it
-// changed.
-func (m *Measurer) keep(frames [][]uint16, sd []float64) {
+// take notes the step of the board set up as a: each sensor's level and
+// variance, and whether it changed.
+func (m *Measurer) take(a *Arrangement, frames [][]uint16, mean, variance []float64) {
 	if m.first == nil {
 		m.first = slices.Clone(frames[0])
 	}
@@ -259,29 +249,22 @@ func (m *Measurer) keep(frames [][]uint16, sd []float64) {
 			m.seen[i] = m.seen[i] || r != m.first[i]
 		}
 	}
-	for i, v := range sd {
-		m.variance[i] += v * v
+	for i, r := range mean {
+		m.variance[i] += variance[i]
+		switch on := a.onSlot(m.board, i); on.N {
+		case 0:
+			m.empty[i].add(r)
+		case 1:
+			m.one[i][on.Side].add(r)
+		}
 	}
 	m.steps++
 }
 
-// add adds the step's means of the sensors in (all when nil) to class c's.
-func (m *Measurer) add(c Class, mean []float64, in func(int) bool) {
-	k := int(c) - int(Empty)
-	for i, r := range mean {
-		if in == nil || in(i) {
-			m.sum[k][i] += r
-			m.n[k][i]++
-		}
-	}
-}
-
-// Result returns every sensor's measurement, and the calibration when no
-// sensor is dead, weak or of swapped polarity: such a sensor's levels
-// would lie, so there is no calibration to write (nil) until it is mended.
-// A noisy sensor is named but calibrated. Result refuses a procedure left
-// unfinished (a slot not covered by each colour) and a sensor that never
-// changed.
+// Result returns every sensor's measurement, and the calibration unless a
+// sensor is dead, weak or of swapped polarity (its levels would lie: nil
+// until it is mended); a noisy one is named but calibrated. It refuses a
+// procedure left unfinished and a sensor that never changed.
 func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 	g := m.board
 	n := g.Sensors()
@@ -300,18 +283,17 @@ func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 		noise[i] = math.Sqrt(v / float64(max(m.steps, 1)))
 	}
 	sorted := slices.Sorted(slices.Values(noise))
-	noisy := max(3*sorted[n/2], 8*float64(g.MaxReading())/4095)
-	minGain := MinGain * float64(g.MaxReading()) / 4095
+	noisy := max(3*sorted[n/2], 8*g.scale())
+	minGain := MinGain * g.scale()
 	cal := &Calibration{Board: g, Baseline: make([]uint16, n), White: make([]uint16, n), Black: make([]uint16, n), Noise: make([]float64, n)}
 	whole := true
 	for i := range n {
-		if m.n[0][i] == 0 || m.n[1][i] == 0 || m.n[2][i] == 0 {
+		white, black := m.one[i][engine.White], m.one[i][engine.Black]
+		if min(m.empty[i].n, white.n, black.n) == 0 {
 			return nil, nil, fmt.Errorf("%w: %s was not measured empty and under each colour: finish the procedure", ErrMeasure, g.Place(i))
 		}
 		me := Measurement{Sensor: i, Place: g.Place(i), Noise: noise[i],
-			Baseline: m.sum[0][i] / float64(m.n[0][i]),
-			White:    m.sum[1][i] / float64(m.n[1][i]),
-			Black:    m.sum[2][i] / float64(m.n[2][i])}
+			Baseline: m.empty[i].mean(), White: white.mean(), Black: black.mean()}
 		gw, gb := me.White-me.Baseline, me.Baseline-me.Black
 		switch {
 		case math.Abs(gw) < minGain/4 && math.Abs(gb) < minGain/4:
@@ -336,9 +318,8 @@ func (m *Measurer) Result() ([]Measurement, *Calibration, error) {
 	return ms, cal, nil
 }
 
-// noiseFigure rounds a measured noise to a tenth of a count, no less
-// than an ADC's own rounding (0.3 counts) gives: a sensor that read
-// the same every frame still has that.
+// noiseFigure rounds a measured noise to a tenth of a count, no less than
+// an ADC's own rounding gives (0.3 counts), even where every frame read alike.
 func noiseFigure(sd float64) float64 { return math.Round(max(sd, 0.3)*10) / 10 }
 
 // level rounds a mean reading to a level.

@@ -28,9 +28,8 @@ func TestPlanCoversEverySlot(t *testing.T) {
 			t.Errorf("arrangement %d uses %v checkers", k, used)
 		}
 		for i := range g.Sensors() {
-			if c, one := a.expect(g, i); one {
-				side, _ := c.Side()
-				covered[i][side]++
+			if on := a.onSlot(g, i); on.N == 1 {
+				covered[i][on.Side]++
 			}
 		}
 	}
@@ -38,5 +37,28 @@ func TestPlanCoversEverySlot(t *testing.T) {
 		if c[0] == 0 || c[1] == 0 {
 			t.Errorf("%s covered %v times by White and Black", g.Place(i), c)
 		}
+	}
+}
+
+// TestArrangementOnSlot: a point fills its slots from slot 0, then
+// stacks from it again: eight checkers on six slots put two on slots 0
+// and 1, one on each other; the bar half likewise.
+func TestArrangementOnSlot(t *testing.T) {
+	g := ReferenceBoard
+	a := Arrangement{Bar: [2]Stack{engine.Black: {engine.White, 1}}}
+	a.Points[7-1] = Stack{engine.Black, 8}
+	for slot, want := range []int{2, 2, 1, 1, 1, 1} {
+		if got := a.onSlot(g, g.Sensor(Place{Point: 7, Slot: slot})); got != (Stack{engine.Black, want}) {
+			t.Errorf("point 7 slot %d: %+v, want %d of Black's", slot, got, want)
+		}
+	}
+	if got := a.onSlot(g, g.Sensor(Place{Point: 8})); got.N != 0 {
+		t.Errorf("point 8: %+v, want none", got)
+	}
+	if got := a.onSlot(g, g.Sensor(Place{Half: engine.Black})); got != (Stack{engine.White, 1}) {
+		t.Errorf("Black's bar half slot 0: %+v, want one of White's", got)
+	}
+	if got := a.onSlot(g, g.Sensor(Place{Half: engine.Black, Slot: 1})); got.N != 0 {
+		t.Errorf("Black's bar half slot 1: %+v, want none", got)
 	}
 }

@@ -27,8 +27,7 @@ const (
 	// ADC a second (one sigma of a random walk).
 	DriftRate = 15.0
 	// DriftRange is how far a baseline may wander over a session, either
-	// way, in counts of a 12-bit ADC: a bound, taken as two sigmas, that
-	// DriftRate's random walk never outgrows.
+	// way, in counts of a 12-bit ADC: two sigmas DriftRate never outgrows.
 	DriftRange = 300.0
 	// NominalNoise is a reading's noise, one sigma in counts of a 12-bit
 	// ADC, until a sensor's own is measured.
@@ -36,26 +35,19 @@ const (
 	// FitMargin is the log-likelihood, in nats, by which one position
 	// must explain a frame better than another to be told from it.
 	FitMargin = 6.0
+	// ReadingSlack is the log-likelihood, in nats, by which a point's
+	// best state may beat another that the model's ranges explain alike
+	// (a full pile, one short with a part of a field above) and still be
+	// no evidence against it.
+	ReadingSlack = 1.0
 )
 
-// The reference board's ranges (HARDWARE.md), in counts of a 12-bit ADC:
-// what a sensor nobody has calibrated may read.
-const (
-	nominalBaseline, baselineSpread = 2050.0, 150.0
-	nominalGain, gainSpread         = 620.0, 140.0
-)
+// The reference board's gains (HARDWARE.md: 480-760), in counts of a
+// 12-bit ADC: what a sensor nobody has calibrated may read.
+const nominalGain, gainSpread = 620.0, 140.0
 
-// Model reads frames through a measurement model of every sensor: a
-// reading is the sensor's baseline, plus for the checker on its slot the
-// sensor's gain for that colour times the checker's own strength (1 ±
-// MagnetSpread), plus up to StackShare for each checker stacked on it,
-// plus part of a field (up to PartShare) from a checker between two slots
-// or held above, plus noise. Each sensor's baseline, gains and noise are
-// estimates with their uncertainty (Kalman filters, learnt from frames of
-// known positions and from the board at rest), and a frame is scored
-// against candidate positions by how likely they make it.
-//
-// Observe takes every frame (zero allocations); once the board has held
+// Model reads frames through the measurement model of every sensor
+// (docs/SENSING.md). Observe takes every frame; once the board has held
 // still for SettleWindow, Settled is true and Evaluate reads the frame.
 type Model struct {
 	geo   Geometry
@@ -63,33 +55,28 @@ type Model struct {
 	est   []estimate
 
 	// The settle window: the readings the board has held since stillAt.
-	anchor  []uint16
-	last    []uint16
-	stillAt time.Time
-	seen    bool
-	// evaluated is when the frame was last evaluated.
+	anchor, last []uint16
+	stillAt      time.Time
+	seen         bool
+
+	// The frame evaluated, at evaluated: each sensor's log-likelihood of
+	// each state, and each pile's (pileAt) of each of its (pileState).
 	evaluated time.Time
-	// The frame evaluated, and per sensor its log-likelihood of each
-	// state (see evaluate.go).
-	ll     []slotLL
-	points [][]float64 // points[p-1][state]: log-likelihood of the point's state
-	bar    [2][]float64
+	ll        []slotLL
+	piles     [][]float64
 	// The same by checkers, for scoring candidates fast: pointLL[p-1][side][n]
-	// with n of side's checkers on point p, barLL[w][b] with w of
-	// White's and b of Black's on the bar.
+	// with n of side's on point p, barLL[w][b] with w of White's and b
+	// of Black's on the bar.
 	pointLL [][2][engine.CheckersPerSide + 1]float64
 	barLL   [engine.CheckersPerSide + 1][engine.CheckersPerSide + 1]float64
-	// rests holds, per pile (the points, then the bar's halves), the
-	// state it was last learnt in with a field at rest that no centred
-	// checker gives (the top checker set down off-centre, a part of a
-	// field over its first free slot), or -1: while those readings
-	// hold, that field is known, not a band (atRest).
+	// rests holds, per pile, the state it was last learnt in with a
+	// field posed, or -1 (atRest).
 	rests []int
 }
 
-// NewModel returns a model of the board cal describes; a partial
-// calibration (ValidatePartial) leaves what it lacks to be learnt, the
-// estimates starting as wide as HARDWARE.md's ranges.
+// NewModel returns a model of the board cal describes; what a partial
+// calibration (ValidatePartial) lacks is learnt, starting as wide as
+// HARDWARE.md's ranges.
 func NewModel(cal *Calibration) (*Model, error) {
 	if err := cal.ValidatePartial(); err != nil {
 		return nil, err
@@ -98,28 +85,31 @@ func NewModel(cal *Calibration) (*Model, error) {
 	n := g.Sensors()
 	m := &Model{
 		geo:     g,
-		scale:   float64(g.MaxReading()) / 4095,
+		scale:   g.scale(),
 		est:     make([]estimate, n),
 		anchor:  make([]uint16, n),
 		last:    make([]uint16, n),
 		ll:      make([]slotLL, n),
-		points:  make([][]float64, g.Points),
+		piles:   make([][]float64, g.Points+2),
 		pointLL: make([][2][engine.CheckersPerSide + 1]float64, g.Points),
 		rests:   make([]int, g.Points+2),
 	}
-	for p := range m.rests {
-		m.rests[p] = -1
-	}
-	for p := range m.points {
-		m.points[p] = make([]float64, pointStates(g.Slots))
-	}
-	for h := range m.bar {
-		m.bar[h] = make([]float64, barStates(g.BarSlots))
+	for k := range m.piles {
+		_, slots := m.pileAt(k)
+		m.piles[k], m.rests[k] = make([]float64, 1+2*slots), -1 // pileState
 	}
 	for i := range m.est {
 		m.est[i] = m.prior(cal, i)
 	}
 	return m, nil
+}
+
+// pileAt returns pile k's first sensor and slots: points, then bar halves.
+func (m *Model) pileAt(k int) (first, slots int) {
+	if k < m.geo.Points {
+		return m.geo.Sensor(Place{Point: k + 1}), m.geo.Slots
+	}
+	return m.geo.Sensor(Place{Half: engine.Side(k - m.geo.Points)}), m.geo.BarSlots
 }
 
 // Geometry returns the board's geometry.
@@ -134,17 +124,14 @@ func (m *Model) Mask(i int) error {
 	return nil
 }
 
-// Silent reports whether sensor i gives no evidence: masked, or found
-// dead under a known checker.
+// Silent reports whether sensor i gives no evidence: masked, or found dead.
 func (m *Model) Silent(i int) bool { return m.est[i].silent() }
 
-// Observe takes the frame read at at and reports whether the board has
-// held still for SettleWindow: every reading within six of its noise's
-// sigmas (NominalNoise at least) of what it read when the stillness
-// began. A bus glitch (two
-// readings or more at the ADC's rails in one frame) is no evidence: the
-// frame is dropped. The model keeps its own copy. Allocation budget:
-// none.
+// Observe takes the frame read at at and reports whether the board has held
+// still for SettleWindow: every reading within six of its noise's sigmas
+// (NominalNoise at least) of what it read when the stillness began. A bus
+// glitch (two readings or more at the ADC's rails) is no evidence: the
+// frame is dropped. The model keeps its own copy. Allocation budget: none.
 func (m *Model) Observe(at time.Time, frame []uint16) bool {
 	if len(frame) != len(m.last) || m.glitch(frame) {
 		return m.Settled(at)
@@ -161,7 +148,7 @@ func (m *Model) Observe(at time.Time, frame []uint16) bool {
 		if math.Abs(float64(r)-float64(m.anchor[i])) > 6*max(math.Sqrt(e.noise), floor) {
 			moved = true
 		}
-		e.notice(r, m.scale)
+		e.notice(r)
 	}
 	copy(m.last, frame)
 	if moved {
@@ -173,18 +160,15 @@ func (m *Model) Observe(at time.Time, frame []uint16) bool {
 
 // Settled reports whether, at at, the board has held still for
 // SettleWindow since the readings last moved.
-func (m *Model) Settled(at time.Time) bool {
-	return m.seen && at.Sub(m.stillAt) >= SettleWindow
-}
+func (m *Model) Settled(at time.Time) bool { return m.seen && at.Sub(m.stillAt) >= SettleWindow }
 
-// SettledAt returns when the board is, or will be if nothing moves
-// before, settled: SettleWindow after the readings last moved. Frames
-// come only as readings change in a trace, so a judgement due when the
-// board settles is due at this time, not at the next frame's.
+// SettledAt returns when the board is, or will be if nothing moves before,
+// settled: a trace has frames only as readings change, so a judgement due
+// when the board settles is due then, not at the next frame.
 func (m *Model) SettledAt() time.Time { return m.stillAt.Add(SettleWindow) }
 
-// Frame returns the last frame observed (glitches dropped): the model's
-// own, valid until the next Observe.
+// Frame returns the last frame observed: the model's own, valid until
+// the next Observe.
 func (m *Model) Frame() []uint16 { return m.last }
 
 // glitch reports whether the frame reads two or more sensors at the ADC's

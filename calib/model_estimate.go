@@ -7,101 +7,91 @@ import (
 	"gammond/engine"
 )
 
-// estimate is one sensor's state: its baseline and its gain for each
-// colour (counts, each gain positive: White reads above the baseline,
-// Black below), their covariance, and its noise. It is a Kalman filter
-// over (baseline, White gain, Black gain): frames of known positions are
-// its measurements, time its process noise (the baseline's drift).
-type estimate struct {
-	x [3]float64
-	p [3][3]float64
-	// noise is the reading's noise variance, in counts².
-	noise float64
-	at    time.Time // when p was last carried forward
-	// fresh[c] says the slot has read empty since colour c's gain last
-	// learnt from it: the checker on it now may be another one. A gain
-	// learns once per checker, so one weak magnet sitting on a slot for
-	// the whole game is one measurement, not hundreds.
-	fresh [2]bool
-	// rest is the reading of the checker at rest on the slot, restValid
-	// while that checker has not moved: a change of it is drift since,
-	// when the baseline's variance was restVar.
-	rest, restVar float64
-	restValid     bool
-	// pose is the last reading, posed while it holds, of a field at
-	// rest that no centred checker gives (its pile's top checker set
-	// down off-centre, a part of a field over its first free slot), when
-	// the baseline's variance was poseVar; told, when it was first
-	// posed, toldVar. While it holds, that field is known
-	// (Model.atRest).
-	pose, poseVar, told, toldVar float64
-	posed                        bool
-	// masked: no evidence (Mask); dead: reading its baseline under a
-	// known checker, until it reads one there again.
-	masked, dead bool
-	// proven: a field has read on the sensor since the model started, so
-	// it is alive; doubted: not proven, and judged as maybe dead from
-	// the start (Turn.Unproven).
-	proven, doubted bool
+// vec is a quantity over an estimate's state: baseline, gain per colour.
+type vec struct {
+	base float64
+	gain [2]float64
 }
 
-// The estimate's states.
-const (
-	stBase = iota
-	stWhite
-	stBlack
-)
+func (v vec) dot(w vec) float64 { return v.base*w.base + v.gain[0]*w.gain[0] + v.gain[1]*w.gain[1] }
 
-// A sensor's noise is held to HARDWARE.md's range, 2-6 counts, with
-// room: a few readings of drift or a hand nearby must not make it look
-// noisier, nor a quiet spell quieter, than sensors are.
-const (
-	noiseFloor   = 2 * 2
-	noiseCeiling = 8 * 8
-)
+// less takes k·w from v.
+func (v *vec) less(k float64, w vec) {
+	v.base -= k * w.base
+	v.gain[0] -= k * w.gain[0]
+	v.gain[1] -= k * w.gain[1]
+}
 
-// magnetVar is the variance of a checker's strength, uniform in 1 ±
-// MagnetSpread.
-const magnetVar = MagnetSpread * MagnetSpread / 3
+// estimate is one sensor's Kalman filter over its baseline and its gain
+// for each colour, in counts (a gain is positive: White reads above the
+// baseline, Black below), and its noise.
+type estimate struct {
+	x vec
+	p struct { // x's covariance, by rows
+		base vec
+		gain [2]vec
+	}
+	noise float64   // the reading's noise variance, counts²
+	at    time.Time // when p was last carried forward
+	// fresh[c]: the slot has read empty since colour c's gain last
+	// learnt from it, so its checker may be another one.
+	fresh [2]bool
+	// rest: the reading of the checker at rest on the slot, when the
+	// baseline's variance was restVar; pose: the last reading of a field
+	// posed (Model.pose), when it was poseVar; told, toldVar: the first.
+	rest, restVar, pose, poseVar, told, toldVar float64
+	restValid, posed                            bool
+	// masked: no evidence (Mask); dead: reading its baseline under a
+	// known checker; proven: a field has read on it since the model
+	// started; doubted: not proven, judged as maybe dead (Turn.Unproven).
+	masked, dead, proven, doubted bool
+}
 
 // prior returns sensor i's estimate before any frame: cal's levels where
 // it has them (a calibrated gain is one checker's, as uncertain as a
-// magnet), else HARDWARE.md's ranges.
+// magnet), else HARDWARE.md's: a baseline about the ADC's mid-scale, as
+// uncertain as drift makes any (DriftRange), gains nominalGain ± gainSpread.
 func (m *Model) prior(cal *Calibration, i int) estimate {
 	e := estimate{noise: sq(NominalNoise * m.scale), fresh: [2]bool{true, true}}
-	e.x = [3]float64{nominalBaseline * m.scale, nominalGain * m.scale, nominalGain * m.scale}
-	e.p[stBase][stBase] = sq(baselineSpread * m.scale)
-	e.p[stWhite][stWhite] = sq(gainSpread * m.scale)
-	e.p[stBlack][stBlack] = sq(gainSpread * m.scale)
+	e.x.base, e.p.base.base = float64(m.geo.MaxReading())/2, sq(DriftRange/2*m.scale)
 	if len(cal.Baseline) > 0 {
-		e.x[stBase] = float64(cal.Baseline[i])
-		e.p[stBase][stBase] = sq(2 * NominalNoise * m.scale)
+		e.x.base, e.p.base.base = float64(cal.Baseline[i]), sq(2*NominalNoise*m.scale)
 	}
 	if len(cal.Noise) > 0 {
-		e.noise = min(max(sq(cal.Noise[i]), noiseFloor), noiseCeiling)
+		e.noise = heldNoise(sq(cal.Noise[i]))
 	}
-	if len(cal.White) > 0 {
-		e.x[stWhite] = float64(cal.White[i]) - e.x[stBase]
-		e.x[stBlack] = e.x[stBase] - float64(cal.Black[i])
-		e.p[stWhite][stWhite] = magnetVar * sq(e.x[stWhite])
-		e.p[stBlack][stBlack] = magnetVar * sq(e.x[stBlack])
+	for c, level := range [2][]uint16{cal.White, cal.Black} {
+		g := &e.x.gain[c]
+		*g, e.p.gain[c].gain[c] = nominalGain*m.scale, sq(gainSpread*m.scale)
+		if len(level) > 0 {
+			*g = polarity(engine.Side(c)) * (float64(level[i]) - e.x.base)
+			e.p.gain[c].gain[c] = strengthVar(*g)
+		}
 	}
 	return e
 }
 
+// strengthVar is the variance of the field of gain g from a checker of
+// unknown strength, uniform in 1 ± MagnetSpread.
+func strengthVar(g float64) float64 { return MagnetSpread * MagnetSpread / 3 * g * g }
+
+// heldNoise holds a noise variance to HARDWARE.md's 2-6 counts with room,
+// half to twice NominalNoise: drift or a hand nearby, or a quiet spell,
+// must not make a sensor noisier or quieter than sensors are.
+func heldNoise(v float64) float64 { return min(max(v, sq(NominalNoise/2)), sq(2*NominalNoise)) }
+
 func sq(x float64) float64 { return x * x }
 
-// gain returns the sensor's gain for side's colour.
-func (e *estimate) gain(side engine.Side) float64 { return e.x[stWhite+int(side)] }
+// polarity is the sign of side's field: White reads above the baseline.
+func polarity(side engine.Side) float64 { return float64(1 - 2*int(side)) }
 
 // silent reports whether the sensor gives no evidence.
 func (e *estimate) silent() bool { return e.masked || e.dead || e.doubted }
 
-// notice marks, from every frame, a slot reading empty (the next checker
-// on it may be another one) and a sensor reading half a field or more
-// (it is alive).
-func (e *estimate) notice(r uint16, scale float64) {
-	d, g := math.Abs(float64(r)-e.x[stBase]), min(e.x[stWhite], e.x[stBlack])
+// notice marks, from every frame, a slot reading empty (its next checker
+// may be another) and a sensor reading half a field or more (alive).
+func (e *estimate) notice(r uint16) {
+	d, g := math.Abs(float64(r)-e.x.base), min(e.x.gain[0], e.x.gain[1])
 	if d < 0.15*g {
 		e.fresh = [2]bool{true, true}
 		e.restValid, e.posed = false, false
@@ -114,62 +104,50 @@ func (e *estimate) notice(r uint16, scale float64) {
 func (e *estimate) carry(at time.Time, scale float64) {
 	if !e.at.IsZero() && at.After(e.at) {
 		grown := sq(DriftRate*scale) * at.Sub(e.at).Seconds()
-		v := &e.p[stBase][stBase]
+		v := &e.p.base.base
 		*v = max(*v, min(*v+grown, sq(DriftRange/2*scale)))
 	}
 	e.at = at
 }
 
-// update takes the measurement z = h·x + v, v of variance r, unless its
-// innovation is beyond gate sigmas (a part of a field, a spike): it
-// reports whether it took it.
-func (e *estimate) update(h [3]float64, z, r, gate float64) bool {
-	var ph [3]float64
-	s := r
-	for i := range 3 {
-		for j := range 3 {
-			ph[i] += e.p[i][j] * h[j]
-		}
-		s += h[i] * ph[i]
-	}
-	innov := z - (h[0]*e.x[0] + h[1]*e.x[1] + h[2]*e.x[2])
+// update takes the measurement z = h·x + v, v of variance r, and reports
+// true; or false if its innovation is beyond gate sigmas (a part, a spike).
+func (e *estimate) update(h vec, z, r, gate float64) bool {
+	ph := vec{e.p.base.dot(h), [2]float64{e.p.gain[0].dot(h), e.p.gain[1].dot(h)}}
+	s := r + h.base*ph.base + h.gain[0]*ph.gain[0] + h.gain[1]*ph.gain[1]
+	innov := z - h.dot(e.x)
 	if innov*innov > gate*gate*s {
 		return false
 	}
-	for i := range 3 {
-		k := ph[i] / s
-		e.x[i] += k * innov
-		for j := range 3 {
-			e.p[i][j] -= k * ph[j]
-		}
+	e.x.base += ph.base / s * innov
+	e.p.base.less(ph.base/s, ph)
+	for c := range 2 {
+		e.x.gain[c] += ph.gain[c] / s * innov
+		e.p.gain[c].less(ph.gain[c]/s, ph)
 	}
 	return true
 }
 
-// pose takes reading r of sensor e, a field at rest that no centred
-// checker gives (side's top checker set down off-centre, a part of a
-// field of either colour). A pose that still holds follows r; else r is
-// posed where the slot reads a field, not its baseline (an unknown
-// baseline, or a dead sensor not yet found, holds still too).
+// pose takes reading r of sensor e, a field at rest no centred checker
+// gives (side's top checker off-centre, a part of a field). A pose that
+// holds follows r; else r is posed if the slot reads a field, not its
+// baseline (an unknown baseline, or a dead sensor, holds still too).
 func (m *Model) pose(e *estimate, r float64, side engine.Side) {
 	if !e.posed || !e.holds(r) {
 		s := e.slot(r, m.spikeLL())
-		e.told, e.toldVar, e.posed = r, e.p[stBase][stBase], max(s.one[side], s.part[0], s.part[1]) > s.empty
+		e.told, e.toldVar, e.posed = r, e.p.base.base, max(s.one[side], s.part[0], s.part[1]) > s.empty
 	}
-	e.pose, e.poseVar = r, e.p[stBase][stBase]
+	e.pose, e.poseVar = r, e.p.base.base
 }
 
-// spread returns the variance of a reading of a field at rest, read
-// when the baseline's variance was v, now: the noise, of that reading
-// and of this one, and the baseline's drift since.
-func (e *estimate) spread(v float64) float64 {
-	return 2*e.noise + max(e.p[stBase][stBase]-v, 0)
-}
+// spread returns the variance of a field at rest read now against a
+// reading of it when the baseline's variance was v: both readings'
+// noise and the drift since.
+func (e *estimate) spread(v float64) float64 { return 2*e.noise + max(e.p.base.base-v, 0) }
 
-// holds reports whether reading r still holds the pose: within six
-// sigmas (the settling's stillness) of the field as it was told, the
-// baseline's drift since allowed; a field that creeps further, a hand
-// lowering a checker, is another.
+// holds reports whether reading r still holds the pose: within six sigmas
+// (the settling's stillness) of the field as first posed, drift allowed; a
+// field that creeps further (a hand lowering a checker) is another.
 func (e *estimate) holds(r float64) bool {
 	d := r - e.told
 	return e.posed && d*d <= 36*e.spread(e.toldVar)
@@ -178,25 +156,18 @@ func (e *estimate) holds(r float64) bool {
 // learnEmpty takes reading r of a slot known empty: a measurement of the
 // baseline, and of the noise.
 func (e *estimate) learnEmpty(r float64) {
-	innov := r - e.x[stBase]
-	if e.update([3]float64{1, 0, 0}, r, e.noise, 5) {
-		e.noise += 0.05 * (max(innov*innov-e.p[stBase][stBase], 0) - e.noise)
-		e.noise = min(max(e.noise, noiseFloor), noiseCeiling)
+	innov := r - e.x.base
+	if e.update(vec{base: 1}, r, e.noise, 5) {
+		e.noise = heldNoise(e.noise + 0.05*(max(innov*innov-e.p.base.base, 0)-e.noise))
 	}
 }
 
-// learnCovered takes reading r of a slot covered by one checker of side's
-// colour, centred: a measurement of the drift since the checker was set
-// down and, with gains (the position is known) and the checker maybe a
-// new one, of the baseline and the gain. A reading at the baseline under
-// a known checker is a vote for a dead sensor.
+// learnCovered takes reading r of a slot under one centred checker of
+// side's colour: a measurement of the drift since it was set down and,
+// with gains (the position known) and a checker maybe new, of the
+// baseline and the gain; or, at the baseline, of a dead sensor.
 func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
-	g := e.gain(side)
-	sign := 1.0
-	if side == engine.Black {
-		sign = -1
-	}
-	x := sign * (r - e.x[stBase]) / g
+	g, x := e.x.gain[side], e.share(side, r)
 	switch {
 	case x < 0.2 && gains:
 		e.dead = true // no magnet reads so little: the weakest, off-centre, reads 0.75 × 0.3
@@ -206,41 +177,36 @@ func (e *estimate) learnCovered(side engine.Side, r float64, gains bool) {
 	}
 	e.followRest(g, r, 0)
 	if gains && e.fresh[side] && !e.dead { // a dead sensor's reading says nothing of its gain
-		h := [3]float64{1, 0, 0}
-		h[stWhite+int(side)] = sign
-		if e.update(h, r, e.noise+magnetVar*g*g, 4) {
+		h := vec{base: 1}
+		h.gain[side] = polarity(side)
+		if e.update(h, r, e.noise+strengthVar(g), 4) {
 			e.fresh[side] = false
 		}
 	}
 	e.atRest(r)
 }
 
-// followRest takes reading r of the checker at rest on the slot, of
-// gain g: if it moved no more than the baseline can have drifted since
-// the checker came to rest, what moved is the baseline, as sure now as
-// it was then, or as floor allows (the variance of what else may have
-// moved it). It reports whether it did.
+// followRest takes reading r of the checker at rest on the slot, of gain
+// g: if it moved no more than the baseline can have drifted since, the
+// baseline moved, as sure now as then (a variance floor at least). It
+// reports whether it did.
 func (e *estimate) followRest(g, r, floor float64) bool {
-	drifted := max(e.p[stBase][stBase]-e.restVar, 0)
+	drifted := max(e.p.base.base-e.restVar, 0)
 	if !e.restValid || math.Abs(r-e.rest) >= 0.1*g+4*math.Sqrt(drifted) {
 		return false
 	}
-	e.x[stBase] += r - e.rest
-	e.p[stBase][stBase] = max(e.p[stBase][stBase]-drifted, floor)
+	e.x.base += r - e.rest
+	e.p.base.base = max(e.p.base.base-drifted, floor)
 	return true
 }
 
 // atRest takes r for the reading of the checker now at rest on the slot.
-func (e *estimate) atRest(r float64) {
-	e.rest, e.restVar, e.restValid = r, e.p[stBase][stBase], true
-}
+func (e *estimate) atRest(r float64) { e.rest, e.restVar, e.restValid = r, e.p.base.base, true }
 
 // Learn takes the frame of a position known (the start, the result of a
-// judged play), laid out as l, read at at: every slot's reading is a
-// measurement of its sensor's baseline, gain and noise. A slot that
-// could be reading part of a field (the top of a point whose next slot
-// reads more than empty) teaches nothing, and a stacked slot only its
-// drift. Allocation budget: none.
+// judged play), laid out as l, read at at: every slot's reading measures
+// its sensor's baseline, gain and noise (learnPile). Allocation budget:
+// none.
 func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 	if len(frame) != len(m.est) {
 		return
@@ -253,23 +219,22 @@ func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 			}
 			side, n = engine.Black, l[engine.Black][p]
 		}
-		m.learnPile(at, frame, m.geo.Sensor(Place{Point: p}), m.geo.Slots, side, n, true)
+		m.learnPile(at, frame, p-1, side, n, true)
 	}
-	if m.geo.BarSlots > 0 && l[engine.White][engine.Bar] == 0 && l[engine.Black][engine.Bar] == 0 {
-		for h := range 2 {
-			m.learnPile(at, frame, m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots, engine.White, 0, true)
+	if l[engine.White][engine.Bar] == 0 && l[engine.Black][engine.Bar] == 0 {
+		for k := m.geo.Points; k < len(m.piles); k++ {
+			m.learnPile(at, frame, k, engine.White, 0, true) // the bar's halves
 		}
 	}
 }
 
-// learnPile learns from the slots of one pile, sensors first..first+slots-1,
-// holding n of side's checkers (more than slots: some stacked), the
-// gains too when the position is known. A free slot that may read part
-// of a field teaches nothing, nor the top checker below it, but both
-// readings are posed, the pile's state with them its rest (m.rests).
-func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side engine.Side, n int, gains bool) {
-	pile := m.pileOf(first)
-	m.rests[pile] = -1
+// learnPile learns from pile p holding n of side's checkers (more than
+// slots: some stacked), the gains too when the position is known. A free
+// slot that may read part of a field, and the top checker below it,
+// teach nothing but are posed, the pile's state with them its rest.
+func (m *Model) learnPile(at time.Time, frame []uint16, p int, side engine.Side, n int, gains bool) {
+	first, slots := m.pileAt(p)
+	m.rests[p] = -1
 	for k := range slots {
 		i := first + k
 		e := &m.est[i]
@@ -281,13 +246,11 @@ func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side e
 		switch {
 		case k == n && m.freeSlotReads(at, frame, i, side, n):
 			m.pose(e, r, side)
-			m.rests[pile] = stateOf(side, n, slots)
+			m.rests[p] = stateOf(side, n, slots)
 		case k >= n:
 			e.learnEmpty(r)
-		case n > slots:
-			// Slots or more: any slot may hold a checker stacked on it,
-			// whose share moves its reading as drift would.
-			g := e.gain(side)
+		case n > slots: // any slot may hold a stacked checker, whose share moves it as drift would
+			g := e.x.gain[side]
 			e.followRest(g, r, sq(StackShare*g))
 			e.atRest(r)
 		case k+1 == slots || k+1 < n || !m.freeSlotReads(at, frame, i+1, side, n):
@@ -299,11 +262,9 @@ func (m *Model) learnPile(at time.Time, frame []uint16, first, slots int, side e
 }
 
 // freeSlotReads reports whether sensor i, a pile's first free slot above
-// n of side's checkers, read at at, reads more than empty: part of a
-// field from a checker held above, or the top checker set down between
-// its slot and this one. The slots' own likelihoods decide, not a fixed
-// share of the gain: a baseline that drifted far between two rests is
-// still learnt as a baseline while its grown variance allows it.
+// n of side's checkers, reads more than empty: a part of a field held
+// above, or the top checker set down between the two. The likelihoods
+// decide, so a baseline that drifted far is learnt while its variance allows.
 func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.Side, n int) bool {
 	e := &m.est[i]
 	if e.silent() {
@@ -325,40 +286,28 @@ func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.S
 }
 
 // Follow lets the estimates follow the board at rest: the frame last
-// evaluated, read at at, where the best position it reads is decisive on
-// a point, is that point's known layout. Allocation budget: none.
+// evaluated, read at at, where its best reading is decisive on a pile,
+// is that pile's known layout. Allocation budget: none.
 func (m *Model) Follow(at time.Time) {
-	for p := 1; p <= m.geo.Points; p++ {
-		m.followPile(at, m.points[p-1], m.geo.Sensor(Place{Point: p}), m.geo.Slots)
+	for p, scores := range m.piles {
+		first, slots := m.pileAt(p)
+		best, second := top2(scores)
+		side, n := pileState(best, slots)
+		switch {
+		case scores[best]-second < FitMargin:
+			m.followRests(at, first, slots)
+		case n == slots:
+			m.learnPile(at, m.last, p, side, n+1, false) // "slots or more": maybe stacked, no drift to read
+		default:
+			m.learnPile(at, m.last, p, side, n, false)
+		}
 	}
-	for h := range m.bar {
-		m.followPile(at, m.bar[h], m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots)
-	}
-}
-
-// followPile learns from the pile of sensors first..first+slots-1 the
-// state its scores make decisive, if any.
-func (m *Model) followPile(at time.Time, scores []float64, first, slots int) {
-	if slots == 0 {
-		return
-	}
-	best, second := top2(scores)
-	if scores[best]-second < FitMargin {
-		m.followRests(at, first, slots)
-		return
-	}
-	side, n := pileState(best, slots)
-	if n == slots {
-		n++ // "slots or more": maybe stacked, no drift to read
-	}
-	m.learnPile(at, m.last, first, slots, side, n, false)
 }
 
 // followRests follows the drift of the checkers at rest on the pile of
-// sensors first..first+slots-1 when no state of the pile is decisive: a
-// checker once known at rest stays so until its slot reads empty or its
-// reading moves more than drift can, whatever a hand does above it. Any
-// of them may hold a checker stacked on it.
+// sensors first..first+slots-1, no state of which is decisive: a checker
+// at rest stays so, maybe with one stacked on it, until its slot reads
+// empty or its reading moves more than drift can.
 func (m *Model) followRests(at time.Time, first, slots int) {
 	for i := first; i < first+slots; i++ {
 		e := &m.est[i]
@@ -367,18 +316,17 @@ func (m *Model) followRests(at time.Time, first, slots int) {
 		}
 		e.carry(at, m.scale)
 		side := engine.White
-		if e.rest < e.x[stBase] {
+		if e.rest < e.x.base {
 			side = engine.Black
 		}
-		r, g := float64(m.last[i]), e.gain(side)
+		r, g := float64(m.last[i]), e.x.gain[side]
 		if e.restValid = e.followRest(g, r, sq(StackShare*g)); e.restValid {
 			e.atRest(r)
 		}
 	}
 }
 
-// top2 returns the index of the highest of scores and the second
-// highest score.
+// top2 returns the index of the highest of scores, and the second score.
 func top2(scores []float64) (best int, second float64) {
 	second = math.Inf(-1)
 	for i, s := range scores {

@@ -14,9 +14,8 @@ type Estimate struct {
 func (m *Model) Estimate(i int) Estimate {
 	e := &m.est[i]
 	return Estimate{
-		Baseline: e.x[stBase], BaselineSigma: math.Sqrt(e.p[stBase][stBase]),
-		Gain:      [2]float64{e.x[stWhite], e.x[stBlack]},
-		GainSigma: [2]float64{math.Sqrt(e.p[stWhite][stWhite]), math.Sqrt(e.p[stBlack][stBlack])},
+		Baseline: e.x.base, BaselineSigma: math.Sqrt(e.p.base.base), Gain: e.x.gain,
+		GainSigma: [2]float64{math.Sqrt(e.p.gain[0].gain[0]), math.Sqrt(e.p.gain[1].gain[1])},
 	}
 }
 
@@ -28,17 +27,10 @@ func (m *Model) Estimate(i int) Estimate {
 // does (a slot empty under covered ones, two colours on one point). 0
 // before any evaluation.
 func (m *Model) Misfit(p int) float64 {
-	scores, first, slots := m.bar[0], m.geo.Points*m.geo.Slots, m.geo.BarSlots
-	switch {
-	case p < m.geo.Points:
-		scores, first, slots = m.points[p], p*m.geo.Slots, m.geo.Slots
-	case p > m.geo.Points:
-		scores, first = m.bar[1], first+slots
-	}
+	first, slots := m.pileAt(p)
 	own := 0.0
 	for _, s := range m.ll[first : first+slots] {
 		own += max(s.empty, s.one[0], s.one[1], s.stacked[0], s.stacked[1], max(s.part[0], s.part[1])+logPart)
 	}
-	best, _ := top2(scores)
-	return max(own-scores[best], 0)
+	return max(own-m.bestOf(p), 0)
 }

@@ -2,28 +2,18 @@ package calib
 
 import (
 	"math"
+	"slices"
 
 	"gammond/engine"
 )
 
 // Score returns the log-likelihood of the frame last evaluated given the
-// position l: how well l explains it. Only differences between scores
-// mean anything; FitMargin is the difference that tells two positions
-// apart. A silent sensor adds the same to every position. Allocation
-// budget: none.
+// position l: how well l explains it. Only differences between scores mean
+// anything (FitMargin tells two positions apart). Allocation budget: none.
 func (m *Model) Score(l *engine.Layout) float64 {
-	white, black := &l[engine.White], &l[engine.Black]
-	s := m.barLL[pile(white[engine.Bar])][pile(black[engine.Bar])]
-	for p := range m.pointLL {
-		w, b := white[p+1], black[p+1]
-		switch {
-		case b == 0:
-			s += m.pointLL[p][engine.White][pile(w)]
-		case w == 0:
-			s += m.pointLL[p][engine.Black][pile(b)]
-		default:
-			return math.Inf(-1)
-		}
+	s := m.barLL[checkers(l[engine.White][engine.Bar])][checkers(l[engine.Black][engine.Bar])]
+	for p := 1; p <= m.geo.Points; p++ {
+		s += m.pointScore(l, p)
 	}
 	return s
 }
@@ -32,130 +22,110 @@ func (m *Model) Score(l *engine.Layout) float64 {
 // l has both colours on it.
 func (m *Model) pointScore(l *engine.Layout, p int) float64 {
 	white, black := l[engine.White][p], l[engine.Black][p]
-	switch {
-	case black == 0:
-		return m.pointLL[p-1][engine.White][pile(white)]
-	case white == 0:
-		return m.pointLL[p-1][engine.Black][pile(black)]
+	if white > 0 && black > 0 {
+		return math.Inf(-1)
 	}
-	return math.Inf(-1)
+	side := engine.White
+	if black > 0 {
+		side = engine.Black
+	}
+	return m.pointLL[p-1][side][min(white+black, engine.CheckersPerSide)]
 }
 
-// pile returns a count of checkers held to what one side has.
-func pile(n int) int { return min(max(n, 0), engine.CheckersPerSide) }
+// checkers returns a count of checkers held to what one side has.
+func checkers(n int) int { return min(max(n, 0), engine.CheckersPerSide) }
 
 // barScore returns the bar's log-likelihood with white and black
 // checkers on it: each colour on its own half, or on the other, or both
 // colours' on one half when the other colour has none there.
 func (m *Model) barScore(white, black int) float64 {
-	if m.geo.BarSlots == 0 {
-		return 0
-	}
-	slots := m.geo.BarSlots
-	w := [2]float64{m.bar[0][stateOf(engine.White, white, slots)], m.bar[1][stateOf(engine.White, white, slots)]}
-	b := [2]float64{m.bar[0][stateOf(engine.Black, black, slots)], m.bar[1][stateOf(engine.Black, black, slots)]}
+	bar, slots := m.piles[m.geo.Points:], m.geo.BarSlots
+	w := [2]float64{bar[0][stateOf(engine.White, white, slots)], bar[1][stateOf(engine.White, white, slots)]}
+	b := [2]float64{bar[0][stateOf(engine.Black, black, slots)], bar[1][stateOf(engine.Black, black, slots)]}
 	best := max(w[0]+b[1], w[1]+b[0])
 	if black == 0 {
-		best = max(best, w[0]+m.bar[1][0], w[1]+m.bar[0][0])
+		best = max(best, w[0]+bar[1][0], w[1]+bar[0][0])
 	}
 	if white == 0 {
-		best = max(best, b[0]+m.bar[1][0], b[1]+m.bar[0][0])
+		best = max(best, b[0]+bar[1][0], b[1]+bar[0][0])
 	}
 	return best
 }
 
 // Best fills o with the position the frame last evaluated reads on its
-// own, every point and bar half in its likeliest state, and returns its
-// log-likelihood: no position scores higher. Allocation budget: none.
+// own, every pile in its likeliest state, and returns its log-likelihood:
+// no position scores higher. Allocation budget: none.
 func (m *Model) Best(o *engine.Occupancy) float64 {
 	*o = engine.Occupancy{SlotsPerPoint: uint8(m.geo.Slots), SlotsPerBarHalf: uint8(m.geo.BarSlots)}
 	s := 0.0
-	for p, scores := range m.points {
+	for p, scores := range m.piles {
+		_, slots := m.pileAt(p)
 		best, _ := top2(scores)
-		side, n := m.pointState(best)
-		o.Points[p][side] = uint8(n)
-		s += scores[best]
-	}
-	for h, scores := range m.bar {
-		if len(scores) == 0 {
-			continue
-		}
-		best, _ := top2(scores)
-		side, n := pileState(best, m.geo.BarSlots)
-		o.Bar[h][side] = uint8(n)
+		side, n := pileState(best, slots)
+		covered, _ := pileIn(o, p)
+		covered[side] = uint8(n)
 		s += scores[best]
 	}
 	return s
 }
 
-// Revise brings o, a position read from an earlier frame or known, up
-// to the frame last evaluated: a point or bar half takes its likeliest
-// state only where that explains the frame better than o's state by
-// more than margin (ReadingSlack: a reading between two states, a
-// checker off-centre or a weak magnet, does not flicker from frame to
-// frame; FitMargin: a known position stands unless the frame departs
-// from it decisively). The silent sensors right above a pile's checkers
-// are masked: each may hide one more. Allocation budget: none.
+// pileIn returns pile p's slots covered by each side in o, and masked.
+func pileIn(o *engine.Occupancy, p int) (covered *[2]uint8, masked *uint8) {
+	if p < len(o.Points) {
+		return &o.Points[p], &o.Masked[p]
+	}
+	return &o.Bar[p-len(o.Points)], &o.BarMasked[p-len(o.Points)]
+}
+
+// Revise brings o, a position read from an earlier frame or known, up to
+// the frame last evaluated: a pile takes its likeliest state only where
+// that beats o's by more than margin (ReadingSlack: no flicker between two
+// states; FitMargin: a known position stands unless the frame departs from
+// it decisively). The silent sensors right above a pile's checkers are
+// masked: each may hide one more. Allocation budget: none.
 func (m *Model) Revise(o *engine.Occupancy, margin float64) {
 	o.SlotsPerPoint, o.SlotsPerBarHalf, o.Unsure = uint8(m.geo.Slots), uint8(m.geo.BarSlots), 0
-	for p, scores := range m.points {
-		n := revised(scores, &o.Points[p], m.geo.Slots, margin)
-		o.Masked[p] = m.silentAbove(m.geo.Sensor(Place{Point: p + 1}), m.geo.Slots, n)
-	}
-	for h, scores := range m.bar {
-		if len(scores) > 0 {
-			n := revised(scores, &o.Bar[h], m.geo.BarSlots, margin)
-			o.BarMasked[h] = m.silentAbove(m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots, n)
+	for p, scores := range m.piles {
+		first, slots := m.pileAt(p)
+		covered, masked := pileIn(o, p)
+		side := engine.White
+		if covered[engine.Black] > 0 {
+			side = engine.Black
 		}
+		n := int(min(covered[side], uint8(slots)))
+		if best, _ := top2(scores); scores[best]-scores[stateOf(side, n, slots)] > margin {
+			side, n = pileState(best, slots)
+		}
+		*covered = [2]uint8{}
+		covered[side] = uint8(n)
+		k := n // past the silent sensors right above the covered slots
+		for k < slots && m.est[first+k].silent() {
+			k++
+		}
+		*masked = uint8(k - n)
 	}
-}
-
-// revised sets covered, a pile's slots covered by each side, to the
-// pile's likeliest state where that beats its own by more than margin,
-// and returns the slots covered.
-func revised(scores []float64, covered *[2]uint8, slots int, margin float64) int {
-	side, n := engine.White, int(min(covered[engine.White], uint8(slots)))
-	if covered[engine.Black] > 0 {
-		side, n = engine.Black, int(min(covered[engine.Black], uint8(slots)))
-	}
-	best, _ := top2(scores)
-	if scores[best]-scores[stateOf(side, n, slots)] > margin {
-		side, n = pileState(best, slots)
-	}
-	*covered = [2]uint8{}
-	covered[side] = uint8(n)
-	return n
-}
-
-// silentAbove counts the silent sensors of the pile first..first+slots-1
-// right above its n covered slots.
-func (m *Model) silentAbove(first, slots, n int) uint8 {
-	k := n
-	for k < slots && m.est[first+k].silent() {
-		k++
-	}
-	return uint8(k - n)
 }
 
 // Departures appends to dst the board points (1..24, engine.BarPoint for
-// the bar) whose reading departs from l decisively: where a state other
-// than l's explains the point better by FitMargin. They are the points
-// to light for a play that leaves no legal position.
+// the bar) a state other than l's explains better by FitMargin: the
+// points to light for a play that leaves no legal position.
 func (m *Model) Departures(dst []int, l *engine.Layout) []int {
 	for p := 1; p <= m.geo.Points; p++ {
-		best, _ := top2(m.points[p-1])
-		if m.points[p-1][best]-m.pointScore(l, p) > FitMargin {
+		if m.bestOf(p-1)-m.pointScore(l, p) > FitMargin {
 			dst = append(dst, p)
 		}
 	}
-	if m.geo.BarSlots > 0 {
-		b0, _ := top2(m.bar[0])
-		b1, _ := top2(m.bar[1])
-		if m.bar[0][b0]+m.bar[1][b1]-m.barLL[pile(l[engine.White][engine.Bar])][pile(l[engine.Black][engine.Bar])] > FitMargin {
-			dst = append(dst, engine.BarPoint)
-		}
+	bar := m.barLL[checkers(l[engine.White][engine.Bar])][checkers(l[engine.Black][engine.Bar])]
+	if m.bestOf(m.geo.Points)+m.bestOf(m.geo.Points+1)-bar > FitMargin {
+		dst = append(dst, engine.BarPoint)
 	}
 	return dst
+}
+
+// bestOf returns pile p's best score.
+func (m *Model) bestOf(p int) float64 {
+	best, _ := top2(m.piles[p])
+	return m.piles[p][best]
 }
 
 // Verdict is what a settled frame says of a turn's candidates.
@@ -167,18 +137,15 @@ const (
 	// other candidate by FitMargin, the frame's own best reading among
 	// them where it departs from that result (ReadingSlack).
 	Played Verdict = iota
-	// Ambiguous: other candidates, legal or not, come within FitMargin
-	// of the best legal result; the frame cannot tell them apart.
+	// Ambiguous: other candidates come within FitMargin of the best
+	// legal result; the frame cannot tell them apart.
 	Ambiguous
-	// InProgress: a position before the turn's end (the board before it,
-	// a legal result with a checker in the hand) explains the frame
+	// InProgress: a position short of the turn's end (the board before
+	// it, a legal result with a checker in the hand) explains the frame
 	// decisively better than every legal result.
 	InProgress
 	// Illegal: the frame's own best reading explains it decisively better
-	// than every candidate, legal or short: no legal play leaves what the
-	// board shows, nor is one under way. At the end of the grace for a
-	// checker in the hand, a frame still InProgress is judged with the
-	// board before the turn alone as short: a play left short is illegal.
+	// than every candidate, legal or short.
 	Illegal
 )
 
@@ -187,8 +154,7 @@ func (v Verdict) String() string {
 	return [...]string{"played", "ambiguous", "in progress", "illegal"}[v]
 }
 
-// Judgement is a verdict on a turn's candidates, with the index of the
-// best legal result and the margins it was decided by.
+// Judgement is a verdict on a turn's candidates, and what decided it.
 type Judgement struct {
 	Verdict Verdict
 	// Play is the index of the best-scoring legal result.
@@ -213,27 +179,26 @@ type Turn struct {
 	Mover engine.Side
 	// InHand: a legal result with one checker still in the hand (one of
 	// the mover's from any point it holds, or the opponent's hit and not
-	// yet on the bar) is short of the turn's end too, as it is until the
-	// grace for a checker in the hand ends.
+	// yet on the bar) is short of the turn's end too.
 	InHand bool
-	// Unproven: the board is the turn's last word (a flagged play judged
-	// again, the hand empty): a sensor no field has read on since the
-	// model started may be dead from the start, so a frame that departs
-	// from the legal results decisively only by reading such a slot empty
-	// is no illegal play.
+	// Unproven: the board is the turn's last word (the hand empty): a
+	// sensor no field has read on since the model started may be dead
+	// from the start, so reading such a slot empty makes no play illegal.
 	Unproven bool
 }
 
 // Judge scores the frame last evaluated against a turn's legal results
-// and the positions short of them (the board before the turn and, with
-// t.InHand, the legal results with one checker in hand), and gives the
-// verdict. Allocation budget: none.
+// and the positions short of them, and gives the verdict. Allocation
+// budget: none.
 func (m *Model) Judge(t *Turn) Judgement {
 	var o engine.Occupancy
 	read := m.Best(&o)
 	j := Judgement{}
 	best, second, other := math.Inf(-1), math.Inf(-1), math.Inf(-1)
-	stuck := false // no move: the board before is the one legal result, and nothing is short of it
+	stuck := slices.Contains(t.Legal, t.Before) // no move: nothing is short of the one legal result
+	if !stuck {
+		other = m.Score(&t.Before)
+	}
 	for i := range t.Legal {
 		s := m.Score(&t.Legal[i])
 		switch {
@@ -242,15 +207,9 @@ func (m *Model) Judge(t *Turn) Judgement {
 		case s > second:
 			second = s
 		}
-		if t.InHand {
+		if t.InHand && !stuck {
 			other = max(other, m.inHand(&t.Legal[i], s, t))
 		}
-		stuck = stuck || t.Legal[i] == t.Before
-	}
-	if stuck {
-		other = math.Inf(-1)
-	} else {
-		other = max(other, m.Score(&t.Before))
 	}
 	j.Lead, j.Short = best-max(second, other), read-best
 	if rival := m.rivalReading(read, &t.Legal[j.Play], &t.Before); !stuck && j.Lead >= FitMargin && best-rival < FitMargin {
@@ -276,8 +235,8 @@ func (m *Model) Judge(t *Turn) Judgement {
 	return j
 }
 
-// doubtUnproven makes every sensor no field has read on silent, or
-// speak again, and reports whether there is any.
+// doubtUnproven makes every sensor not proven silent, or speak again,
+// and reports whether there is any.
 func (m *Model) doubtUnproven(doubt bool) bool {
 	some := false
 	for i := range m.est {
@@ -288,28 +247,20 @@ func (m *Model) doubtUnproven(doubt bool) bool {
 	return some
 }
 
-// ReadingSlack is the log-likelihood, in nats, by which a point's best
-// state may beat another and still be no evidence against it: a full
-// pile and one a checker short with a part of a field above it, say,
-// which the model's ranges explain alike.
-const ReadingSlack = 1.0
-
-// rivalReading returns the score of the frame's own best reading, read,
-// when that reading departs from l by more than ReadingSlack on a point l
-// changes from the board before the turn, t.Before, or reads more
-// checkers on a point than l has, and -Inf otherwise: a candidate no
-// legal play leaves that explains the frame about as well as l leaves the
-// play in doubt. A point l leaves as it was, read a checker short, says
+// rivalReading returns read, the score of the frame's own best reading,
+// when that reading departs from l by more than ReadingSlack on a point
+// l changes from before, or reads more checkers on a point than l has;
+// else -Inf. A point l leaves as it was, read a checker short, says
 // nothing of whether l was played (a sensor not yet known dead reads a
-// checker missing there); only a decisive departure there makes the play
-// illegal. A field read where l has none no dead sensor gives.
+// checker missing there); a field where l has none, no dead sensor gives.
 func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 	for p := 1; p <= m.geo.Points; p++ {
-		best, _ := top2(m.points[p-1])
-		side, n := m.pointState(best)
+		scores := m.piles[p-1]
+		best, _ := top2(scores)
+		side, n := pileState(best, m.geo.Slots)
 		moved := l[engine.White][p] != before[engine.White][p] || l[engine.Black][p] != before[engine.Black][p]
 		more := n > min(l[side][p], m.geo.Slots)
-		if (moved || more) && m.points[p-1][best]-m.pointScore(l, p) > ReadingSlack {
+		if (moved || more) && scores[best]-m.pointScore(l, p) > ReadingSlack {
 			return read
 		}
 	}
@@ -317,16 +268,13 @@ func (m *Model) rivalReading(read float64, l, before *engine.Layout) float64 {
 }
 
 // inHand returns the best score of the legal result l, scoring s, with
-// one checker still in the hand: the mover's from any point it holds on
-// l, or the opponent's hit and not yet on the bar. Each differs from l on
-// one point, so each is l's score with that point's changed: thousands
-// of them cost no more than the legal results. A checker above a pile
-// taller than its slots is left out: no sensor tells it from the others,
-// so its landing would leave every such turn in doubt.
+// one checker still in the hand (the mover's from a point it holds, or
+// the opponent's hit and not yet on the bar): l's score with one point's
+// changed. A checker atop a pile taller than its slots no sensor tells.
 func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	best := math.Inf(-1)
 	white, black := l[engine.White][engine.Bar], l[engine.Black][engine.Bar]
-	bar := m.barLL[pile(white)][pile(black)]
+	bar := m.barLL[checkers(white)][checkers(black)]
 	if opp := t.Mover.Other(); l[opp][engine.Bar] > t.Before[opp][engine.Bar] {
 		best = max(best, s-bar+m.barWithout(white, black, opp))
 	}
@@ -336,7 +284,7 @@ func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 	for p := range m.pointLL {
 		if n := l[t.Mover][p+1]; n > 0 && n <= m.geo.Slots {
 			row := &m.pointLL[p][t.Mover]
-			best = max(best, s-row[pile(n)]+row[pile(n-1)])
+			best = max(best, s-row[n]+row[n-1])
 		}
 	}
 	return best
@@ -346,9 +294,7 @@ func (m *Model) inHand(l *engine.Layout, s float64, t *Turn) float64 {
 // checkers on it but one of side's.
 func (m *Model) barWithout(white, black int, side engine.Side) float64 {
 	if side == engine.White {
-		white--
-	} else {
-		black--
+		return m.barLL[checkers(white-1)][checkers(black)]
 	}
-	return m.barLL[pile(white)][pile(black)]
+	return m.barLL[checkers(white)][checkers(black-1)]
 }

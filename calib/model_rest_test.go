@@ -58,7 +58,7 @@ func TestModelOffCentreAtRestIsOneChecker(t *testing.T) {
 func TestModelBandEdgesAsUncertainAsTheirFields(t *testing.T) {
 	_, m := calibratedModel(t, 3)
 	e := &m.est[0]
-	base, g := e.x[stBase], e.gain(engine.White)
+	base, g := e.x.base, e.x.gain[engine.White]
 	gap := 0.4 * g
 	below := e.band(engine.White, base+(1-MagnetSpread)*g-gap, 1-MagnetSpread, 1+MagnetSpread)
 	above := e.band(engine.White, base+(1+MagnetSpread)*g+gap, 1-MagnetSpread, 1+MagnetSpread)

@@ -8,34 +8,28 @@ import (
 )
 
 // slotLL is one slot's log-likelihood of each state it may be in: empty,
-// covered by one checker or a stack of either colour, or reading part of
-// a field of either colour.
+// covered by one checker or a stack, or reading part of a field, of
+// either colour.
 type slotLL struct {
-	empty        float64
-	one, stacked [2]float64
-	part         [2]float64
+	empty              float64
+	one, stacked, part [2]float64
 }
 
-// Prior log-odds of the readings the hand leaves, priors rather than
-// measurements: a checker set down between two slots (the behaviours the
-// board is tested on set one checker in three so), a part of a field
-// over a free slot in a settled frame (a hand held still above a point:
-// a held hand wobbles, so it rarely settles).
+// Prior log-odds of what a hand leaves: a checker set down between two
+// slots (one in three in the behaviours tested), a part of a field over a
+// free slot in a settled frame (a held hand wobbles: it rarely settles).
 var (
 	logOffCentre = math.Log(0.2)
 	logPart      = math.Log(1e-3)
 )
 
 // spikeLL is the least any one slot contributes: a reading no state
-// explains is a spike or a sensor gone wrong (HARDWARE.md: now and then
-// a spike to any value), one in ten thousand over the ADC's range.
-func (m *Model) spikeLL() float64 {
-	return math.Log(1e-4 / float64(m.geo.MaxReading()+1))
-}
+// explains is a spike (HARDWARE.md), one in ten thousand, to any value.
+func (m *Model) spikeLL() float64 { return math.Log(1e-4 / float64(m.geo.MaxReading()+1)) }
 
-// Evaluate reads the last frame observed, at at, into every point's and
-// bar half's log-likelihood of each state; Score, Best and Departures
-// then read those. Allocation budget: none.
+// Evaluate reads the last frame observed, at at, into every pile's
+// log-likelihood of each state, for Score, Best, Judge and Departures.
+// Allocation budget: none.
 func (m *Model) Evaluate(at time.Time) {
 	m.evaluated = at
 	floor := m.spikeLL()
@@ -44,11 +38,8 @@ func (m *Model) Evaluate(at time.Time) {
 		e.carry(at, m.scale)
 		m.ll[i] = e.slot(float64(m.last[i]), floor)
 	}
-	for p := range m.points {
-		m.pile(m.points[p], m.geo.Sensor(Place{Point: p + 1}), m.geo.Slots)
-	}
-	for h := range m.bar {
-		m.pile(m.bar[h], m.geo.Sensor(Place{Half: engine.Side(h)}), m.geo.BarSlots)
+	for k := range m.piles {
+		m.pile(k)
 	}
 	m.tabulate()
 }
@@ -56,7 +47,7 @@ func (m *Model) Evaluate(at time.Time) {
 // tabulate lays the piles' states out by checkers (pointLL, barLL): a
 // decision at DONE scores thousands of candidates.
 func (m *Model) tabulate() {
-	for p, scores := range m.points {
+	for p, scores := range m.piles[:m.geo.Points] {
 		for side := range 2 {
 			for n := range m.pointLL[p][side] {
 				m.pointLL[p][side][n] = scores[stateOf(engine.Side(side), n, m.geo.Slots)]
@@ -77,9 +68,7 @@ func (e *estimate) slot(r, floor float64) slotLL {
 	if e.silent() {
 		return s
 	}
-	d := r - e.x[stBase]
-	v := e.noise + e.p[stBase][stBase]
-	s.empty = max(-d*d/(2*v)-0.5*math.Log(2*math.Pi*v), floor)
+	s.empty = max(normalLL(r-e.x.base, e.noise+e.p.base.base), floor)
 	for side := range 2 {
 		s.one[side] = max(e.band(engine.Side(side), r, 1-MagnetSpread, 1+MagnetSpread), floor)
 		s.stacked[side] = max(e.band(engine.Side(side), r, 1-MagnetSpread, (1+MagnetSpread)*(1+2*StackShare)), floor)
@@ -88,18 +77,15 @@ func (e *estimate) slot(r, floor float64) slotLL {
 	return s
 }
 
+// normalLL returns the log-likelihood of a miss d of variance v.
+func normalLL(d, v float64) float64 { return -d*d/(2*v) - 0.5*math.Log(2*math.Pi*v) }
+
 // band returns the log-likelihood of reading r when the slot's field is
-// lo..hi of side's gain: flat inside the band, Gaussian outside it, the
-// baseline's and the gain's uncertainty widening the noise. Each edge is
-// as uncertain as its own field: lo of an uncertain gain is known to lo
-// of its sigma, so a reading far below a checker's weakest field is not
-// one however wide the gain's uncertainty at its strongest.
+// lo..hi of side's gain: flat inside the band, Gaussian outside it, each
+// edge as uncertain as its own field (the noise, the baseline's and that
+// share of the gain's uncertainty).
 func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
-	g := e.gain(side)
-	x := r - e.x[stBase]
-	if side == engine.Black {
-		x = -x
-	}
+	g, x := e.x.gain[side], polarity(side)*(r-e.x.base)
 	vlo, vhi := e.fieldVar(side, lo), e.fieldVar(side, hi)
 	d, v := 0.0, vlo
 	switch {
@@ -111,19 +97,16 @@ func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
 	return -d*d/(2*v) - math.Log((hi-lo)*g+0.5*math.Sqrt(2*math.Pi*vlo)+0.5*math.Sqrt(2*math.Pi*vhi))
 }
 
-// fieldVar returns the variance of the reading of share of side's gain
-// over the baseline: the noise, the baseline's and that share of the
-// gain's uncertainty.
+// fieldVar returns the variance of a reading of share of side's gain: the
+// noise, the baseline's and that share of the gain's uncertainty.
 func (e *estimate) fieldVar(side engine.Side, share float64) float64 {
-	k := stWhite + int(side)
-	return e.noise + e.p[stBase][stBase] + share*share*e.p[k][k] + 2*share*math.Abs(e.p[stBase][k])
+	return e.noise + e.p.base.base + share*share*e.p.gain[side].gain[side] + 2*share*math.Abs(e.p.base.gain[side])
 }
 
 // offCentre returns the log-likelihood of sensors i and i+1 reading, in
-// frame, one
-// checker of side's colour set down between their slots: 30-70% of its
-// field on each, its strength 1 ± MagnetSpread. Where one of the two is
-// silent, the other's part is all there is to read.
+// frame, one checker of side's colour set down between their slots:
+// 30-70% of its field on each, its strength 1 ± MagnetSpread. Where one
+// of the two is silent, the other's part is all there is to read.
 func (m *Model) offCentre(frame []uint16, i int, side engine.Side) float64 {
 	lo, hi := &m.est[i], &m.est[i+1]
 	switch {
@@ -134,43 +117,35 @@ func (m *Model) offCentre(frame []uint16, i int, side engine.Side) float64 {
 	case hi.silent():
 		return lo.band(side, float64(frame[i]), 0.3*(1-MagnetSpread), 0.7*(1+MagnetSpread))
 	}
-	sign := 1.0
-	if side == engine.Black {
-		sign = -1
-	}
-	gl, gh := lo.gain(side), hi.gain(side)
-	xl := sign * (float64(frame[i]) - lo.x[stBase]) / gl
-	xh := sign * (float64(frame[i+1]) - hi.x[stBase]) / gh
+	xl, xh := lo.share(side, float64(frame[i])), hi.share(side, float64(frame[i+1]))
 	total := min(max(xl+xh, 1-MagnetSpread), 1+MagnetSpread)
 	share := 0.5
 	if xl+xh > 0 {
 		share = min(max(xh/(xl+xh), 0.3), 0.7)
 	}
-	ll := -math.Log(2 * MagnetSpread * 0.4 * gl * gh)
-	for _, s := range [2]struct {
-		e    *estimate
-		x, p float64
-		g    float64
-	}{{lo, xl, (1 - share) * total, gl}, {hi, xh, share * total, gh}} {
-		k := stWhite + int(side)
-		v := s.e.noise + s.e.p[stBase][stBase] + s.p*s.p*s.e.p[k][k]
-		d := (s.x - s.p) * s.g
-		ll -= d * d / (2 * v)
-	}
+	ll := -math.Log(2 * MagnetSpread * 0.4 * lo.x.gain[side] * hi.x.gain[side])
+	ll -= lo.miss(side, xl, (1-share)*total)
+	ll -= hi.miss(side, xh, share*total)
 	return ll
 }
 
-// The states of a pile of slots (a point, a bar half): 0 empty, then n
-// (1..slots) of White's checkers, then n of Black's; n = slots means
-// slots or more.
-func pointStates(slots int) int { return 1 + 2*slots }
-func barStates(slots int) int   { return 1 + 2*slots }
-
-// pointState returns the side and count of a pile's state.
-func (m *Model) pointState(state int) (engine.Side, int) {
-	return pileState(state, m.geo.Slots)
+// share returns reading r as a share of side's gain over the baseline.
+func (e *estimate) share(side engine.Side, r float64) float64 {
+	return polarity(side) * (r - e.x.base) / e.x.gain[side]
 }
 
+// miss returns how far share x of side's gain misses share p, squared
+// over twice its variance.
+func (e *estimate) miss(side engine.Side, x, p float64) float64 {
+	v := e.noise + e.p.base.base + p*p*e.p.gain[side].gain[side]
+	d := (x - p) * e.x.gain[side]
+	return d * d / (2 * v)
+}
+
+// pileState returns the side and count of a pile's state. A pile of slots
+// (a point, a bar half) has 1 + 2*slots states: 0 empty, then n
+// (1..slots) of White's checkers, then n of Black's; n = slots means
+// slots or more.
 func pileState(state, slots int) (engine.Side, int) {
 	if state == 0 {
 		return engine.White, 0
@@ -185,42 +160,41 @@ func stateOf(side engine.Side, n, slots int) int {
 	if n <= 0 {
 		return 0
 	}
-	return 1 + int(side)*slots + min(n, slots) - 1
+	return int(side)*slots + min(n, slots)
 }
 
-// pile fills scores with the log-likelihood of each state of the pile
-// of sensors first..first+slots-1. A pile's top checker may be set down
-// between its slot and the next, and the first free slot may read part of
-// a field, of either colour, from a checker held above.
-func (m *Model) pile(scores []float64, first, slots int) {
-	ll := m.ll[first : first+slots]
+// pile fills pile k's log-likelihood of each of its states: its top
+// checker may be set down between its slot and the next, its first free
+// slot read part of a field from a checker held above.
+func (m *Model) pile(k int) {
+	first, slots := m.pileAt(k)
+	scores, ll := m.piles[k], m.ll[first:first+slots]
 	empty := 0.0
-	for k := range ll {
-		empty += ll[k].empty
+	for _, s := range ll {
+		empty += s.empty
 	}
-	scores[0] = empty + m.freeSlot(ll, 0)
+	scores[0] = empty + freeSlot(ll, 0)
 	for side := range 2 {
 		covered := 0.0 // slots 0..n-1 covered, the rest empty
 		rest := empty
 		for n := 1; n <= slots; n++ {
-			k := n - 1
-			one := ll[k].one[side]
+			top := n - 1
+			one := ll[top].one[side]
 			if n == slots {
-				one = ll[k].stacked[side] // "slots or more": the stack may be anywhere
-				covered = m.stackedBelow(ll, side, k)
+				one = ll[top].stacked[side] // "slots or more": the stack may be anywhere
+				covered = stackedBelow(ll, side, top)
 			}
-			rest -= ll[k].empty
-			centred := covered + one + rest + m.freeSlot(ll, n)
-			best := centred
+			rest -= ll[top].empty
+			best := covered + one + rest + freeSlot(ll, n)
 			if n < slots {
-				off := covered + m.offCentre(m.last, first+k, engine.Side(side)) + logOffCentre + rest - ll[n].empty
+				off := covered + m.offCentre(m.last, first+top, engine.Side(side)) + logOffCentre + rest - ll[n].empty
 				best = max(best, off)
 			}
 			scores[stateOf(engine.Side(side), n, slots)] = best
-			covered += ll[k].one[side]
+			covered += ll[top].one[side]
 		}
 	}
-	if rest := m.rests[m.pileOf(first)]; rest >= 0 {
+	if rest := m.rests[k]; rest >= 0 {
 		side, n := pileState(rest, slots)
 		scores[rest] = max(scores[rest], m.atRest(first, slots, n, side))
 	}
@@ -228,11 +202,9 @@ func (m *Model) pile(scores []float64, first, slots int) {
 
 // atRest returns the log-likelihood of the pile of sensors
 // first..first+slots-1 holding n of side's checkers with the fields
-// posed on its top slot and its first free slot, slot n, when it was
-// last learnt: a checker set down off-centre, its own share on each
-// slot, or a hand held still. Such a field, a band in general, is known
-// once it has rested: its readings move only as the baselines drift.
-// -Inf unless both slots still hold their poses.
+// posed on its top slot and slot n when it was last learnt: a field at
+// rest, a band in general, is known (docs/SENSING.md). -Inf unless both
+// slots still hold their poses.
 func (m *Model) atRest(first, slots, n int, side engine.Side) float64 {
 	s := 0.0
 	for k := range slots {
@@ -247,25 +219,15 @@ func (m *Model) atRest(first, slots, n int, side engine.Side) float64 {
 		case !e.holds(r):
 			return math.Inf(-1)
 		default:
-			d, v := r-e.pose, e.spread(e.poseVar)
-			s += -d*d/(2*v) - 0.5*math.Log(2*math.Pi*v)
+			s += normalLL(r-e.pose, e.spread(e.poseVar))
 		}
 	}
 	return s
 }
 
-// pileOf returns the index in rests of the pile whose first sensor is
-// first: the points, then the bar's halves.
-func (m *Model) pileOf(first int) int {
-	if points := m.geo.Points * m.geo.Slots; first >= points {
-		return m.geo.Points + (first-points)/max(m.geo.BarSlots, 1)
-	}
-	return first / m.geo.Slots
-}
-
 // stackedBelow returns the log-likelihood of slots 0..k-1 all covered by
 // side's checkers, maybe stacked.
-func (m *Model) stackedBelow(ll []slotLL, side, k int) float64 {
+func stackedBelow(ll []slotLL, side, k int) float64 {
 	s := 0.0
 	for j := range k {
 		s += ll[j].stacked[side]
@@ -273,11 +235,10 @@ func (m *Model) stackedBelow(ll []slotLL, side, k int) float64 {
 	return s
 }
 
-// freeSlot returns what a pile's first free slot, slot n, adds when it
-// may read part of a field from a checker held above: the better of its
-// empty reading and a part of either colour, the latter at its prior.
-// A full pile has none.
-func (m *Model) freeSlot(ll []slotLL, n int) float64 {
+// freeSlot returns what a pile's first free slot, slot n (if any), adds
+// when it may read part of a field: the better of its empty reading and
+// a part of either colour at its prior.
+func freeSlot(ll []slotLL, n int) float64 {
 	if n >= len(ll) {
 		return 0
 	}

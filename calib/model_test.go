@@ -175,15 +175,15 @@ func TestModelGainLearnsOncePerChecker(t *testing.T) {
 	m.Learn(at, m.Frame(), &engine.Layout{})
 	show(m, &at, b.frame(&one))
 	m.Learn(at, m.Frame(), &one)
-	first := m.est[i].x[stWhite]
+	first := m.est[i].x.gain[engine.White]
 	for range 20 {
 		show(m, &at, b.frame(&one))
 		m.Learn(at, m.Frame(), &one)
 	}
-	if got := m.est[i].x[stWhite]; math.Abs(got-first) > 5 {
+	if got := m.est[i].x.gain[engine.White]; math.Abs(got-first) > 5 {
 		t.Errorf("the same weak checker moved the gain from %.0f to %.0f", first, got)
 	}
-	if sd := math.Sqrt(m.est[i].p[stWhite][stWhite]); sd < 0.1*first {
+	if sd := math.Sqrt(m.est[i].p.gain[engine.White].gain[engine.White]); sd < 0.1*first {
 		t.Errorf("one checker's measurement left the gain %.0f ± %.0f: surer than a magnet's spread", first, sd)
 	}
 	for k := range 40 {
@@ -194,7 +194,7 @@ func TestModelGainLearnsOncePerChecker(t *testing.T) {
 		m.Learn(at, m.Frame(), &one)
 		_ = k
 	}
-	if got, want := m.est[i].x[stWhite], b.gain[i][0]; math.Abs(got-want) > 0.06*want {
+	if got, want := m.est[i].x.gain[engine.White], b.gain[i][0]; math.Abs(got-want) > 0.06*want {
 		t.Errorf("after 40 checkers the gain is %.0f, the sensor's %.0f", got, want)
 	}
 }
@@ -245,12 +245,12 @@ func TestModelDeadSensorLearnsNoGain(t *testing.T) {
 	if !m.est[dead].dead {
 		t.Fatal("a sensor reading its baseline under a known checker is not dead")
 	}
-	gain := m.est[dead].x[stWhite]
+	gain := m.est[dead].x.gain[engine.White]
 	show(m, &at, b.frame(&none)) // lifted: the next checker may be another
 	b.base[dead] += 0.35 * gain  // the dead sensor's baseline drifts, unseen
 	show(m, &at, b.frame(&one))
 	m.Learn(at, m.Frame(), &one)
-	if got := m.est[dead].x[stWhite]; math.Abs(got-gain) > 1 {
+	if got := m.est[dead].x.gain[engine.White]; math.Abs(got-gain) > 1 {
 		t.Errorf("the dead sensor's White gain moved from %.0f to %.0f", gain, got)
 	}
 }
@@ -351,7 +351,7 @@ func TestModelLearnsNoOffCentreShare(t *testing.T) {
 	m.Learn(at, m.Frame(), &start)
 	for _, p := range []int{6, 8, 13} {
 		above := b.geo.Sensor(Place{Point: p, Slot: int(start[engine.White][p])})
-		if got := m.est[above].x[stBase]; math.Abs(got-b.base[above]) > 20 {
+		if got := m.est[above].x.base; math.Abs(got-b.base[above]) > 20 {
 			t.Errorf("point %d: the slot above its off-centre top checker learnt baseline %.0f, want %.0f", p, got, b.base[above])
 		}
 	}
@@ -421,7 +421,7 @@ func TestModelLearnsNoOffCentreShareOverADeadSlot(t *testing.T) {
 	at = at.Add(20 * time.Second)
 	show(m, &at, b.frame(&blot))
 	m.Learn(at, m.Frame(), &blot)
-	if got, want := m.est[above].x[stBase], b.base[above]; math.Abs(got-want) > 30 {
+	if got, want := m.est[above].x.base, b.base[above]; math.Abs(got-want) > 30 {
 		t.Errorf("the slot above the dead one learnt its baseline as %.0f, the sensor's %.0f: the checker's share taken for drift", got, want)
 	}
 }
@@ -436,14 +436,14 @@ func TestModelRestFollowsDriftNotAPush(t *testing.T) {
 	e := &m.est[b.geo.Sensor(Place{Point: 3})]
 	at := time.Unix(0, 0)
 	e.carry(at, m.scale)
-	base, g := e.x[stBase], e.gain(engine.White)
+	base, g := e.x.base, e.x.gain[engine.White]
 	at = at.Add(13 * time.Second)
 	e.carry(at, m.scale)
 	e.learnCovered(engine.White, base+0.6*g, false) // at rest, off-centre
 	at = at.Add(4 * time.Second)
 	e.carry(at, m.scale)
 	e.learnCovered(engine.White, base+g, false) // pushed in
-	if got := e.x[stBase]; math.Abs(got-base) > 1 {
+	if got := e.x.base; math.Abs(got-base) > 1 {
 		t.Errorf("the push moved the baseline from %.0f to %.0f", base, got)
 	}
 }
