@@ -262,9 +262,10 @@ func (m *Model) learnPile(at time.Time, frame []uint16, p int, side engine.Side,
 }
 
 // freeSlotReads reports whether sensor i, a pile's first free slot above
-// n of side's checkers, reads more than empty: a part of a field held
-// above, or the top checker set down between the two. The likelihoods
-// decide, so a baseline that drifted far is learnt while its variance allows.
+// n of side's checkers, may read more than empty: a part of a field
+// held above, unless the slot reads empty by FitMargin (a hand held
+// still reads like drift), or the top checker set down between the two.
+// A baseline that drifted far is learnt once its variance makes it decisive.
 func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.Side, n int) bool {
 	e := &m.est[i]
 	if e.silent() {
@@ -272,7 +273,7 @@ func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.S
 	}
 	e.carry(at, m.scale)
 	s := e.slot(float64(frame[i]), m.spikeLL())
-	if max(s.part[engine.White], s.part[engine.Black])+logPart > s.empty {
+	if max(s.part[engine.White], s.part[engine.Black])+logPart > s.empty-FitMargin {
 		return true
 	}
 	if n == 0 {
