@@ -42,9 +42,10 @@ const (
 	ReadingSlack = 1.0
 )
 
-// The reference board's gains (HARDWARE.md: 480-760), in counts of a
-// 12-bit ADC: what a sensor nobody has calibrated may read.
-const nominalGain, gainSpread = 620.0, 140.0
+// nominalGain is the middle of the reference board's gains (HARDWARE.md:
+// 480-760), in counts of a 12-bit ADC: what a sensor nobody has
+// calibrated may read, give or take MagnetSpread of it (465-775).
+const nominalGain = 620.0
 
 // Model reads frames through the measurement model of every sensor
 // (docs/SENSING.md). Observe takes every frame; once the board has held

@@ -50,7 +50,7 @@ type estimate struct {
 // prior returns sensor i's estimate before any frame: cal's levels where
 // it has them (a calibrated gain is one checker's, as uncertain as a
 // magnet), else HARDWARE.md's: a baseline about the ADC's mid-scale, as
-// uncertain as drift makes any (DriftRange), gains nominalGain ± gainSpread.
+// uncertain as drift makes any (DriftRange), gains nominalGain ± MagnetSpread of it.
 func (m *Model) prior(cal *Calibration, i int) estimate {
 	e := estimate{noise: sq(NominalNoise * m.scale), fresh: [2]bool{true, true}}
 	e.x.base, e.p.base.base = float64(m.geo.MaxReading())/2, sq(DriftRange/2*m.scale)
@@ -62,7 +62,7 @@ func (m *Model) prior(cal *Calibration, i int) estimate {
 	}
 	for c, level := range [2][]uint16{cal.White, cal.Black} {
 		g := &e.x.gain[c]
-		*g, e.p.gain[c].gain[c] = nominalGain*m.scale, sq(gainSpread*m.scale)
+		*g, e.p.gain[c].gain[c] = nominalGain*m.scale, sq(MagnetSpread*nominalGain*m.scale)
 		if len(level) > 0 {
 			*g = polarity(engine.Side(c)) * (float64(level[i]) - e.x.base)
 			e.p.gain[c].gain[c] = strengthVar(*g)
