@@ -83,7 +83,7 @@ func restingBoard(tb testing.TB, traceLimit int64) func() {
 }
 
 // BenchmarkBoardFrameWithTrace is the board's per-frame path with its own
-// trace kept (classify, settle, referee, trace line, a gzip flush a
+// trace kept (settle, referee, trace line, a gzip flush a
 // second). Budget: 0 allocations per frame.
 func BenchmarkBoardFrameWithTrace(b *testing.B) {
 	step := restingBoard(b, 1<<30)

@@ -9,11 +9,10 @@ import (
 )
 
 // TestModelJudgeRecordedExact: the recorded traces turned into the
-// behaviours the sensor model once lost traces on that the classifier
-// transcribes, judged by the model: checkers set down off-centre and
-// left there (alone, with no calibration, with hovering, with DONE
-// pressed early), dead sensors on a board with no calibration, a hand
-// above the board at DONE. Every play, cube action, result and flag is
+// behaviours the sensor model once lost traces on, judged by the model:
+// checkers set down off-centre and left there (alone, with no
+// calibration, with hovering, with DONE pressed early), dead sensors on a
+// board with no calibration, a hand above the board at DONE. Every play, cube action, result and flag is
 // the .expect.json's. Trimmed: seed 1 of the trace each of three
 // behaviours was lost on.
 func TestModelJudgeRecordedExact(t *testing.T) {
