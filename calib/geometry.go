@@ -33,9 +33,6 @@ type Geometry struct {
 // slots under each point, 4 on each bar half, 12-bit readings.
 var ReferenceBoard = Geometry{Points: 24, Slots: 6, BarSlots: 4, ADCBits: 12}
 
-// DefaultGeometry is the geometry gammond's config file starts from.
-var DefaultGeometry = ReferenceBoard
-
 // ErrFrameLength is wrapped by the errors for a frame that does not have
 // one reading per sensor.
 var ErrFrameLength = errors.New("frame length differs from the board's sensors")

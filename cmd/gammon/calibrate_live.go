@@ -28,7 +28,7 @@ type boardConfig struct {
 // and checks what it reads, one problem a line, each starting with the
 // file's name.
 func readBoardConfig(path string) (*boardConfig, error) {
-	c := &boardConfig{CalibrationFile: defaultCalibrationFile, Board: calib.DefaultGeometry, Scan: scan.DefaultConfig()}
+	c := &boardConfig{CalibrationFile: defaultCalibrationFile, Board: calib.ReferenceBoard, Scan: scan.DefaultConfig()}
 	if err := check.DecodeFileSections(path, c); err != nil {
 		return nil, err
 	}

@@ -48,7 +48,7 @@ func DefaultConfig() Config {
 		BoardID:         "board1",
 		StateDir:        "/var/lib/gammond",
 		CalibrationFile: "/var/lib/gammond/calibration.json",
-		Board:           calib.DefaultGeometry,
+		Board:           calib.ReferenceBoard,
 		Scan:            scan.DefaultConfig(),
 		Referee:         referee.DefaultConfig(),
 		Trace:           board.DefaultTraceConfig(),
