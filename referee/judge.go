@@ -95,13 +95,21 @@ func (j *modelJudge) read(r *Referee, in *Input, board *engine.Occupancy) {
 }
 
 // revise revises board by the frame evaluated: from the official
-// position between turns, else from the board as last read.
+// position between turns, from the starting position while the board is
+// set up, else from the board as last read. Before a game starts the
+// model may know nothing of its sensors (no calibration): a pile one
+// checker short with its top checker off-centre reads about as well as
+// the full pile, and the set-up as last seen would keep a point wrong
+// that the frame does not say is.
 func (j *modelJudge) revise(r *Referee, board *engine.Occupancy) {
+	g := j.model.Geometry()
+	if r.phase == settingUp {
+		*board = engine.OccupancyOf(&engine.StartingBoard, engine.White, g.Slots, g.BarSlots)
+	}
 	if r.phase != awaitingRoll || r.turn == 0 {
 		j.model.Revise(board, calib.ReadingSlack)
 		return
 	}
-	g := j.model.Geometry()
 	*board = engine.OccupancyOf(&r.lines[0].board, r.onRoll, g.Slots, g.BarSlots)
 	j.model.Revise(board, calib.FitMargin)
 }
