@@ -98,9 +98,12 @@ func (e *estimate) band(side engine.Side, r, lo, hi float64) float64 {
 }
 
 // fieldVar returns the variance of a reading of share of side's gain: the
-// noise, the baseline's and that share of the gain's uncertainty.
+// noise, the baseline's and that share of the gain's uncertainty, with
+// their covariance. A slot learnt only under a checker knows the sum
+// (White) or difference (Black) of the two, not each: their errors cancel
+// in a share near the whole.
 func (e *estimate) fieldVar(side engine.Side, share float64) float64 {
-	return e.noise + e.p.base.base + share*share*e.p.gain[side].gain[side] + 2*share*math.Abs(e.p.base.gain[side])
+	return e.noise + max(e.p.base.base+share*share*e.p.gain[side].gain[side]+2*polarity(side)*share*e.p.base.gain[side], 0)
 }
 
 // offCentre returns the log-likelihood of sensors i and i+1 reading, in
