@@ -108,6 +108,16 @@ func (r *Referee) chooseByCube(side engine.Side, long bool) bool {
 	return true
 }
 
+// confirmOnEarlyRoll confirms a play flagged at DONE on the early roll
+// held: the opponent's roll came before it, so the flag has its last
+// word now, on the board judged, and the roll is released once the play
+// stands.
+func (r *Referee) confirmOnEarlyRoll() {
+	if r.phase == flagged && r.early != nil && r.early.side != r.onRoll && r.endFlag() {
+		r.releaseEarlyRoll()
+	}
+}
+
 // releaseEarlyRoll applies the early roll held once the mover's turn is
 // over: the roll stands (the mover's choice still open, r.stood), or the
 // roller is to roll again.

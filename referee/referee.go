@@ -279,9 +279,7 @@ func (r *Referee) settled(o *engine.Occupancy) {
 				r.doubleHeld = false
 				r.Double(r.doubler) // a flag is confirmed on the board as judged, then the cube turns
 			}
-			if r.phase == flagged && r.early != nil && r.early.side != r.onRoll && r.endFlag() {
-				r.releaseEarlyRoll() // the opponent rolled while the board settled: the flag is confirmed on it
-			}
+			r.confirmOnEarlyRoll() // the opponent rolled while the board settled
 			return
 		}
 		r.checkerLanded()

@@ -116,6 +116,7 @@ func (r *Referee) Done(side engine.Side) {
 		return
 	}
 	r.judge(false)
+	r.confirmOnEarlyRoll()
 }
 
 // judgeNow judges the play on the last settled board, settled or not: the
@@ -123,6 +124,7 @@ func (r *Referee) Done(side engine.Side) {
 func (r *Referee) judgeNow() {
 	r.wait = doneNone
 	r.judge(true)
+	r.confirmOnEarlyRoll()
 }
 
 // fit is a legal play of one line that fits the board.

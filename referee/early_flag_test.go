@@ -1,0 +1,54 @@
+package referee
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"gammond/sensing/sim"
+)
+
+// TestEarlyRollConfirmsAFlagAtOnce: the opponent rolls while the mover
+// sets down its last checker (US 4.6), on a slot whose sensor is dead
+// and not yet known dead: at DONE the board reads the pile a checker
+// short, and the play is flagged. The roll came first, so the flag has
+// its last word at once, whichever way the DONE was judged (on a board
+// already settled, or once a checker in the hand had time to land): the
+// model doubts the sensors no field has read on, the legal play stands
+// and the held roll is played. Left flagged, the roller's checkers moved
+// under a turn not its own, and the match derailed.
+func TestEarlyRollConfirmsAFlagAtOnce(t *testing.T) {
+	cases := []struct {
+		match string
+		seed  uint64
+		set   func(*sim.Opts)
+	}{
+		{"match-009-5pt", 378, func(o *sim.Opts) {
+			o.Dead, o.MagnetSpread, o.EarlyRollRate = []int{37}, 0.0699, 0.0989
+		}},
+		{"match-009-5pt", 145, func(o *sim.Opts) {
+			o.DriftCounts, o.DriftMinutes, o.Dead = 122, 3.78, []int{115, 48, 139}
+			o.HoverRate, o.HoverShare, o.HoverSeconds = 0.241, 0.567, 2.21
+			o.MagnetSpread, o.LateDoneRate, o.EarlyRollRate = 0.0191, 0.043, 0.0995
+		}},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/seed=%d", c.match, c.seed), func(t *testing.T) {
+			t.Parallel()
+			script, err := readScript(filepath.Join("..", "testdata", "matches", c.match+".mat"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts := sim.DefaultOpts
+			opts.Seed, opts.IllegalRate = c.seed, 0.15
+			c.set(&opts)
+			var trace bytes.Buffer
+			want, err := sim.Simulate(&trace, script, &opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			checkReplay(t, replay(t, &trace), want)
+		})
+	}
+}
