@@ -2,6 +2,8 @@ package referee
 
 import (
 	"time"
+
+	"gammond/calib"
 )
 
 // DONE with a checker in hand: a mover who presses DONE while the last
@@ -21,9 +23,10 @@ const DefaultDoneGrace = 2 * time.Second
 // restLanding is how long after the board comes to rest a checker still
 // in the hand may land, judged not played meanwhile: the wait ends as soon
 // as the board starts moving later than this. A checker in the hand lands
-// within 400 ms and settles 150 ms later, while players who made a play
-// that only reads a checker short move again later, if at all.
-const restLanding = 800 * time.Millisecond
+// within handLanding, the scan may stall scanStall while it is set down,
+// and its readings hold still a settle window later; players who made a
+// play that only reads a checker short move again later, if at all.
+const restLanding = handLanding + scanStall + calib.SettleWindow
 
 // handLanding is how long after DONE a checker still in the hand takes
 // to land at most: a play the board shows no legal result of is flagged
