@@ -1,9 +1,7 @@
 package referee
 
 import (
-	"bytes"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"gammond/sensing/sim"
@@ -36,19 +34,8 @@ func TestEarlyRollConfirmsAFlagAtOnce(t *testing.T) {
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/seed=%d", c.match, c.seed), func(t *testing.T) {
 			t.Parallel()
-			script, err := readScript(filepath.Join("..", "testdata", "matches", c.match+".mat"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := sim.DefaultOpts
-			opts.Seed, opts.IllegalRate = c.seed, 0.15
-			c.set(&opts)
-			var trace bytes.Buffer
-			want, err := sim.Simulate(&trace, script, &opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			checkReplay(t, replay(t, &trace), want)
+			trace, want := simulateShared(t, c.match, c.seed, c.set)
+			checkReplay(t, replay(t, trace), want)
 		})
 	}
 }

@@ -1,9 +1,7 @@
 package referee
 
 import (
-	"bytes"
 	"fmt"
-	"path/filepath"
 	"testing"
 
 	"gammond/sensing/sim"
@@ -42,19 +40,11 @@ func TestSetUpReadsTheStartUnlessDecisive(t *testing.T) {
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/seed=%d", c.match, c.seed), func(t *testing.T) {
 			t.Parallel()
-			script, err := readScript(filepath.Join("..", "testdata", "matches", c.match+".mat"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			opts := sim.DefaultOpts
-			opts.Seed, opts.IllegalRate, opts.Header = c.seed, 0.15, sim.NoCalibration
-			c.set(&opts)
-			var trace bytes.Buffer
-			want, err := sim.Simulate(&trace, script, &opts)
-			if err != nil {
-				t.Fatal(err)
-			}
-			events := replay(t, &trace)
+			trace, want := simulateShared(t, c.match, c.seed, func(o *sim.Opts) {
+				o.Header = sim.NoCalibration
+				c.set(o)
+			})
+			events := replay(t, trace)
 			var wrong []int // the points the set-up read wrong at as the game started
 			for _, e := range events {
 				if e.Kind == GameStarted {

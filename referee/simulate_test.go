@@ -189,6 +189,26 @@ func readScript(file string) (*sim.Script, error) {
 	return m.Script()
 }
 
+// simulateShared plays the shared match of that name (testdata/matches)
+// through the simulator with illegal plays at 0.15, the seed and the
+// options set gives, and returns the trace and what its replay must give.
+func simulateShared(t *testing.T, match string, seed uint64, set func(*sim.Opts)) (*bytes.Buffer, *sim.Expect) {
+	t.Helper()
+	script, err := readScript(filepath.Join("..", "testdata", "matches", match+".mat"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := sim.DefaultOpts
+	opts.Seed, opts.IllegalRate = seed, 0.15
+	set(&opts)
+	var trace bytes.Buffer
+	want, err := sim.Simulate(&trace, script, &opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &trace, want
+}
+
 // shortMatches is the matches played when testmain.Trimmed: the shared
 // matches of under 4 KB, the 1-point ones and a 5-point one with its cube
 // actions (the longer matches cost most under the race detector); CI's
