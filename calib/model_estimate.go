@@ -43,7 +43,7 @@ type estimate struct {
 	restValid, posed                            bool
 	// masked: no evidence (Mask); dead: reading its baseline under a
 	// known checker; proven: a field has read on it since the model
-	// started; doubted: not proven, judged as maybe dead (Turn.Unproven).
+	// started; doubted: not proven, judged as maybe dead (DoubtUnproven).
 	masked, dead, proven, doubted bool
 }
 
