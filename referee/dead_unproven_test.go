@@ -65,3 +65,19 @@ func TestUnprovenSensorAtTheLastWord(t *testing.T) {
 		}},
 	})
 }
+
+// TestDeadStartingSensorNotProven: with no calibration, a sensor dead
+// under a starting checker reads its baseline, which learning the start
+// takes for an unknown baseline plus a field. That baseline, learnt from
+// the reading itself, proves nothing: the sensor is proven alive only by
+// departing from a baseline known apart from it, or from the first
+// frame's reading by more than drift moves a dead sensor's. Taken for
+// alive, it read the checker still there once a legal play took it away,
+// and the flag stood at the last word (match-002 seed 59).
+func TestDeadStartingSensorNotProven(t *testing.T) {
+	checkSimulated(t, []simulatedCase{
+		{"match-002-5pt", 59, func(o *sim.Opts) {
+			o.Dead, o.MagnetSpread, o.LateDoneRate, o.Header = []int{79, 138}, 0.00718, 0.287, sim.NoCalibration
+		}},
+	})
+}
