@@ -141,6 +141,7 @@ func (m *Model) Observe(at time.Time, frame []uint16) bool {
 	if !m.seen {
 		for i := range m.est {
 			m.est[i].carry(at, m.scale) // the priors are the board's as it starts: drift runs from here
+			m.est[i].first = float64(frame[i])
 		}
 	}
 	floor := NominalNoise * m.scale
@@ -149,7 +150,7 @@ func (m *Model) Observe(at time.Time, frame []uint16) bool {
 		if math.Abs(float64(r)-float64(m.anchor[i])) > 6*max(math.Sqrt(e.noise), floor) {
 			moved = true
 		}
-		e.notice(r)
+		e.notice(r, m.scale)
 	}
 	copy(m.last, frame)
 	if moved {

@@ -38,12 +38,13 @@ type estimate struct {
 	fresh [2]bool
 	// rest: the reading of the checker at rest on the slot, when the
 	// baseline's variance was restVar; pose: the last reading of a field
-	// posed (Model.pose), when it was poseVar; told, toldVar: the first.
-	rest, restVar, pose, poseVar, told, toldVar float64
-	restValid, posed                            bool
+	// posed (Model.pose), when it was poseVar; told, toldVar: the first;
+	// first: the reading of the model's first frame.
+	rest, restVar, pose, poseVar, told, toldVar, first float64
+	restValid, posed                                   bool
 	// masked: no evidence (Mask); dead: reading its baseline under a
-	// known checker; proven: a field has read on it since the model
-	// started; doubted: not proven, judged as maybe dead (Turn.Unproven).
+	// known checker; proven: seen to read a field (notice) since the model
+	// started; doubted: not proven, judged as maybe dead (DoubtUnproven).
 	masked, dead, proven, doubted bool
 }
 
@@ -89,14 +90,19 @@ func polarity(side engine.Side) float64 { return float64(1 - 2*int(side)) }
 func (e *estimate) silent() bool { return e.masked || e.dead || e.doubted }
 
 // notice marks, from every frame, a slot reading empty (its next checker
-// may be another) and a sensor reading half a field or more (alive).
-func (e *estimate) notice(r uint16) {
+// may be another) and a sensor proven alive: reading half a field or
+// more off a baseline known apart from that reading (three sigmas), or
+// off the first frame's reading, more than drift can move a dead one's.
+// A baseline unknown, learnt from a dead sensor's reading under a
+// checker taken for a field, proves nothing.
+func (e *estimate) notice(r uint16, scale float64) {
 	d, g := math.Abs(float64(r)-e.x.base), min(e.x.gain[0], e.x.gain[1])
 	if d < 0.15*g {
 		e.fresh = [2]bool{true, true}
 		e.restValid, e.posed = false, false
 	}
-	e.proven = e.proven || d > 0.5*g
+	moved := math.Abs(float64(r)-e.first) - DriftRange/2*scale
+	e.proven = e.proven || d > 0.5*g+3*math.Sqrt(e.p.base.base) || moved > 0.5*g
 }
 
 // carry carries the estimate forward to at: the baseline may have

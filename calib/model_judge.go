@@ -181,10 +181,6 @@ type Turn struct {
 	// the mover's from any point it holds, or the opponent's hit and not
 	// yet on the bar) is short of the turn's end too.
 	InHand bool
-	// Unproven: the board is the turn's last word (the hand empty): a
-	// sensor no field has read on since the model started may be dead
-	// from the start, so reading such a slot empty makes no play illegal.
-	Unproven bool
 }
 
 // Judge scores the frame last evaluated against a turn's legal results
@@ -225,19 +221,14 @@ func (m *Model) Judge(t *Turn) Judgement {
 	default:
 		j.Verdict = Played
 	}
-	if j.Verdict == Illegal && t.Unproven && m.doubtUnproven(true) {
-		doubted := *t
-		doubted.Unproven = false
-		m.Evaluate(m.evaluated)
-		j = m.Judge(&doubted)
-		m.doubtUnproven(false) // the evaluation stays the doubted one, for Score and Departures
-	}
 	return j
 }
 
-// doubtUnproven makes every sensor not proven silent, or speak again,
-// and reports whether there is any.
-func (m *Model) doubtUnproven(doubt bool) bool {
+// DoubtUnproven makes every sensor no field has read on since the model
+// started silent, or speak again, and reports whether there is any: one
+// dead from the start reads the checker landed on it missing. It holds
+// from the next Evaluate.
+func (m *Model) DoubtUnproven(doubt bool) bool {
 	some := false
 	for i := range m.est {
 		e := &m.est[i]

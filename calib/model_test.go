@@ -742,7 +742,7 @@ func TestModelCountsAStackComingDown(t *testing.T) {
 // checker has covered yet (the sixth of White's 13 point) reads empty
 // under the checker of 24/13 landed on it: the frame reads a checker
 // missing, no legal result of 6-5, and at DONE the play is illegal. As
-// the turn's last word (Turn.Unproven) it is the legal play: a sensor
+// the turn's last word (DoubtUnproven) it is the legal play: a sensor
 // that has never read a field may be dead. A sensor proven alive, dying
 // under a checker at rest, reads a checker missing that stays illegal.
 func TestModelUnprovenSensor(t *testing.T) {
@@ -774,11 +774,15 @@ func TestModelUnprovenSensor(t *testing.T) {
 			if j := m.Judge(&turn); j.Verdict != Illegal {
 				t.Errorf("at DONE: %v, want illegal", j.Verdict)
 			}
-			turn.Unproven = true
+			if !m.DoubtUnproven(true) {
+				t.Fatal("no sensor to doubt")
+			}
+			m.Evaluate(at)
 			j := m.Judge(&turn)
 			if j.Verdict != c.unproven || j.Verdict == Played && j.Play != played {
 				t.Errorf("as the turn's last word: %v play %d, want %v %d", j.Verdict, j.Play, c.unproven, played)
 			}
+			m.DoubtUnproven(false)
 			if m.est[dead].doubted {
 				t.Error("the sensor is still doubted after the judgement")
 			}

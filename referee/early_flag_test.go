@@ -1,7 +1,6 @@
 package referee
 
 import (
-	"fmt"
 	"testing"
 
 	"gammond/sensing/sim"
@@ -17,11 +16,7 @@ import (
 // and the held roll is played. Left flagged, the roller's checkers moved
 // under a turn not its own, and the match derailed.
 func TestEarlyRollConfirmsAFlagAtOnce(t *testing.T) {
-	cases := []struct {
-		match string
-		seed  uint64
-		set   func(*sim.Opts)
-	}{
+	checkSimulated(t, []simulatedCase{
 		{"match-009-5pt", 378, func(o *sim.Opts) {
 			o.Dead, o.MagnetSpread, o.EarlyRollRate = []int{37}, 0.0699, 0.0989
 		}},
@@ -30,12 +25,5 @@ func TestEarlyRollConfirmsAFlagAtOnce(t *testing.T) {
 			o.HoverRate, o.HoverShare, o.HoverSeconds = 0.241, 0.567, 2.21
 			o.MagnetSpread, o.LateDoneRate, o.EarlyRollRate = 0.0191, 0.043, 0.0995
 		}},
-	}
-	for _, c := range cases {
-		t.Run(fmt.Sprintf("%s/seed=%d", c.match, c.seed), func(t *testing.T) {
-			t.Parallel()
-			trace, want := simulateShared(t, c.match, c.seed, c.set)
-			checkReplay(t, replay(t, trace), want)
-		})
-	}
+	})
 }

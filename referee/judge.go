@@ -27,13 +27,16 @@ type modelJudge struct {
 	at, stillAt time.Time
 	// turn is the positions the turn can leave, as the last judgement
 	// saw them; scored is its. best is the best legal result of the last
-	// judgement that was not a last word's (calib.Turn.Unproven, which
-	// reads unproven sensors as silent): the one the points to light
-	// depart from.
+	// judgement that doubted no sensor (judge): the one the points to
+	// light depart from.
 	turn   calib.Turn
 	scored []scoredLayout
 	best   engine.Layout
 	played bool // the last judgement was Played: its result may teach the model
+	// mayBearOff: some legal result of the turn has all the mover's
+	// checkers home, so one may have left the board.
+	mayBearOff bool
+	points     []int // scratch for Departures
 }
 
 // newModelJudge returns a judge whose model starts from cal.
@@ -124,9 +127,9 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, t
 	j.played = false
 	j.candidates(r, handEmpty)
 	j.model.Evaluate(j.at)
-	v := j.model.Judge(&j.turn)
+	v, doubted := j.judge(r, handEmpty)
 	best := j.turn.Legal[v.Play]
-	if !j.turn.Unproven {
+	if !doubted {
 		j.best = best
 	}
 	switch {
@@ -155,6 +158,42 @@ func (j *modelJudge) fits(r *Referee, dst []fit, handEmpty bool) ([]fit, bool, t
 		return dst, false, j.stillAt.Add(restLanding)
 	}
 	return j.ambiguous(r, dst), false, time.Time{}
+}
+
+// judge judges the frame evaluated on the turn's candidates. A flagged
+// play's last word (the hand empty) that reads no legal result, illegal
+// or short of one, is judged again doubting every sensor no field has
+// read on (calib.Model.DoubtUnproven), and reports so: one dead from the
+// start reads the checker landed on it missing, and a checker missing
+// from the board is in no tray, unless it may have been borne off.
+func (j *modelJudge) judge(r *Referee, handEmpty bool) (calib.Judgement, bool) {
+	v := j.model.Judge(&j.turn)
+	if !r.lastWord || !handEmpty || v.Verdict != calib.Illegal && v.Verdict != calib.InProgress ||
+		j.mayBeBorneOff(r, &j.turn.Legal[v.Play]) || !j.model.DoubtUnproven(true) {
+		return v, false
+	}
+	j.model.Evaluate(j.at)
+	v = j.model.Judge(&j.turn)
+	j.model.DoubtUnproven(false) // the evaluation stays the doubted one, for Score and Departures
+	return v, true
+}
+
+// mayBeBorneOff reports whether a checker the frame reads missing from
+// the legal result l may have been borne off, by a legal play or a
+// miscounted one: some legal result has all the mover's checkers home,
+// and the frame departs from l on a point of the mover's home board
+// holding its checkers. A checker missing elsewhere is in no tray.
+func (j *modelJudge) mayBeBorneOff(r *Referee, l *engine.Layout) bool {
+	if !j.mayBearOff {
+		return false
+	}
+	j.points = j.model.Departures(j.points[:0], l)
+	for _, p := range j.points {
+		if p != engine.BarPoint && engine.BoardPoint(r.onRoll, p) <= 6 && l[r.onRoll][p] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // ambiguous appends the plays of every legal result that scores within
@@ -195,22 +234,16 @@ func (j *modelJudge) fitsOf(r *Referee, dst []fit, l engine.Layout) []fit {
 func (j *modelJudge) candidates(r *Referee, handEmpty bool) {
 	before := r.lines[0].matcher.Before()
 	j.turn = calib.Turn{Legal: j.turn.Legal[:0], Before: engine.LayoutOf(&before, r.onRoll), Mover: r.onRoll, InHand: !handEmpty}
-	mayBearOff := false
+	j.mayBearOff = false
 	for i := range r.lines {
 		plays := r.lines[i].matcher.Plays()
 		for k := range plays {
 			if l := engine.LayoutOf(&plays[k].After, r.onRoll.Other()); !slices.Contains(j.turn.Legal, l) {
 				j.turn.Legal = append(j.turn.Legal, l)
 			}
-			mayBearOff = mayBearOff || plays[k].After[engine.Opponent].AllHome() // the mover's half, the opponent on roll
+			j.mayBearOff = j.mayBearOff || plays[k].After[engine.Opponent].AllHome() // the mover's half, the opponent on roll
 		}
 	}
-	// Only where some legal result has all the mover's checkers home can
-	// a checker have left the board this turn, borne off by a legal play
-	// or a miscounted one; elsewhere a checker missing from the board on
-	// sensors never seen to read a field is likelier a sensor dead from
-	// the start than a checker in the tray.
-	j.turn.Unproven = r.lastWord && handEmpty && !mayBearOff
 }
 
 // lit appends to dst the points to light for a play that fits no legal

@@ -192,7 +192,7 @@ type Referee struct {
 	turnFlags    int
 	// lastWord: the judgement under way is a flagged turn's last word
 	// (the opponent acts on it, or it would end the game): a sensor never
-	// seen to read a field may be dead from the start (calib.Turn.Unproven).
+	// seen to read a field may be dead from the start (modelJudge.judge).
 	lastWord     bool
 	inferred     bool           // the dice are inferred from the plays (SetInferredDice)
 	inferMatcher engine.Matcher // tries each roll when the dice are inferred
