@@ -113,10 +113,14 @@ func (r *Referee) chooseByCube(side engine.Side, long bool) bool {
 // word now, on the board judged, and the roll is released once the play
 // stands.
 func (r *Referee) confirmOnEarlyRoll() {
-	if r.phase == flagged && r.early != nil && r.early.side != r.onRoll && r.endFlag() {
+	if r.phase == flagged && r.rollHeld() && r.endFlag() {
 		r.releaseEarlyRoll()
 	}
 }
+
+// rollHeld reports whether the opponent's early roll is held for the
+// mover's DONE.
+func (r *Referee) rollHeld() bool { return r.early != nil && r.early.side != r.onRoll }
 
 // releaseEarlyRoll applies the early roll held once the mover's turn is
 // over: the roll stands (the mover's choice still open, r.stood), or the

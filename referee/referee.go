@@ -35,6 +35,7 @@
 //	moving            Done, the board still                   judged (below)
 //	                  Done, the board moving                  moving, waiting doneSettling; Settled judges
 //	                  Roll by the opponent                    moving (the early roll held until the DONE, US 4.6)
+//	                  Done, the opponent's early roll held    as above, the hand empty (doneSettlingEmpty): the roller may move at once
 //	waiting to settle Roll, DoneGrace                         doneSettlingEmpty: Settled judges with the hand empty
 //	                  Double by the opponent                  held: Settled judges with the hand empty, then the double
 //	judged at DONE    a legal result fits                     rolling (the other side; the mover on a Welsh bonus throw), or setting-up / match-over (game won)

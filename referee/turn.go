@@ -111,11 +111,18 @@ func (r *Referee) Done(side engine.Side) {
 	if r.awaitingChecker() {
 		return // already waiting for the checker in hand
 	}
+	// The opponent's roll held ends the wait for a checker in the hand,
+	// as a roll after the DONE does: the roller has its dice and may
+	// move at once, so a move after the DONE is not the mover's landing.
+	handEmpty := r.rollHeld()
 	if r.unsettled || !r.haveBoard {
 		r.wait = doneSettling
+		if handEmpty {
+			r.wait = doneSettlingEmpty
+		}
 		return
 	}
-	r.judge(false)
+	r.judge(handEmpty)
 	r.confirmOnEarlyRoll()
 }
 
