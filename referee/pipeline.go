@@ -53,9 +53,9 @@ type Pipeline struct {
 // motion it ended.
 const scanStall = 250 * time.Millisecond
 
-// errNoModel is a frame for a pipeline whose referee reads the board by
-// no sensor model.
-var errNoModel = errors.New("the referee has no sensor model (Referee.SetCalibration)")
+// errNoModel is a frame for a pipeline with no referee, whose sensor
+// model would give the board's geometry.
+var errNoModel = errors.New("no referee to read the frames by its sensor model")
 
 // Run feeds the referee until the source ends, then tells it so (End); it
 // returns nil at io.EOF.
@@ -101,16 +101,12 @@ func (p *Pipeline) Step(it sensing.Item) error {
 // the stillness it was told of.
 func (p *Pipeline) frame(it sensing.Item) error {
 	if p.frames == nil {
-		var m *calib.Model
-		if p.Referee != nil {
-			m = p.Referee.SensorModel()
-		}
-		if m == nil {
+		if p.Referee == nil {
 			return fmt.Errorf("frame at %v: %w", it.At, errNoModel)
 		}
 		// A calibration of the board's geometry alone is valid: the
 		// readings' stillness and the ADC's rails need no levels.
-		p.frames, _ = calib.NewModel(&calib.Calibration{Board: m.Geometry()})
+		p.frames, _ = calib.NewModel(&calib.Calibration{Board: p.Referee.SensorModel().Geometry()})
 	}
 	if n := p.frames.Geometry().Sensors(); len(it.Frame) != n {
 		return fmt.Errorf("frame at %v: %w: %d readings, want %d", it.At, calib.ErrFrameLength, len(it.Frame), n)

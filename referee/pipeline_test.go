@@ -258,9 +258,10 @@ func TestPipelineSettlesWithoutFrames(t *testing.T) {
 	}
 }
 
-// TestPipelineNeedsAModel: a frame for a pipeline whose referee reads the
-// board by no sensor model is an error, not a panic.
-func TestPipelineNeedsAModel(t *testing.T) {
+// TestPipelineNeedsAReferee: a frame for a pipeline with no referee,
+// whose sensor model gives the board's geometry, is an error, not a
+// panic.
+func TestPipelineNeedsAReferee(t *testing.T) {
 	src := items{frameAt(0, frameOf(engine.StartingBoard, engine.White))}
 	p := &Pipeline{Source: &src, Deliver: func(Input) {}}
 	if err := p.Run(); !errors.Is(err, errNoModel) {
