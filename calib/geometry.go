@@ -77,6 +77,15 @@ func (g Geometry) MaxReading() int { return 1<<g.ADCBits - 1 }
 // the unit HARDWARE.md's figures, and this package's, are given in.
 func (g Geometry) scale() float64 { return float64(g.MaxReading()) / 4095 }
 
+// Pile returns pile k's first sensor and its slots: the board points 1..24
+// at k 0..23, then the bar's halves, White's first.
+func (g Geometry) Pile(k int) (first, slots int) {
+	if k < g.Points {
+		return g.Sensor(Place{Point: k + 1}), g.Slots
+	}
+	return g.Sensor(Place{Half: engine.Side(k - g.Points)}), g.BarSlots
+}
+
 // Place returns where sensor i sits, for a valid geometry and 0 <= i <
 // Sensors(); other arguments give a meaningless Place, not a panic.
 func (g Geometry) Place(i int) Place {

@@ -61,7 +61,7 @@ type Model struct {
 	seen         bool
 
 	// The frame evaluated, at evaluated: each sensor's log-likelihood of
-	// each state, and each pile's (pileAt) of each of its (pileState).
+	// each state, and each pile's (Geometry.Pile) of each of its (pileState).
 	evaluated time.Time
 	ll        []slotLL
 	piles     [][]float64
@@ -96,21 +96,13 @@ func NewModel(cal *Calibration) (*Model, error) {
 		rests:   make([]int, g.Points+2),
 	}
 	for k := range m.piles {
-		_, slots := m.pileAt(k)
+		_, slots := m.geo.Pile(k)
 		m.piles[k], m.rests[k] = make([]float64, 1+2*slots), -1 // pileState
 	}
 	for i := range m.est {
 		m.est[i] = m.prior(cal, i)
 	}
 	return m, nil
-}
-
-// pileAt returns pile k's first sensor and slots: points, then bar halves.
-func (m *Model) pileAt(k int) (first, slots int) {
-	if k < m.geo.Points {
-		return m.geo.Sensor(Place{Point: k + 1}), m.geo.Slots
-	}
-	return m.geo.Sensor(Place{Half: engine.Side(k - m.geo.Points)}), m.geo.BarSlots
 }
 
 // Geometry returns the board's geometry.

@@ -239,7 +239,7 @@ func (m *Model) Learn(at time.Time, frame []uint16, l *engine.Layout) {
 // slot that may read part of a field, and the top checker below it,
 // teach nothing but are posed, the pile's state with them its rest.
 func (m *Model) learnPile(at time.Time, frame []uint16, p int, side engine.Side, n int, gains bool) {
-	first, slots := m.pileAt(p)
+	first, slots := m.geo.Pile(p)
 	m.rests[p] = -1
 	for k := range slots {
 		i := first + k
@@ -297,7 +297,7 @@ func (m *Model) freeSlotReads(at time.Time, frame []uint16, i int, side engine.S
 // is that pile's known layout. Allocation budget: none.
 func (m *Model) Follow(at time.Time) {
 	for p, scores := range m.piles {
-		first, slots := m.pileAt(p)
+		first, slots := m.geo.Pile(p)
 		best, second := top2(scores)
 		side, n := pileState(best, slots)
 		switch {

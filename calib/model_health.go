@@ -19,15 +19,15 @@ func (m *Model) Estimate(i int) Estimate {
 	}
 }
 
-// Misfit returns, for pile p of the frame last evaluated (the board's
-// points 1..24 at 0..23, then the bar's halves), by how many nats its
+// Misfit returns, for pile p of the frame last evaluated (Geometry.Pile),
+// by how many nats its
 // slots' readings are explained better one by one, each slot in its own
 // likeliest state, than by the pile's likeliest state: near 0 when
 // checkers stacked from slot 0 explain them, large when no such pile
 // does (a slot empty under covered ones, two colours on one point). 0
 // before any evaluation.
 func (m *Model) Misfit(p int) float64 {
-	first, slots := m.pileAt(p)
+	first, slots := m.geo.Pile(p)
 	own := 0.0
 	for _, s := range m.ll[first : first+slots] {
 		own += max(s.empty, s.one[0], s.one[1], s.stacked[0], s.stacked[1], max(s.part[0], s.part[1])+logPart)

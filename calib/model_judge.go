@@ -59,7 +59,7 @@ func (m *Model) Best(o *engine.Occupancy) float64 {
 	*o = engine.Occupancy{SlotsPerPoint: uint8(m.geo.Slots), SlotsPerBarHalf: uint8(m.geo.BarSlots)}
 	s := 0.0
 	for p, scores := range m.piles {
-		_, slots := m.pileAt(p)
+		_, slots := m.geo.Pile(p)
 		best, _ := top2(scores)
 		side, n := pileState(best, slots)
 		covered, _ := pileIn(o, p)
@@ -86,7 +86,7 @@ func pileIn(o *engine.Occupancy, p int) (covered *[2]uint8, masked *uint8) {
 func (m *Model) Revise(o *engine.Occupancy, margin float64) {
 	o.SlotsPerPoint, o.SlotsPerBarHalf, o.Unsure = uint8(m.geo.Slots), uint8(m.geo.BarSlots), 0
 	for p, scores := range m.piles {
-		first, slots := m.pileAt(p)
+		first, slots := m.geo.Pile(p)
 		covered, masked := pileIn(o, p)
 		side := engine.White
 		if covered[engine.Black] > 0 {

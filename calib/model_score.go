@@ -170,7 +170,7 @@ func stateOf(side engine.Side, n, slots int) int {
 // checker may be set down between its slot and the next, its first free
 // slot read part of a field from a checker held above.
 func (m *Model) pile(k int) {
-	first, slots := m.pileAt(k)
+	first, slots := m.geo.Pile(k)
 	scores, ll := m.piles[k], m.ll[first:first+slots]
 	empty := 0.0
 	for _, s := range ll {

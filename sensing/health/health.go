@@ -144,13 +144,13 @@ type Monitor struct {
 	held       []int
 	start      []float64
 	startKnown []bool
-	// Per pile (a point, then each bar half): its first sensor, its
-	// number of sensors, how many of them changed in this frame, and
-	// since when it has read what no pile gives (zero while it does not).
-	first, size, changed []int
-	misfitSince          []time.Time
-	seen                 bool
-	records              [problems][]record
+	// Per pile (calib.Geometry.Pile): how many of its sensors changed in
+	// this frame, and since when it has read what no pile gives (zero
+	// while it does not).
+	changed     []int
+	misfitSince []time.Time
+	seen        bool
+	records     [problems][]record
 }
 
 // NewMonitor returns a Monitor of the board m models, with the
@@ -164,15 +164,7 @@ func NewMonitor(m *calib.Model, opts *Opts) *Monitor {
 	mo := &Monitor{model: m, geo: g, opts: *opts, scale: float64(g.MaxReading()) / 4095,
 		last: make([]uint16, n), since: make([]time.Time, n), held: make([]int, n),
 		start: make([]float64, n), startKnown: make([]bool, n)}
-	for i := 0; i < n; {
-		size := g.Slots
-		if i >= g.Points*g.Slots {
-			size = g.BarSlots
-		}
-		mo.first, mo.size = append(mo.first, i), append(mo.size, size)
-		i += size
-	}
-	piles := len(mo.first)
+	piles := g.Points + 2
 	mo.changed, mo.misfitSince = make([]int, piles), make([]time.Time, piles)
 	for p := range mo.records {
 		mo.records[p] = make([]record, n)
@@ -197,16 +189,18 @@ func (mo *Monitor) Observe(at time.Time, frame []uint16) {
 			mo.since[i] = at
 		}
 	}
-	for p, first := range mo.first {
+	for p := range mo.changed {
 		mo.changed[p] = 0
-		for i := first; i < first+mo.size[p]; i++ {
+		first, slots := mo.geo.Pile(p)
+		for i := first; i < first+slots; i++ {
 			if frame[i] != mo.last[i] {
 				mo.changed[p]++
 			}
 		}
 	}
-	for p, first := range mo.first {
-		for i := first; i < first+mo.size[p]; i++ {
+	for p := range mo.changed {
+		first, slots := mo.geo.Pile(p)
+		for i := first; i < first+slots; i++ {
 			e := mo.model.Estimate(i)
 			mo.checkReading(at, i, frame[i], mo.changed[p], &e)
 			mo.checkEstimate(at, i, frame[i], &e)
@@ -273,7 +267,7 @@ func (mo *Monitor) checkPile(at time.Time, p int, frame []uint16) {
 		mo.misfitSince[p] = at
 	}
 	if at.Sub(mo.misfitSince[p]) >= mo.opts.InconsistentFor {
-		i := mo.first[p]
+		i, _ := mo.geo.Pile(p)
 		mo.note(Inconsistent, at, i, frame[i])
 	}
 }
